@@ -1,0 +1,500 @@
+"""Type-checks an expression against the function table and compiles it, once, into nested closures.
+
+Each AST node becomes a Python closure `(facts, env) -> value`; `env` holds the
+rule's bound seat or side in slot 0 and aggregate variables after it. Constant
+subtrees are folded at load time. Nothing here evaluates user text.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .. import limits
+from ..deck import Deck
+from ..errors import ExpressionError, RulesRuntimeError
+from ..facts import Facts
+from .functions import (
+    BUILTINS,
+    CONTEXT_VARIABLES,
+    DOMAINS,
+    FOLDS,
+    RESERVED,
+    Builtin,
+    Evaluator,
+    Stage,
+    Type,
+)
+from .site import Site
+from .syntax import Aggregate, Binary, Bool, Call, Code, If, Int, Name, Node, Unary
+
+_NOT_CONSTANT: Any = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """What an expression may see: its stage, its bound variable and the ruleset's own names."""
+
+    stage: Stage
+    variable: str | None
+    auction: bool
+    personal: bool
+    deck: Deck
+    definitions: Mapping[str, tuple[Site, Node]] = field(default_factory=dict)
+    counters: Mapping[str, tuple[int, Type]] = field(default_factory=dict)
+    events: Mapping[str, int] = field(default_factory=dict)
+    named_bids: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """A checked, compiled expression: call it with the facts and the rule's seat or side."""
+
+    source: str
+    type: Type
+    path: str
+    slots: int
+    function: Evaluator
+    constant: Any = _NOT_CONSTANT
+
+    def __call__(self, facts: Facts, bound: int | None = None) -> Any:
+        env: list[Any] = [bound] * self.slots
+        return self.function(facts, env)
+
+    @property
+    def is_constant(self) -> bool:
+        return self.constant is not _NOT_CONSTANT
+
+
+class _Typed(NamedTuple):
+    type: Type
+    fn: Evaluator
+    const: Any = _NOT_CONSTANT
+
+
+def compile_expression(site: Site, node: Node, scope: Scope, want: Type | None = None) -> Compiled:
+    """Checks `node` in `scope` (and that its type is `want`, if given) and returns the compiled form."""
+    compiler = _Compiler(scope, site)
+    variables = {scope.variable: (0, CONTEXT_VARIABLES[scope.variable])} if scope.variable else {}
+    typed = compiler.node(node, variables)
+    if want is not None and not typed.type.fits(want):
+        raise site.error(
+            f"this expression gives {typed.type.value}",
+            node.start,
+            node.end,
+            expected=want.value,
+            found=typed.type.value,
+        )
+    return Compiled(site.text, typed.type, site.path, compiler.slots, typed.fn, typed.const)
+
+
+class _Compiler:
+    def __init__(self, scope: Scope, site: Site) -> None:
+        self.scope = scope
+        self.site = site
+        self.slots = 1
+        self.active: list[str] = []
+
+    def error(self, problem: str, node: Node, **details: str | None) -> ExpressionError:
+        return self.site.error(problem, node.start, node.end, **details)
+
+    def node(self, node: Node, variables: dict[str, tuple[int, Type]]) -> _Typed:
+        match node:
+            case Int():
+                if len(str(node.value)) > limits.MAX_INT_DIGITS:
+                    raise self.error(
+                        "this number is too large", node, expected=f"at most {limits.MAX_INT_DIGITS} digits"
+                    )
+                return _constant(Type.INT, node.value)
+            case Bool():
+                return _constant(Type.BOOL, node.value)
+            case Code():
+                return self.code(node)
+            case Name():
+                return self.name(node, variables)
+            case Call():
+                return self.call(node, variables)
+            case Aggregate():
+                return self.aggregate(node, variables)
+            case Unary():
+                return self.unary(node, variables)
+            case Binary():
+                return self.binary(node, variables)
+            case If():
+                return self.conditional(node, variables)
+        raise AssertionError(node)
+
+    def code(self, node: Code) -> _Typed:
+        deck = self.scope.deck
+        suit_codes = [s.code for s in deck.suits]
+        if node.text in suit_codes:
+            return _constant(Type.SUIT, suit_codes.index(node.text))
+        if node.text in deck.codes:
+            return _constant(Type.CARD, deck.codes.index(node.text))
+        close = difflib.get_close_matches(node.text, [*suit_codes, *deck.codes], n=1)
+        raise self.error(
+            f"{node.text!r} is neither a suit nor a card of the {deck.title}",
+            node,
+            expected=f"a suit ({', '.join(suit_codes)}) or a card code such as {deck.codes[-1]!r}",
+            hint=f"did you mean {close[0]!r}?" if close else "names are written in lower case",
+        )
+
+    def name(self, node: Name, variables: dict[str, tuple[int, Type]]) -> _Typed:
+        ident = node.id
+        if ident in variables:
+            slot, kind = variables[ident]
+            return _Typed(kind, lambda f, e: e[slot])
+        if ident in CONTEXT_VARIABLES:
+            raise self.error(
+                f"{ident!r} is not defined here",
+                node,
+                hint=f"{ident!r} is the {ident} a rule is evaluated for; it exists only in rules with `for: {ident}`",
+            )
+        scope = self.scope
+        if ident in scope.definitions:
+            return self.definition(ident, node)
+        if ident in scope.named_bids:
+            return _constant(Type.BID_NAME, scope.named_bids[ident])
+        overloads = [b for b in BUILTINS if b.name == ident]
+        nullary = [b for b in overloads if not b.params]
+        if nullary:
+            return self.builtin(nullary[0], node, ())
+        if overloads or ident in scope.counters or ident in scope.events or ident in FOLDS:
+            raise self.error(
+                f"{ident!r} needs an argument", node, hint=f"write it as a call, for example {self.example(ident)}"
+            )
+        if ident in {d.name for d in DOMAINS}:
+            raise self.error(
+                f"{ident!r} can only be ranged over",
+                node,
+                hint=f"use it in an aggregate such as `sum(s in {ident}: ...)`",
+            )
+        raise self.unknown(ident, node, variables)
+
+    def example(self, ident: str) -> str:
+        if ident in self.scope.counters:
+            return f"{ident}({self.scope.counters[ident][1].name.lower()})"
+        if ident in self.scope.events:
+            return f"{ident}(side)"
+        if ident in FOLDS:
+            return f"{ident}(... for s in seats)"
+        overload = next(b for b in BUILTINS if b.name == ident)
+        return overload.signature
+
+    def unknown(self, ident: str, node: Node, variables: Mapping[str, object]) -> ExpressionError:
+        known = sorted(
+            {b.name for b in BUILTINS}
+            | set(self.scope.definitions)
+            | set(self.scope.named_bids)
+            | set(self.scope.counters)
+            | set(self.scope.events)
+            | set(variables)
+        )
+        close = difflib.get_close_matches(ident, known, n=3)
+        return self.error(
+            f"unknown name {ident!r}",
+            node,
+            hint=("did you mean " + " or ".join(repr(c) for c in close) + "?")
+            if close
+            else "see docs/reference.md for every name an expression may use",
+        )
+
+    def definition(self, ident: str, node: Node) -> _Typed:
+        if ident in self.active:
+            chain = " -> ".join([*self.active[self.active.index(ident) :], ident])
+            raise self.error(f"the definition {ident!r} refers to itself ({chain})", node)
+        site, body = self.scope.definitions[ident]
+        outer = self.site
+        self.active.append(ident)
+        self.site = site
+        try:
+            scope_var = self.scope.variable
+            variables = {scope_var: (0, CONTEXT_VARIABLES[scope_var])} if scope_var else {}
+            return self.node(body, variables)
+        except ExpressionError as exc:
+            if exc.hint is None and outer is not site:
+                exc.hint = f"this definition is used in {outer.path}"
+                exc.args = (exc.render(),)
+            raise
+        finally:
+            self.site = outer
+            self.active.pop()
+
+    def builtin(self, builtin: Builtin, node: Node, args: tuple[_Typed, ...]) -> _Typed:
+        scope = self.scope
+        if scope.stage not in builtin.stages:
+            raise self.error(
+                f"{builtin.signature} is not known {scope.stage.value}",
+                node,
+                hint="it can be used " + "; ".join(s.value for s in builtin.stages),
+            )
+        if builtin.needs == "auction" and not scope.auction:
+            raise self.error(f"{builtin.signature} exists only when the bidding is an auction", node)
+        if builtin.needs == "personal" and not scope.personal:
+            raise self.error(
+                f"{builtin.signature} exists only when scoring is by seat",
+                node,
+                hint="this ruleset keeps totals per side: use the side form",
+            )
+        fn = builtin.build(*(a.fn for a in args))
+        if builtin.pure and all(a.const is not _NOT_CONSTANT for a in args):
+            return _constant(builtin.result, fn(Facts(), []))
+        return _Typed(builtin.result, fn)
+
+    def call(self, node: Call, variables: dict[str, tuple[int, Type]]) -> _Typed:
+        ident = node.function
+        scope = self.scope
+        args = tuple(self.node(a, variables) for a in node.args)
+        if ident in scope.counters:
+            index, kind = scope.counters[ident]
+            self.expect_args(node, args, (kind,), f"{ident}({kind.name.lower()})")
+            arg = args[0].fn
+            return _Typed(Type.INT, lambda f, e: f.counters[index][arg(f, e)])
+        if ident in scope.events:
+            index = scope.events[ident]
+            if scope.stage is not Stage.HAND:
+                raise self.error(f"trick events are not known {scope.stage.value}", node)
+            if len(args) != 1 or args[0].type not in (Type.SEAT, Type.SIDE):
+                raise self.error(
+                    f"{ident} takes one seat or one side",
+                    node,
+                    found=", ".join(a.type.value for a in args) or "no argument",
+                )
+            arg = args[0].fn
+            if args[0].type is Type.SEAT:
+                return _Typed(Type.INT, lambda f, e: f.events[index][arg(f, e)])
+            return _Typed(Type.INT, lambda f, e: f.events[index][arg(f, e)] + f.events[index][arg(f, e) + 2])
+        if ident in scope.definitions or ident in scope.named_bids:
+            raise self.error(f"{ident!r} is not a function", node, hint="write it without brackets")
+        overloads = [b for b in BUILTINS if b.name == ident and b.params]
+        if not overloads:
+            if ident in FOLDS:
+                raise self.error(f"{ident} ranges over seats or sides", node, hint=f"write `{ident}(... for s in seats)`")
+            raise self.unknown(ident, node, variables)
+        for overload in overloads:
+            if len(overload.params) == len(args) and all(
+                a.type.fits(p) for a, p in zip(args, overload.params, strict=True)
+            ):
+                return self.builtin(overload, node, args)
+        forms = " or ".join(o.signature for o in overloads)
+        raise self.error(
+            f"{ident} cannot take these arguments",
+            node,
+            expected=forms,
+            found=f"{ident}({', '.join(a.type.value for a in args)})",
+        )
+
+    def expect_args(self, node: Call, args: tuple[_Typed, ...], params: tuple[Type, ...], form: str) -> None:
+        if len(args) != len(params) or not all(a.type.fits(p) for a, p in zip(args, params, strict=True)):
+            raise self.error(
+                f"{node.function} cannot take these arguments",
+                node,
+                expected=form,
+                found=f"{node.function}({', '.join(a.type.value for a in args)})",
+            )
+
+    def aggregate(self, node: Aggregate, variables: dict[str, tuple[int, Type]]) -> _Typed:
+        fold = FOLDS.get(node.function)
+        if fold is None:
+            raise self.error(
+                f"{node.function!r} cannot range over seats or sides",
+                node,
+                expected="one of " + ", ".join(FOLDS),
+            )
+        if node.variable in RESERVED or node.variable in variables or node.variable in self.scope.definitions:
+            raise self.error(
+                f"the variable name {node.variable!r} is already taken", node, hint="pick another name, such as `s`"
+            )
+        domain_values, element = self.domain(node.domain, variables)
+        slot = self.slots
+        self.slots += 1
+        inner = dict(variables)
+        inner[node.variable] = (slot, element)
+        body = self.node(node.body, inner)
+        if not body.type.fits(fold.body):
+            raise self.error(
+                f"the body of {fold.name} must give {fold.body.value}",
+                node.body,
+                found=body.type.value,
+            )
+        body_fn = body.fn
+        fold_fn = fold.fold
+
+        def aggregate(f: Facts, e: list[Any]) -> Any:
+            values = []
+            for value in domain_values(f, e):
+                e[slot] = value
+                values.append(body_fn(f, e))
+            return fold_fn(values)
+
+        return _Typed(fold.result, aggregate)
+
+    def domain(self, node: Node, variables: dict[str, tuple[int, Type]]) -> tuple[Evaluator, Type]:
+        name = node.id if isinstance(node, Name) else node.function if isinstance(node, Call) else ""
+        args: tuple[Node, ...] = node.args if isinstance(node, Call) else ()
+        for domain in DOMAINS:
+            if domain.name == name:
+                typed = tuple(self.node(a, variables) for a in args)
+                if len(typed) != len(domain.params) or not all(
+                    t.type.fits(p) for t, p in zip(typed, domain.params, strict=True)
+                ):
+                    params = ", ".join(p.name.lower() for p in domain.params)
+                    raise self.error(f"{name} takes ({params})", node)
+                return domain.values(*(t.fn for t in typed)), domain.element
+        raise self.error(
+            "an aggregate ranges over `seats`, `sides` or `players(side)`",
+            node,
+            found=self.site.text[node.start : node.end],
+        )
+
+    def unary(self, node: Unary, variables: dict[str, tuple[int, Type]]) -> _Typed:
+        operand = self.node(node.operand, variables)
+        if node.op == "-":
+            self.want(operand, Type.INT, node.operand, "`-`")
+            if operand.const is not _NOT_CONSTANT:
+                return _constant(Type.INT, -operand.const)
+            fn = operand.fn
+            return _Typed(Type.INT, lambda f, e: -fn(f, e))
+        self.want(operand, Type.BOOL, node.operand, "`not`")
+        if operand.const is not _NOT_CONSTANT:
+            return _constant(Type.BOOL, not operand.const)
+        fn = operand.fn
+        return _Typed(Type.BOOL, lambda f, e: not fn(f, e))
+
+    def want(self, typed: _Typed, wanted: Type, node: Node, what: str) -> None:
+        if not typed.type.fits(wanted):
+            raise self.error(f"{what} needs {wanted.value} here", node, expected=wanted.value, found=typed.type.value)
+
+    def binary(self, node: Binary, variables: dict[str, tuple[int, Type]]) -> _Typed:
+        left = self.node(node.left, variables)
+        right = self.node(node.right, variables)
+        op = node.op
+        if op in ("and", "or"):
+            self.want(left, Type.BOOL, node.left, f"`{op}`")
+            self.want(right, Type.BOOL, node.right, f"`{op}`")
+            return self.logic(op, left, right)
+        if op in _ARITHMETIC:
+            self.want(left, Type.INT, node.left, f"`{op}`")
+            self.want(right, Type.INT, node.right, f"`{op}`")
+            return self.arithmetic(node, left, right)
+        if Type.BID_NAME in (left.type, right.type):
+            return self.named_bid_test(node, left, right, variables)
+        if op in ("==", "!="):
+            same = left.type is right.type or {left.type, right.type} <= {Type.INT, Type.BID}
+            if not same:
+                raise self.error(
+                    f"cannot compare {left.type.value} with {right.type.value}",
+                    node,
+                    hint="both sides of == and != must be of the same kind",
+                )
+        else:
+            self.want(left, Type.INT, node.left, f"`{op}`")
+            self.want(right, Type.INT, node.right, f"`{op}`")
+        compare = _COMPARE[op]
+        if left.const is not _NOT_CONSTANT and right.const is not _NOT_CONSTANT:
+            return _constant(Type.BOOL, compare(left.const, right.const))
+        a, b = left.fn, right.fn
+        return _Typed(Type.BOOL, lambda f, e: compare(a(f, e), b(f, e)))
+
+    def named_bid_test(
+        self, node: Binary, left: _Typed, right: _Typed, variables: dict[str, tuple[int, Type]]
+    ) -> _Typed:
+        """`bid(seat) == nil`: a named bid can only be compared, for equality, with a call of `bid`."""
+        name, other = (left, node.right) if left.type is Type.BID_NAME else (right, node.left)
+        if node.op not in ("==", "!=") or not (
+            isinstance(other, Call) and other.function == "bid" and len(other.args) == 1
+        ):
+            raise self.error(
+                "a named bid can only be tested with == or != against bid(...)",
+                node,
+                hint="for example `bid(seat) == nil`",
+            )
+        if self.scope.stage is Stage.MATCH:
+            raise self.error(f"bids are not known {Stage.MATCH.value}", other)
+        seat = self.node(other.args[0], variables)
+        self.want(seat, Type.SEAT, other.args[0], "bid(...)")
+        index, seat_fn = name.const, seat.fn
+        if node.op == "==":
+            return _Typed(Type.BOOL, lambda f, e: f.bid_names[seat_fn(f, e)] == index)
+        return _Typed(Type.BOOL, lambda f, e: f.bid_names[seat_fn(f, e)] != index)
+
+    def logic(self, op: str, left: _Typed, right: _Typed) -> _Typed:
+        a, b = left.fn, right.fn
+        if op == "and":
+            return _Typed(Type.BOOL, lambda f, e: a(f, e) and b(f, e))
+        return _Typed(Type.BOOL, lambda f, e: a(f, e) or b(f, e))
+
+    def arithmetic(self, node: Binary, left: _Typed, right: _Typed) -> _Typed:
+        op = node.op
+        if op in ("/", "%"):
+            if right.const == 0 and right.const is not _NOT_CONSTANT:
+                raise self.error("division by zero", node)
+            return self.division(node, left, right)
+        combine = _ARITHMETIC[op]
+        if left.const is not _NOT_CONSTANT and right.const is not _NOT_CONSTANT:
+            return _constant(Type.INT, combine(left.const, right.const))
+        a, b = left.fn, right.fn
+        if op == "+":
+            return _Typed(Type.INT, lambda f, e: a(f, e) + b(f, e))
+        if op == "-":
+            return _Typed(Type.INT, lambda f, e: a(f, e) - b(f, e))
+        return _Typed(Type.INT, lambda f, e: a(f, e) * b(f, e))
+
+    def division(self, node: Binary, left: _Typed, right: _Typed) -> _Typed:
+        a, b = left.fn, right.fn
+        floor = node.op == "/"
+        where = f"{self.site.path} ({self.site.location(node.start)})"
+        text = self.site.text[node.start : node.end]
+
+        def divide(f: Facts, e: list[Any]) -> int:
+            divisor = b(f, e)
+            if divisor == 0:
+                raise RulesRuntimeError(f"division by zero in {where}: `{text}`")
+            dividend: int = a(f, e)
+            return dividend // divisor if floor else dividend % divisor
+
+        return _Typed(Type.INT, divide)
+
+    def conditional(self, node: If, variables: dict[str, tuple[int, Type]]) -> _Typed:
+        condition = self.node(node.condition, variables)
+        self.want(condition, Type.BOOL, node.condition, "`if`")
+        then = self.node(node.then, variables)
+        otherwise = self.node(node.otherwise, variables)
+        if then.type is otherwise.type:
+            kind = then.type
+        elif {then.type, otherwise.type} <= {Type.INT, Type.BID}:
+            kind = Type.INT
+        else:
+            raise self.error(
+                "both branches of `if` must give the same kind of value",
+                node,
+                found=f"{then.type.value} after `then`, {otherwise.type.value} after `else`",
+            )
+        if condition.const is not _NOT_CONSTANT:
+            chosen = then if condition.const else otherwise
+            return _Typed(kind, chosen.fn, chosen.const)
+        c, t, o = condition.fn, then.fn, otherwise.fn
+        return _Typed(kind, lambda f, e: t(f, e) if c(f, e) else o(f, e))
+
+
+def _constant(kind: Type, value: Any) -> _Typed:
+    return _Typed(kind, lambda f, e: value, value)
+
+
+_ARITHMETIC = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a // b,
+    "%": lambda a, b: a % b,
+}
+_COMPARE = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}

@@ -1,0 +1,36 @@
+"""Fixed budgets for untrusted input, so a hostile file is refused quickly instead of exhausting the machine."""
+
+from typing import Final
+
+MAX_RULESET_BYTES: Final = 1_000_000
+"""A ruleset or deck file larger than this is refused before it is parsed."""
+
+MAX_YAML_DEPTH: Final = 64
+"""Deepest nesting of mappings and sequences in a YAML file."""
+
+MAX_YAML_ALIASES: Final = 100
+"""Most `*alias` references in one YAML file."""
+
+MAX_YAML_NODES: Final = 100_000
+"""Most values in one YAML file after aliases are expanded (stops alias bombs)."""
+
+MAX_INT_DIGITS: Final = 15
+"""Longest integer literal, in YAML and in expressions."""
+
+MAX_EXPRESSION_CHARS: Final = 4_000
+"""Longest expression text."""
+
+MAX_EXPRESSION_DEPTH: Final = 48
+"""Deepest nesting of brackets or operators in one expression."""
+
+MAX_EXTENDS_DEPTH: Final = 8
+"""Longest chain of rulesets extending one another."""
+
+MAX_RECORD_BYTES: Final = 64_000_000
+"""Largest single match record (one JSON document)."""
+
+MAX_JSON_DEPTH: Final = 32
+"""Deepest nesting of arrays and objects in a match record."""
+
+DEFAULT_HAND_CAP: Final = 1000
+"""Hands (played or cancelled) after which a simulated match stops without a winner."""
