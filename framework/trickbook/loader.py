@@ -420,6 +420,8 @@ class _Builder:
                 )
         elif forced is not None:
             raise self.error(("bidding", "all_pass", "bid"), "`bid` is only used with `action: force`")
+        if named and kind is BiddingKind.AUCTION:
+            raise self.error(("bidding", "named"), "named bids belong to declarations, not to an auction")
         for bid in named:
             if bid.value > self.hand_size:
                 raise self.error(("bidding", "named", bid.name, "value"), "a bid cannot exceed the tricks in a hand")

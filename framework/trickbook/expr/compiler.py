@@ -58,6 +58,8 @@ class Compiled:
     slots: int
     function: Evaluator
     constant: Any = _NOT_CONSTANT
+    uses: frozenset[str] = frozenset()
+    """The built-in names the expression reads, after definitions are expanded."""
 
     def __call__(self, facts: Facts, bound: int | None = None) -> Any:
         env: list[Any] = [bound] * self.slots
@@ -87,7 +89,7 @@ def compile_expression(site: Site, node: Node, scope: Scope, want: Type | None =
             expected=want.value,
             found=typed.type.value,
         )
-    return Compiled(site.text, typed.type, site.path, compiler.slots, typed.fn, typed.const)
+    return Compiled(site.text, typed.type, site.path, compiler.slots, typed.fn, typed.const, frozenset(compiler.used))
 
 
 class _Compiler:
@@ -96,6 +98,7 @@ class _Compiler:
         self.site = site
         self.slots = 1
         self.active: list[str] = []
+        self.used: set[str] = set()
 
     def error(self, problem: str, node: Node, **details: str | None) -> ExpressionError:
         return self.site.error(problem, node.start, node.end, **details)
@@ -238,6 +241,7 @@ class _Compiler:
                 node,
                 hint="this ruleset keeps totals per side: use the side form",
             )
+        self.used.add(builtin.name)
         fn = builtin.build(*(a.fn for a in args))
         if builtin.pure and all(a.const is not _NOT_CONSTANT for a in args):
             return _constant(builtin.result, fn(Facts(), []))
@@ -271,7 +275,9 @@ class _Compiler:
         overloads = [b for b in BUILTINS if b.name == ident and b.params]
         if not overloads:
             if ident in FOLDS:
-                raise self.error(f"{ident} ranges over seats or sides", node, hint=f"write `{ident}(... for s in seats)`")
+                raise self.error(
+                    f"{ident} ranges over seats or sides", node, hint=f"write `{ident}(... for s in seats)`"
+                )
             raise self.unknown(ident, node, variables)
         for overload in overloads:
             if len(overload.params) == len(args) and all(

@@ -1,0 +1,225 @@
+"""The `trickbook` command: simulate, replay and validate (more drivers register their own subcommands)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from . import limits, resources
+from .errors import RecordError, TrickbookError, UsageError
+from .loader import load_ruleset, open_ruleset
+from .players import parse_player_specs
+from .record import dumps, read_records
+from .replay import RulesetCache, replay_record
+from .rules import Rules
+from .seats import SIDE_NAMES
+from .simulate import simulate
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs one subcommand; every trickbook error becomes a message and exit status 1, never a traceback."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+        return status
+    except TrickbookError as exc:
+        print(f"trickbook: {exc}", file=sys.stderr)
+        return 2 if isinstance(exc, UsageError) else 1
+    except KeyboardInterrupt:
+        print("trickbook: interrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="trickbook",
+        description="Trick-taking card games as YAML rulesets: simulate, replay and check them.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sim = commands.add_parser("simulate", help="play matches between players and write their records")
+    _ruleset_arguments(sim)
+    sim.add_argument("--matches", type=_positive, default=100, help="how many matches (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first match; match i uses seed+i (default 1)")
+    sim.add_argument("--players", default="random", help="one player for all seats or four, e.g. random (default)")
+    sim.add_argument(
+        "--hand-cap",
+        type=_positive,
+        default=limits.DEFAULT_HAND_CAP,
+        help="hands after which a match stops unfinished (default 1000)",
+    )
+    sim.add_argument("--out", metavar="FILE.jsonl", help="write one record per line to FILE ('-' for standard output)")
+    sim.set_defaults(run=_simulate)
+
+    rep = commands.add_parser("replay", help="re-execute recorded matches and check every action and score")
+    rep.add_argument(
+        "files", nargs="+", metavar="FILE", help="JSON Lines files of records, or single-record JSON files"
+    )
+    rep.add_argument(
+        "--ruleset",
+        action="append",
+        default=[],
+        metavar="FILE.yaml",
+        help="a ruleset file for records whose ruleset is not bundled",
+    )
+    rep.set_defaults(run=_replay)
+
+    val = commands.add_parser("validate", help="check ruleset files: schema, expressions, every version and option")
+    val.add_argument("files", nargs="+", metavar="RULESET", help="ruleset files or bundled ids")
+    val.set_defaults(run=_validate)
+
+    rulesets = commands.add_parser("rulesets", help="list the bundled rulesets")
+    rulesets.set_defaults(run=_list)
+    return parser
+
+
+def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "ruleset", metavar="RULESET", help="a bundled ruleset id (see `trickbook rulesets`) or a .yaml file"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a table option, e.g. trump=kubba"
+    )
+    parser.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version (default: the newest)")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
+    return value
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq or not name or not value:
+            raise UsageError(f"--option takes NAME=VALUE, as in --option trump=kubba; found {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def load_from_args(args: argparse.Namespace) -> Rules:
+    """The ruleset named on the command line, with its options and rules version."""
+    return load_ruleset(args.ruleset, options=_options(args.option), version=args.rules_version)
+
+
+def describe(rules: Rules) -> str:
+    options = ", ".join(f"{k}={v}" for k, v in rules.options) or "no options"
+    return f"{rules.id} (rules version {rules.version}, {options})"
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    rules = load_from_args(args)
+    specs = parse_player_specs(args.players)
+    path = args.ruleset if resources.looks_like_path(args.ruleset) else None
+    out: TextIO | None = None
+    report = sys.stdout
+    if args.out == "-":
+        out, report = sys.stdout, sys.stderr
+    elif args.out:
+        out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+    started = time.perf_counter()
+    wins = [0, 0]
+    unfinished = hands = cancelled = 0
+    try:
+        for summary, record in simulate(rules, args.seed, args.matches, specs, args.hand_cap, path):
+            if out is not None:
+                out.write(dumps(record) + "\n")
+            hands += summary.hands
+            cancelled += summary.cancelled
+            if summary.winner is None:
+                unfinished += 1
+            else:
+                wins[summary.winner] += 1
+    finally:
+        if out is not None and out is not sys.stdout:
+            out.close()
+    elapsed = time.perf_counter() - started
+    n = args.matches
+    print(
+        f"{describe(rules)}: {n} matches, seeds {args.seed}..{args.seed + n - 1}, players {args.players}", file=report
+    )
+    for side in (0, 1):
+        print(f"  {SIDE_NAMES[side]} won {wins[side]} ({100 * wins[side] / n:.1f}%)", file=report)
+    print(f"  unfinished at the hand cap of {args.hand_cap}: {unfinished} ({100 * unfinished / n:.1f}%)", file=report)
+    print(f"  hands: {hands:,} ({hands / n:.1f} per match), cancelled {cancelled:,}", file=report)
+    print(
+        f"  {elapsed:.2f} s, {hands / elapsed if elapsed else 0:,.0f} hands/s"
+        + (f"; records in {args.out}" if args.out and args.out != "-" else ""),
+        file=report,
+    )
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    paths: dict[str, Path] = {}
+    for file in args.ruleset:
+        paths[open_ruleset(file).id] = Path(file)
+    cache = RulesetCache(paths)
+    records = hands = actions = failures = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            for where, record in read_records(path, name):
+                records += 1
+                try:
+                    game = replay_record(record, where, cache, path.parent)
+                except RecordError as exc:
+                    failures += 1
+                    print(f"trickbook: {exc}", file=sys.stderr)
+                    continue
+                hands += len(record["hands"])
+                actions += sum(len(h["actions"]) for h in record["hands"])
+                del game
+        except RecordError as exc:
+            failures += 1
+            print(f"trickbook: {exc}", file=sys.stderr)
+    if failures:
+        print(f"{failures} of {records} record(s) disagree with the rules", file=sys.stderr)
+        return 1
+    print(f"replayed {records} record(s), {hands:,} hands, {actions:,} actions: all agree")
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    failures = 0
+    for name in args.files:
+        try:
+            source = open_ruleset(name)
+            combos = list(source.combinations())
+            for version, options in combos:
+                source.resolve(options=options, version=version)
+        except TrickbookError as exc:
+            failures += 1
+            print(f"trickbook: {exc}", file=sys.stderr)
+            continue
+        print(
+            f"{name}: ok ({source.id}: {len(source.versions)} version(s), {len(combos)} combination(s) of version and options)"
+        )
+    return 1 if failures else 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    for ruleset_id in resources.bundled_ruleset_ids():
+        rules = load_ruleset(ruleset_id)
+        options = "; ".join(
+            f"{o.name}: {', '.join(v.value for v in o.values)} (default {o.default})" for o in rules.table_options
+        )
+        versions = ", ".join(str(v.number) for v in rules.versions)
+        print(f"{ruleset_id:20} {rules.title}")
+        print(f"{'':20} versions {versions}" + (f"; options {options}" if options else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,851 @@
+"""The one generic engine: a state machine that deals, bids, sets trump, plays and scores as `Rules` say.
+
+Hands are bitmasks, legal plays come from mask arithmetic and per-suit tables,
+and each hand's deal is a pure function of the match seed and the hand number,
+so a game holds no random generator and `clone()` is a handful of list copies.
+Nothing here names a game: every decision reads the compiled rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import limits
+from .deck import Card
+from .errors import IllegalAction, InvalidAction
+from .events import (
+    ActionTaken,
+    CardExposed,
+    CardsDealt,
+    ContractSet,
+    Event,
+    HandCancelled,
+    HandScored,
+    HandStarted,
+    MatchEnded,
+    ScoreLine,
+    TrickEventHappened,
+    TrickWon,
+    TrumpSet,
+)
+from .facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
+from .history import HandResult, Move
+from .rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode, WhenBoth
+from .seats import SIDE_NAMES
+from .view import SeatView
+
+BIDDING, TRUMP, PLAY, OVER = 0, 1, 2, 3
+PHASES = ("bidding", "trump", "play", "over")
+
+DealSource = Callable[[int, int], Sequence[Sequence[Card]]]
+"""Gives the cards of hand `number` dealt by `dealer`, as four sequences in the order each seat received them."""
+
+Observer = Callable[[Event], None]
+
+
+def deal_in_order(cards: Sequence[Card], dealer: int, direction: int) -> tuple[tuple[Card, ...], ...]:
+    """Deals a shuffled pack one card at a time from the seat after the dealer; the dealer gets the last card."""
+    hands: list[tuple[Card, ...]] = [(), (), (), ()]
+    for offset in range(1, 5):
+        hands[(dealer + direction * offset) % 4] = tuple(cards[offset - 1 :: 4])
+    return tuple(hands)
+
+
+def seeded_deal(rules: Rules, seed: int, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
+    """The deal of hand `number` of the match with this seed: the same for every ruleset on the same deck."""
+    cards = list(range(rules.deck.size))
+    random.Random(f"trickbook-deal:{seed}:{number}").shuffle(cards)
+    return deal_in_order(cards, dealer, rules.direction)
+
+
+def first_dealer(rules: Rules, seed: int) -> int:
+    if rules.dealer.first is not None:
+        return rules.dealer.first
+    return random.Random(f"trickbook-dealer:{seed}").randrange(4)
+
+
+class Game:
+    """A match under one ruleset: `legal_actions()`, `apply()`, `view(seat)`, `clone()`, scores and records."""
+
+    __slots__ = (
+        "_bid_count",
+        "_bid_names",
+        "_bids",
+        "_block",
+        "_contract",
+        "_counters",
+        "_deal",
+        "_dealer",
+        "_deals",
+        "_deck_size",
+        "_declarer",
+        "_dir",
+        "_end_reason",
+        "_event_cards",
+        "_event_counts",
+        "_exposed",
+        "_hand_size",
+        "_hands",
+        "_high_seat",
+        "_history",
+        "_leader",
+        "_led",
+        "_moves",
+        "_number",
+        "_passed",
+        "_phase",
+        "_reads_cards",
+        "_seat_totals",
+        "_suit_masks",
+        "_suit_of",
+        "_totals",
+        "_trick",
+        "_trick_count",
+        "_tricks_won",
+        "_trump",
+        "_turn",
+        "_win_card",
+        "_win_seat",
+        "_winner",
+        "hand_cap",
+        "observer",
+        "rules",
+        "seed",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int = 0,
+        *,
+        deals: DealSource | None = None,
+        dealer: int | None = None,
+        hand_cap: int = limits.DEFAULT_HAND_CAP,
+        observer: Observer | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.hand_cap = hand_cap
+        self.observer = observer
+        self._deals = deals or (lambda number, dealer_seat: seeded_deal(rules, seed, number, dealer_seat))
+        self._dir = rules.direction
+        self._suit_of = rules.deck.suit_of
+        self._suit_masks = rules.deck.suit_masks
+        self._hand_size = rules.hand_size
+        self._deck_size = rules.deck.size
+        self._reads_cards = any(
+            {"taker", "player"} & c.uses
+            for c in (*(r.points for r in rules.scoring.rules), *(r.when for r in rules.scoring.rules if r.when))
+        )
+        self._number = 0
+        self._dealer = first_dealer(rules, seed) if dealer is None else dealer
+        self._totals = [0, 0]
+        self._seat_totals = [0, 0, 0, 0]
+        self._counters = [[c.start] * (2 if c.per == "side" else 4) for c in rules.counters]
+        self._history: list[HandResult] = []
+        self._winner: int | None = None
+        self._end_reason = ""
+        self._start_hand()
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self._phase]
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None when the match is over."""
+        return None if self._phase == OVER else self._turn
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def hand_number(self) -> int:
+        return self._number
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def end_reason(self) -> str:
+        return self._end_reason
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (self._totals[0], self._totals[1])
+
+    @property
+    def seat_totals(self) -> tuple[int, ...] | None:
+        return tuple(self._seat_totals) if self.rules.personal else None
+
+    @property
+    def counters(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(c) for c in self._counters)
+
+    @property
+    def history(self) -> tuple[HandResult, ...]:
+        """Every finished hand, cancelled ones included."""
+        return tuple(self._history)
+
+    @property
+    def trump(self) -> int:
+        return self._trump
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._tricks_won)
+
+    @property
+    def current_deal(self) -> tuple[tuple[Card, ...], ...]:
+        return self._deal
+
+    @property
+    def current_moves(self) -> tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def exposed(self) -> tuple[Card, ...]:
+        return self._exposed
+
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards `seat` holds now (the full state; players get `view(seat)` instead)."""
+        return self.rules.deck.cards(self._hands[seat])
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat` may see now: its own cards and everything public, nothing of other hands."""
+        phase = self._phase
+        turn = None if phase == OVER else self._turn
+        hands = self._hands
+        return SeatView(
+            self.rules,
+            seat,
+            PHASES[phase],
+            turn,
+            self.legal_actions() if turn == seat else (),
+            self.rules.deck.cards(hands[seat]),
+            self._number,
+            self._dealer,
+            self._exposed,
+            tuple(self._moves),
+            self._trump,
+            self._declarer,
+            (self._contract[0], self._contract[1]),
+            tuple(self._trick),
+            self._leader,
+            tuple(self._tricks_won),
+            (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count()),
+            (self._totals[0], self._totals[1]),
+            self.seat_totals,
+            self.counters,
+            self._winner,
+        )
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The actions the seat to act may take, sorted; empty when the match is over."""
+        phase = self._phase
+        if phase == PLAY:
+            return self.rules.deck.cards(self._play_mask(self._hands[self._turn]))
+        if phase == BIDDING:
+            return self._bid_actions()
+        if phase == TRUMP:
+            actions = self.rules.actions
+            return tuple(sorted(actions.trump(s) for s in self.rules.trump.suits))
+        return ()
+
+    def default_action(self) -> int:
+        """The move the rules make for a seat whose time ran out (the ruleset's `timeout`)."""
+        timeout = self.rules.timeout
+        legal = self.legal_actions()
+        if not legal:
+            raise IllegalAction("the match is over", rule="match over")
+        actions = self.rules.actions
+        if self._phase == BIDDING:
+            if timeout.bid == "pass" and actions.pass_action in legal:
+                return actions.pass_action
+            if isinstance(timeout.bid, int) and actions.bid(timeout.bid) in legal:
+                return actions.bid(timeout.bid)
+            bids = [a for a in legal if a != actions.pass_action and actions.name_index[a] < 0]
+            return min(bids, key=lambda a: actions.bid_values[a]) if bids else legal[0]
+        if self._phase == TRUMP:
+            for suit in timeout.trump_order:
+                if actions.trump(suit) in legal:
+                    return actions.trump(suit)
+            return legal[0]
+        deck = self.rules.deck
+        order = {suit: i for i, suit in enumerate(timeout.suit_order)}
+        trump = self._trump
+
+        def weakness(card: Card) -> tuple[bool, int, int]:
+            suit = deck.suit_of[card]
+            return (timeout.prefer_non_trump and suit == trump, deck.rank_of[card], order[suit])
+
+        return min(legal, key=weakness)
+
+    # ----------------------------------------------------------------- actions
+
+    def apply(self, action: int, auto: bool = False) -> None:
+        """Applies one action of the seat to act; raises `IllegalAction` naming the rule it breaks."""
+        phase = self._phase
+        if phase == PLAY:
+            self._play(action, auto)
+        elif phase == BIDDING:
+            self._bid(action, auto)
+        elif phase == TRUMP:
+            self._choose_trump(action, auto)
+        else:
+            raise IllegalAction("the match is over: no more actions", rule="match over")
+
+    def apply_text(self, text: str, auto: bool = False) -> int:
+        """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`); returns its id."""
+        action = self.rules.actions.parse(text)
+        self.apply(action, auto)
+        return action
+
+    def _record(self, action: int, auto: bool) -> None:
+        self._moves.append(Move(self._turn, action, auto))
+        if self.observer is not None:
+            self.observer(ActionTaken(self._turn, action, auto))
+
+    # ----------------------------------------------------------------- dealing
+
+    def _start_hand(self) -> None:
+        rules = self.rules
+        self._number += 1
+        raw = self._deals(self._number, self._dealer)
+        deal = tuple(tuple(cards) for cards in raw)
+        self._deal = deal
+        self._hands = [rules.deck.mask(cards) for cards in deal]
+        self._moves: list[Move] = []
+        self._bids = [0, 0, 0, 0]
+        self._bid_names = [NO_NAME] * 4
+        self._passed = 0
+        self._bid_count = 0
+        self._high_seat = NO_SEAT
+        self._declarer = NO_SEAT
+        self._contract = [0, 0]
+        self._trump = NO_SUIT
+        self._block = 0
+        self._trick: list[Card] = []
+        self._leader = NO_SEAT
+        self._led = NO_SUIT
+        self._win_card = 0
+        self._win_seat = NO_SEAT
+        self._tricks_won = [0, 0, 0, 0]
+        self._trick_count = 0
+        self._event_cards: tuple[tuple[int, Card, Card, Relation], ...] = ()
+        self._event_counts = [[0, 0, 0, 0] for _ in rules.events]
+        self._exposed: tuple[Card, ...] = ()
+        exposure = rules.exposure
+        if exposure is not None:
+            holder = (self._dealer + self._dir * exposure.seat_offset) % 4
+            self._exposed = (deal[holder][exposure.card - 1],)
+        trump = rules.trump
+        if trump.mode is TrumpMode.FIXED:
+            assert trump.suit is not None
+            self._trump = trump.suit
+        elif trump.mode is TrumpMode.EXPOSED:
+            self._trump = trump.mapping[self._suit_of[self._exposed[0]]]
+        self._phase = BIDDING
+        self._turn = (self._dealer + self._dir) % 4
+        observer = self.observer
+        if observer is not None:
+            observer(HandStarted(self._number, self._dealer))
+            for seat in range(4):
+                observer(CardsDealt(seat, deal[seat]))
+            if exposure is not None:
+                observer(CardExposed((self._dealer + self._dir * exposure.seat_offset) % 4, self._exposed[0]))
+            if self._trump != NO_SUIT:
+                observer(TrumpSet(self._trump, None))
+
+    # ----------------------------------------------------------------- bidding
+
+    def _bid_actions(self) -> tuple[int, ...]:
+        actions = self.rules.actions
+        bidding = self.rules.bidding
+        if bidding.kind is BiddingKind.DECLARATIONS:
+            numbers = tuple(actions.bid(v) for v in range(bidding.min, bidding.max + 1))
+            return numbers + tuple(actions.named(i) for i in range(len(bidding.named)))
+        low = bidding.min if self._high_seat == NO_SEAT else self._bids[self._high_seat] + 1
+        return (actions.pass_action, *(actions.bid(v) for v in range(low, bidding.max + 1)))
+
+    def _bid(self, action: int, auto: bool) -> None:
+        rules = self.rules
+        actions = rules.actions
+        if action < 0 or action >= actions.size:
+            raise InvalidAction(f"{action} is not an action of this ruleset")
+        if action not in self._bid_actions():
+            raise self._illegal_bid(action)
+        seat = self._turn
+        self._record(action, auto)
+        if rules.bidding.kind is BiddingKind.DECLARATIONS:
+            self._bids[seat] = actions.bid_values[action]
+            self._bid_names[seat] = actions.name_index[action]
+            self._bid_count += 1
+            if self._bid_count == 4:
+                self._bidding_done()
+            else:
+                self._turn = (seat + self._dir) % 4
+            return
+        if action == actions.pass_action:
+            self._passed |= 1 << seat
+        else:
+            self._bids[seat] = actions.bid_values[action]
+            self._high_seat = seat
+            if self._bids[seat] >= rules.bidding.ends_at:
+                self._auction_won()
+                return
+        self._auction_next(seat)
+
+    def _auction_next(self, seat: int) -> None:
+        bidding = self.rules.bidding
+        active = [s for s in range(4) if not self._passed >> s & 1]
+        if self._high_seat != NO_SEAT:
+            if len(active) == 1:
+                self._auction_won()
+                return
+        elif not active:
+            self._cancel("every player passed")
+            return
+        elif len(active) == 1 and bidding.all_pass == "force":
+            assert bidding.forced_bid is not None
+            self._turn = active[0]
+            forced = self.rules.actions.bid(bidding.forced_bid)
+            self._record(forced, True)
+            self._bids[active[0]] = bidding.forced_bid
+            self._high_seat = active[0]
+            self._auction_won()
+            return
+        nxt = (seat + self._dir) % 4
+        while self._passed >> nxt & 1:
+            nxt = (nxt + self._dir) % 4
+        self._turn = nxt
+
+    def _auction_won(self) -> None:
+        declarer = self._high_seat
+        self._declarer = declarer
+        self._contract[declarer & 1] = self._bids[declarer]
+        if self.observer is not None:
+            self.observer(ContractSet(declarer, self._bids[declarer]))
+        self._bidding_done()
+
+    def _bidding_done(self) -> None:
+        rules = self.rules
+        if rules.bidding.kind is BiddingKind.DECLARATIONS:
+            bids = self._bids
+            self._contract = [bids[0] + bids[2], bids[1] + bids[3]]
+        cancel_if = rules.bidding.cancel_if
+        if cancel_if is not None and cancel_if(self._facts()):
+            self._cancel(f"bidding.cancel_if holds: {cancel_if.source.strip()}")
+            return
+        if rules.trump.mode is TrumpMode.CHOSEN:
+            self._phase = TRUMP
+            self._turn = self._declarer
+            return
+        self._start_play()
+
+    def _choose_trump(self, action: int, auto: bool) -> None:
+        actions = self.rules.actions
+        if not (0 <= action < actions.size) or actions.kinds[action] != "trump":
+            raise IllegalAction(
+                f"the declarer must now choose trump, not {actions.text(action) if 0 <= action < actions.size else action}",
+                rule="trump is chosen after the auction",
+            )
+        suit = actions.suit_of_trump(action)
+        if suit not in self.rules.trump.suits:
+            allowed = " ".join(self.rules.deck.suits[s].symbol for s in self.rules.trump.suits)
+            raise IllegalAction(f"trump must be one of {allowed}", rule="trump.suits")
+        self._record(action, auto)
+        self._trump = suit
+        if self.observer is not None:
+            self.observer(TrumpSet(suit, self._turn))
+        self._start_play()
+
+    # -------------------------------------------------------------------- play
+
+    def _start_play(self) -> None:
+        rules = self.rules
+        trump = self._trump
+        block = 0
+        for restriction in rules.play.lead_restrictions:
+            suit = trump if restriction.suit is None else restriction.suit
+            if suit != NO_SUIT:
+                block |= self._suit_masks[suit]
+        self._block = block
+        cards = []
+        for index, event in enumerate(rules.events):
+            first = event.first.resolve(rules.deck, trump)
+            then = event.then.resolve(rules.deck, trump)
+            if first is not None and then is not None and first != then:
+                cards.append((index, first, then, event.by))
+        self._event_cards = tuple(cards)
+        lead = rules.play.first_lead
+        if lead is FirstLead.DECLARER:
+            self._turn = self._declarer
+        elif lead is FirstLead.AFTER_DEALER:
+            self._turn = (self._dealer + self._dir) % 4
+        else:
+            self._turn = self._dealer
+        self._phase = PLAY
+
+    def _play_mask(self, hand: int) -> int:
+        if self._trick:
+            if self.rules.play.follow_suit:
+                follow = hand & self._suit_masks[self._led]
+                if follow:
+                    return follow
+            return hand
+        block = self._block
+        if block:
+            free = hand & ~block
+            if free:
+                return free
+        return hand
+
+    def _play(self, card: int, auto: bool) -> None:
+        seat = self._turn
+        hand = self._hands[seat]
+        if not 0 <= card < self._deck_size or not self._play_mask(hand) >> card & 1:
+            raise self._illegal_play(card)
+        self._hands[seat] = hand ^ (1 << card)
+        self._record(card, auto)
+        trick = self._trick
+        suit = self._suit_of[card]
+        if not trick:
+            self._led = suit
+            self._leader = seat
+            self._win_card = card
+            self._win_seat = seat
+        else:
+            win = self._win_card
+            if suit == self._suit_of[win]:
+                if card > win:
+                    self._win_card = card
+                    self._win_seat = seat
+            elif suit == self._trump:
+                self._win_card = card
+                self._win_seat = seat
+            if suit != self._led and self._block & self._suit_masks[suit]:
+                self._block &= ~self._suit_masks[suit]
+        trick.append(card)
+        if len(trick) == 4:
+            self._finish_trick()
+        else:
+            self._turn = (seat + self._dir) % 4
+
+    def _finish_trick(self) -> None:
+        winner = self._win_seat
+        self._tricks_won[winner] += 1
+        self._trick_count += 1
+        trick = self._trick
+        if self._event_cards:
+            self._check_events(trick)
+        if self.observer is not None:
+            by_trump = self._suit_of[self._win_card] == self._trump and self._led != self._trump
+            self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump))
+        self._trick = []
+        if self._trick_count == self._hand_size:
+            self._score_hand()
+        else:
+            self._turn = winner
+
+    def _check_events(self, trick: list[Card]) -> None:
+        leader = self._leader
+        for index, first, then, relation in self._event_cards:
+            if first in trick and then in trick:
+                i = trick.index(first)
+                j = trick.index(then)
+                if i >= j:
+                    continue
+                first_seat = (leader + self._dir * i) % 4
+                then_seat = (leader + self._dir * j) % 4
+                same_side = (first_seat & 1) == (then_seat & 1)
+                if (relation is Relation.OPPONENT and same_side) or (relation is Relation.PARTNER and not same_side):
+                    continue
+                self._event_counts[index][then_seat] += 1
+                if self.observer is not None:
+                    self.observer(TrickEventHappened(self.rules.events[index].name, then_seat, self._trick_count))
+
+    # ----------------------------------------------------------------- scoring
+
+    def _facts(self) -> Facts:
+        declarer = self._declarer
+        return Facts(
+            dealer=self._dealer,
+            declarer=declarer,
+            declaring_side=declarer & 1 if declarer != NO_SEAT else NO_SEAT,
+            trump=self._trump,
+            hand_number=self._number,
+            bids=list(self._bids),
+            bid_names=list(self._bid_names),
+            passed=[bool(self._passed >> s & 1) for s in range(4)],
+            contract=list(self._contract),
+            tricks=list(self._tricks_won),
+            side_tricks=[self._tricks_won[0] + self._tricks_won[2], self._tricks_won[1] + self._tricks_won[3]],
+            totals_side=list(self._totals),
+            totals_seat=list(self._seat_totals),
+            counters=[list(c) for c in self._counters],
+            events=[list(c) for c in self._event_counts],
+        )
+
+    def _score_hand(self) -> None:
+        rules = self.rules
+        facts = self._facts()
+        if self._reads_cards:
+            self._fill_card_facts(facts)
+        lines: list[ScoreLine] = []
+        side_score = facts.hand_side
+        seat_score = facts.hand_seat
+        for rule in rules.scoring.rules:
+            targets = (0, 1) if rule.per == "side" else (0, 1, 2, 3)
+            when = rule.when
+            points = rule.points
+            for target in targets:
+                if when is not None and not when(facts, target):
+                    continue
+                value = points(facts, target)
+                lines.append(ScoreLine(rule.name, rule.per, target, value))
+                if rule.per == "side":
+                    side_score[target] += value
+                else:
+                    seat_score[target] += value
+                    side_score[target & 1] += value
+        for index, counter in enumerate(rules.counters):
+            values = self._counters[index]
+            for target in range(len(values)):
+                values[target] += counter.add(facts, target)
+                if counter.limit is not None:
+                    penalty = 0
+                    while values[target] >= counter.limit:
+                        values[target] -= counter.limit_subtract
+                        penalty += counter.limit_points
+                    if penalty:
+                        lines.append(ScoreLine(counter.name, counter.per, target, penalty))
+                        if counter.per == "side":
+                            side_score[target] += penalty
+                        else:
+                            seat_score[target] += penalty
+                            side_score[target & 1] += penalty
+        self._totals[0] += side_score[0]
+        self._totals[1] += side_score[1]
+        for seat in range(4):
+            self._seat_totals[seat] += seat_score[seat]
+        if self.observer is not None:
+            self.observer(HandScored(tuple(lines), (side_score[0], side_score[1]), self.totals))
+        self._finish_hand(False, "", tuple(lines), side_score, seat_score)
+        winner = self._match_winner(facts)
+        if winner is not None:
+            self._end(winner, f"{SIDE_NAMES[winner]} won")
+            return
+        self._next_hand(rules.dealer.after_hand)
+
+    def _fill_card_facts(self, facts: Facts) -> None:
+        plays = [m for m in self._moves if m.action < self._deck_size]
+        trump = self._trump
+        suit_of = self._suit_of
+        for start in range(0, len(plays), 4):
+            trick = plays[start : start + 4]
+            best = trick[0]
+            for move in trick[1:]:
+                suit = suit_of[move.action]
+                top = suit_of[best.action]
+                if (suit == top and move.action > best.action) or (suit == trump and top != trump):
+                    best = move
+            for move in trick:
+                facts.player[move.action] = move.seat
+                facts.taker[move.action] = best.seat
+
+    def _match_winner(self, facts: Facts) -> int | None:
+        match = self.rules.match
+        facts.totals_side = list(self._totals)
+        facts.totals_seat = list(self._seat_totals)
+        facts.counters = [list(c) for c in self._counters]
+        qualified = {side for side in (0, 1) if match.wins(facts, side)}
+        if match.loses is not None:
+            qualified |= {side ^ 1 for side in (0, 1) if match.loses(facts, side)}
+        if len(qualified) == 1:
+            return qualified.pop()
+        if len(qualified) == 2 and match.when_both is WhenBoth.HIGHER_TOTAL and self._totals[0] != self._totals[1]:
+            return 0 if self._totals[0] > self._totals[1] else 1
+        return None
+
+    def _cancel(self, reason: str) -> None:
+        if self.observer is not None:
+            self.observer(HandCancelled(reason))
+        self._finish_hand(True, reason, (), [0, 0], [0, 0, 0, 0])
+        self._next_hand(self.rules.dealer.after_cancelled)
+
+    def _finish_hand(
+        self, cancelled: bool, reason: str, lines: tuple[ScoreLine, ...], side_score: list[int], seat_score: list[int]
+    ) -> None:
+        personal = self.rules.personal
+        self._history.append(
+            HandResult(
+                number=self._number,
+                dealer=self._dealer,
+                deal=self._deal,
+                exposed=self._exposed,
+                moves=tuple(self._moves),
+                cancelled=cancelled,
+                cancel_reason=reason,
+                trump=self._trump,
+                declarer=self._declarer,
+                contract=(self._contract[0], self._contract[1]),
+                tricks_won=tuple(self._tricks_won),
+                score=(side_score[0], side_score[1]),
+                seat_score=tuple(seat_score) if personal else None,
+                totals=self.totals,
+                seat_totals=tuple(self._seat_totals) if personal else None,
+                lines=lines,
+                counters=self.counters,
+                events=tuple(tuple(c) for c in self._event_counts),
+            )
+        )
+
+    def _next_hand(self, move: int) -> None:
+        if self._number >= self.hand_cap:
+            self._end(None, f"the hand cap of {self.hand_cap} hands was reached")
+            return
+        self._dealer = (self._dealer + self._dir * move) % 4
+        self._start_hand()
+
+    def _end(self, winner: int | None, reason: str) -> None:
+        self._winner = winner
+        self._end_reason = reason
+        self._phase = OVER
+        if self.observer is not None:
+            self.observer(MatchEnded(winner, reason))
+
+    # ------------------------------------------------------------ explanations
+
+    def _illegal_bid(self, action: int) -> IllegalAction:
+        actions = self.rules.actions
+        bidding = self.rules.bidding
+        text = actions.text(action)
+        kind = actions.kinds[action]
+        if kind in ("play", "trump"):
+            return IllegalAction(
+                f"it is the bidding: seat {self._turn} must bid, not {text}", rule="bidding comes first"
+            )
+        if bidding.kind is BiddingKind.DECLARATIONS:
+            if kind == "pass":
+                return IllegalAction(
+                    f"there is no pass: declare {bidding.min} to {bidding.max}", rule="every player declares once"
+                )
+            return IllegalAction(
+                f"{text} is not allowed: declarations are {bidding.min} to {bidding.max}", rule="bidding.bids"
+            )
+        value = actions.bid_values[action]
+        if actions.name_index[action] >= 0:
+            return IllegalAction(f"{text} is not a bid of this auction", rule="bidding.bids")
+        if not bidding.min <= value <= bidding.max:
+            return IllegalAction(f"bids run from {bidding.min} to {bidding.max}, not {value}", rule="bidding.bids")
+        high = self._bids[self._high_seat]
+        return IllegalAction(
+            f"a bid must be higher than the current highest bid {high}, not {value}",
+            rule="an auction bid must beat the highest bid",
+        )
+
+    def _illegal_play(self, card: int) -> IllegalAction | InvalidAction:
+        rules = self.rules
+        deck = rules.deck
+        actions = rules.actions
+        if not 0 <= card < actions.size:
+            return InvalidAction(f"{card} is not an action of this ruleset")
+        if card >= self._deck_size:
+            return IllegalAction(
+                f"the bidding is over: play a card, not {actions.text(card)}", rule="play follows bidding"
+            )
+        seat = self._turn
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            return IllegalAction(f"seat {seat} does not hold {deck.label(card)}", rule="play a card from your hand")
+        if self._trick:
+            held = deck.suit_cards(hand, self._led)
+            symbol = deck.suits[self._led].symbol
+            shown = " and ".join(deck.label(c) for c in reversed(held))
+            return IllegalAction(f"you must follow {symbol}: you hold {shown}", rule="follow suit")
+        suit = deck.suits[self._suit_of[card]]
+        return IllegalAction(
+            f"{suit.symbol} may not be led until {suit.name} are broken, and you hold other suits",
+            rule="lead restriction: not until broken",
+        )
+
+    # ------------------------------------------------------------------- copies
+
+    def clone(self) -> Game:
+        """An independent copy of the full state, without the observer; costs a few list copies."""
+        new = Game.__new__(Game)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.hand_cap = self.hand_cap
+        new.observer = None
+        new._deals = self._deals
+        new._dir = self._dir
+        new._suit_of = self._suit_of
+        new._suit_masks = self._suit_masks
+        new._hand_size = self._hand_size
+        new._deck_size = self._deck_size
+        new._reads_cards = self._reads_cards
+        new._number = self._number
+        new._dealer = self._dealer
+        new._totals = self._totals[:]
+        new._seat_totals = self._seat_totals[:]
+        new._counters = [c[:] for c in self._counters]
+        new._history = self._history[:]
+        new._winner = self._winner
+        new._phase = self._phase
+        new._end_reason = self._end_reason
+        new._deal = self._deal
+        new._exposed = self._exposed
+        new._hands = self._hands[:]
+        new._moves = self._moves[:]
+        new._turn = self._turn
+        new._bids = self._bids[:]
+        new._bid_names = self._bid_names[:]
+        new._passed = self._passed
+        new._bid_count = self._bid_count
+        new._high_seat = self._high_seat
+        new._declarer = self._declarer
+        new._contract = self._contract[:]
+        new._trump = self._trump
+        new._block = self._block
+        new._trick = self._trick[:]
+        new._leader = self._leader
+        new._led = self._led
+        new._win_card = self._win_card
+        new._win_seat = self._win_seat
+        new._tricks_won = self._tricks_won[:]
+        new._trick_count = self._trick_count
+        new._event_cards = self._event_cards
+        new._event_counts = [c[:] for c in self._event_counts]
+        return new
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that decides the future of the match, for equality checks between copies."""
+        return (
+            self._number,
+            self._dealer,
+            tuple(self._totals),
+            tuple(self._seat_totals),
+            self.counters,
+            self._phase,
+            self._deal,
+            tuple(self._hands),
+            tuple(self._moves),
+            self._turn,
+            self._trump,
+            self._block,
+            tuple(self._trick),
+            tuple(self._tricks_won),
+            self._winner,
+            len(self._history),
+        )

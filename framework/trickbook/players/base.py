@@ -1,0 +1,89 @@
+"""The player interface, and the registry that builds players from text such as `mcts:playouts=200`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..errors import UsageError
+from ..view import SeatView
+
+
+class Player(Protocol):
+    """Chooses one of `view.legal`, knowing only what `view` shows."""
+
+    def choose(self, view: SeatView) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """A player kind and its options, as written on the command line (`mcts:playouts=200`)."""
+
+    kind: str
+    options: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.options:
+            return self.kind
+        return self.kind + ":" + ",".join(f"{k}={v}" for k, v in self.options)
+
+
+Factory = Callable[[random.Random, dict[str, str]], Player]
+_REGISTRY: dict[str, Factory] = {}
+
+
+def register(kind: str, factory: Factory) -> None:
+    _REGISTRY[kind] = factory
+
+
+def kinds() -> list[str]:
+    _load_builtin_players()
+    return sorted(_REGISTRY)
+
+
+def _load_builtin_players() -> None:
+    from . import random_player  # noqa: F401  (registers itself)
+
+
+def parse_player_specs(text: str) -> list[PlayerSpec]:
+    """`random` for all four seats, or four comma-free specs separated by commas: `heuristic,random,heuristic,random`."""
+    parts = _split(text)
+    if len(parts) == 1:
+        parts = parts * 4
+    if len(parts) != 4:
+        raise UsageError(f"--players takes one player for all seats or four (one per seat), not {len(parts)}: {text!r}")
+    return [_parse_one(p) for p in parts]
+
+
+def _split(text: str) -> list[str]:
+    """Splits at commas that separate players, not at commas between one player's options."""
+    parts: list[str] = []
+    for piece in text.split(","):
+        if parts and "=" in piece and ":" not in piece and "=" in parts[-1]:
+            parts[-1] += "," + piece
+        else:
+            parts.append(piece)
+    return [p.strip() for p in parts]
+
+
+def _parse_one(text: str) -> PlayerSpec:
+    kind, _, rest = text.partition(":")
+    _load_builtin_players()
+    if kind not in _REGISTRY:
+        raise UsageError(f"unknown player {kind!r}; players: {', '.join(kinds())}")
+    options = []
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise UsageError(f"player options are written key=value, as in mcts:playouts=200; found {item!r}")
+        options.append((key.strip(), value.strip()))
+    return PlayerSpec(kind, tuple(options))
+
+
+def make_player(spec: PlayerSpec, seed: int, seat: int) -> Player:
+    """Builds the player for one seat of one match; its randomness comes from the match seed and the seat."""
+    _load_builtin_players()
+    rng = random.Random(f"trickbook-player:{seed}:{seat}")
+    return _REGISTRY[spec.kind](rng, dict(spec.options))

@@ -1,0 +1,69 @@
+"""What one seat may know: its own cards, what was exposed or played, and the public state of the match.
+
+A `SeatView` is an immutable value built from copies; it holds no reference
+to the game, so a player given a view cannot reach another seat's cards.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .deck import Card
+from .history import Move
+from .rules import Rules
+
+
+class SeatView(NamedTuple):
+    """One seat's information set, plus the legal actions when it is that seat's turn."""
+
+    rules: Rules
+    seat: int
+    phase: str
+    turn: int | None
+    legal: tuple[int, ...]
+    hand: tuple[Card, ...]
+    hand_number: int
+    dealer: int
+    exposed: tuple[Card, ...]
+    moves: tuple[Move, ...]
+    trump: int
+    declarer: int
+    contract: tuple[int, int]
+    trick: tuple[Card, ...]
+    leader: int
+    tricks_won: tuple[int, ...]
+    cards_left: tuple[int, ...]
+    totals: tuple[int, int]
+    seat_totals: tuple[int, ...] | None
+    counters: tuple[tuple[int, ...], ...]
+    winner: int | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    def played(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has played this hand, in order."""
+        out: list[list[Card]] = [[], [], [], []]
+        size = self.rules.deck.size
+        for move in self.moves:
+            if move.action < size:
+                out[move.seat].append(move.action)
+        return tuple(tuple(cards) for cards in out)
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """Suits each seat has shown it lacks by not following the led suit this hand."""
+        deck = self.rules.deck
+        out: list[set[int]] = [set(), set(), set(), set()]
+        led = -1
+        count = 0
+        for move in self.moves:
+            if move.action >= deck.size:
+                continue
+            suit = deck.suit_of[move.action]
+            if count % 4 == 0:
+                led = suit
+            elif suit != led and self.rules.play.follow_suit:
+                out[move.seat].add(led)
+            count += 1
+        return tuple(frozenset(s) for s in out)
