@@ -32,7 +32,8 @@ from .events import (
 )
 from .facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from .history import HandResult, Move
-from .rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode, WhenBoth
+from .rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode
+from .scoring import match_winner, score_hand
 from .seats import SIDE_NAMES
 from .view import SeatView
 
@@ -601,47 +602,19 @@ class Game:
         facts = self._facts()
         if self._reads_cards:
             self._fill_card_facts(facts)
-        lines: list[ScoreLine] = []
-        side_score = facts.hand_side
-        seat_score = facts.hand_seat
-        for rule in rules.scoring.rules:
-            targets = (0, 1) if rule.per == "side" else (0, 1, 2, 3)
-            when = rule.when
-            points = rule.points
-            for target in targets:
-                if when is not None and not when(facts, target):
-                    continue
-                value = points(facts, target)
-                lines.append(ScoreLine(rule.name, rule.per, target, value))
-                if rule.per == "side":
-                    side_score[target] += value
-                else:
-                    seat_score[target] += value
-                    side_score[target & 1] += value
-        for index, counter in enumerate(rules.counters):
-            values = self._counters[index]
-            for target in range(len(values)):
-                values[target] += counter.add(facts, target)
-                if counter.limit is not None:
-                    penalty = 0
-                    while values[target] >= counter.limit:
-                        values[target] -= counter.limit_subtract
-                        penalty += counter.limit_points
-                    if penalty:
-                        lines.append(ScoreLine(counter.name, counter.per, target, penalty))
-                        if counter.per == "side":
-                            side_score[target] += penalty
-                        else:
-                            seat_score[target] += penalty
-                            side_score[target & 1] += penalty
-        self._totals[0] += side_score[0]
-        self._totals[1] += side_score[1]
+        score = score_hand(rules, facts)
+        for side in (0, 1):
+            self._totals[side] += score.sides[side]
         for seat in range(4):
-            self._seat_totals[seat] += seat_score[seat]
+            self._seat_totals[seat] += score.seats[seat]
+        self._counters = [list(values) for values in score.counters]
         if self.observer is not None:
-            self.observer(HandScored(tuple(lines), (side_score[0], side_score[1]), self.totals))
-        self._finish_hand(False, "", tuple(lines), side_score, seat_score)
-        winner = self._match_winner(facts)
+            self.observer(HandScored(score.lines, score.sides, self.totals))
+        self._finish_hand(False, "", score.lines, score.sides, score.seats)
+        facts.totals_side = list(self._totals)
+        facts.totals_seat = list(self._seat_totals)
+        facts.counters = [list(c) for c in self._counters]
+        winner = match_winner(rules, facts)
         if winner is not None:
             self._end(winner, f"{SIDE_NAMES[winner]} won")
             return
@@ -663,28 +636,19 @@ class Game:
                 facts.player[move.action] = move.seat
                 facts.taker[move.action] = best.seat
 
-    def _match_winner(self, facts: Facts) -> int | None:
-        match = self.rules.match
-        facts.totals_side = list(self._totals)
-        facts.totals_seat = list(self._seat_totals)
-        facts.counters = [list(c) for c in self._counters]
-        qualified = {side for side in (0, 1) if match.wins(facts, side)}
-        if match.loses is not None:
-            qualified |= {side ^ 1 for side in (0, 1) if match.loses(facts, side)}
-        if len(qualified) == 1:
-            return qualified.pop()
-        if len(qualified) == 2 and match.when_both is WhenBoth.HIGHER_TOTAL and self._totals[0] != self._totals[1]:
-            return 0 if self._totals[0] > self._totals[1] else 1
-        return None
-
     def _cancel(self, reason: str) -> None:
         if self.observer is not None:
             self.observer(HandCancelled(reason))
-        self._finish_hand(True, reason, (), [0, 0], [0, 0, 0, 0])
+        self._finish_hand(True, reason, (), (0, 0), (0, 0, 0, 0))
         self._next_hand(self.rules.dealer.after_cancelled)
 
     def _finish_hand(
-        self, cancelled: bool, reason: str, lines: tuple[ScoreLine, ...], side_score: list[int], seat_score: list[int]
+        self,
+        cancelled: bool,
+        reason: str,
+        lines: tuple[ScoreLine, ...],
+        side_score: Sequence[int],
+        seat_score: Sequence[int],
     ) -> None:
         personal = self.rules.personal
         self._history.append(

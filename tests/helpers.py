@@ -1,0 +1,84 @@
+"""Shared test helpers: rulesets by id, stacked deals, and scripted play by action text."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+from trickbook import Game, Rules, load_ruleset
+from trickbook.game import seeded_deal
+
+CONFIGURATIONS: list[tuple[str, tuple[tuple[str, str], ...], int | None]] = [
+    ("cardems-tarneeb", (), None),
+    ("tarneeb-41", (("trump", "kouz-moving"),), 2),
+    ("tarneeb-41", (("trump", "kubba"),), 2),
+    ("tarneeb-41", (("trump", "kouz-moving"),), 1),
+    ("tarneeb-41", (("trump", "kubba"),), 1),
+    ("cardems-spades", (), None),
+    ("syrian-tarneeb-41", (), None),
+]
+"""Every bundled ruleset, each table option and each rules version."""
+
+
+def config_id(config: tuple[str, tuple[tuple[str, str], ...], int | None]) -> str:
+    name, options, version = config
+    parts = [name, *(f"{k}={v}" for k, v in options)]
+    if version is not None:
+        parts.append(f"v{version}")
+    return "/".join(parts)
+
+
+@cache
+def rules(ruleset_id: str, options: tuple[tuple[str, str], ...] = (), version: int | None = None) -> Rules:
+    return load_ruleset(ruleset_id, options=dict(options), version=version)
+
+
+def stacked_deal(rules: Rules, hands: Mapping[int, str]) -> tuple[tuple[int, ...], ...]:
+    """A deal where each seat in `hands` receives the listed cards first; the rest of the pack fills up in order."""
+    deck = rules.deck
+    given = {seat: [deck.parse_card(c) for c in text.split()] for seat, text in hands.items()}
+    used = [c for cards in given.values() for c in cards]
+    assert len(used) == len(set(used)), "a card is stacked twice"
+    rest = [c for c in range(deck.size) if c not in used]
+    deal = []
+    for seat in range(4):
+        cards = list(given.get(seat, []))
+        while len(cards) < rules.hand_size:
+            cards.append(rest.pop(0))
+        deal.append(tuple(cards))
+    return tuple(deal)
+
+
+def stacked_game(rules: Rules, hands: Mapping[int, str], dealer: int = 0, seed: int = 0, **kwargs: object) -> Game:
+    """A game whose first hand is `stacked_deal(hands)`, dealt by `dealer`; later hands come from the seed."""
+    first = stacked_deal(rules, hands)
+
+    def deals(number: int, dealer_seat: int) -> Sequence[Sequence[int]]:
+        return first if number == 1 else seeded_deal(rules, seed, number, dealer_seat)
+
+    return Game(rules, seed, deals=deals, dealer=dealer, **kwargs)  # type: ignore[arg-type]
+
+
+def act(game: Game, *texts: str) -> None:
+    """Applies actions typed as text, in turn order."""
+    for text in texts:
+        game.apply_text(text)
+
+
+def texts(game: Game, actions: Sequence[int]) -> list[str]:
+    return [game.rules.actions.text(a) for a in actions]
+
+
+def legal(game: Game) -> list[str]:
+    return texts(game, game.legal_actions())
+
+
+def play_trick(game: Game, *cards: str) -> int:
+    """Plays one trick's cards in turn order; returns the seat that won it."""
+    before = list(game.tricks_won)
+    hand = game.hand_number
+    act(game, *cards)
+    if game.hand_number != hand:
+        last = game.history[-1].tricks_won
+        return next(s for s in range(4) if last[s] != before[s])
+    return next(s for s in range(4) if game.tricks_won[s] != before[s])
