@@ -1,7 +1,7 @@
 """trickbook: trick-taking card games as YAML rulesets, run by one generic engine.
 
->>> from trickbook import load_ruleset, Game
->>> rules = load_ruleset("tarneeb-41", options={"trump": "kubba"})
+>>> from trickbook import Game, bundled_rulesets, load_ruleset
+>>> rules = load_ruleset(bundled_rulesets()[0])
 >>> game = Game(rules, seed=7)
 >>> game.phase
 'bidding'
@@ -19,6 +19,7 @@ from .errors import (
 )
 from .game import Game
 from .loader import load_ruleset, open_ruleset
+from .resources import bundled_ruleset_ids as bundled_rulesets
 from .rules import Rules
 from .view import SeatView
 
@@ -34,6 +35,7 @@ __all__ = [
     "RulesetError",
     "SeatView",
     "TrickbookError",
+    "bundled_rulesets",
     "load_ruleset",
     "open_ruleset",
 ]

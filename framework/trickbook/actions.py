@@ -3,7 +3,7 @@
 Layout: cards `0 .. deck size - 1` (an action is its card), then `pass`,
 then one `trump` action per suit, then numeric bids `0 .. max`, then named
 bids. Every action has one text form (`AS`, `pass`, `trump H`, `bid 8`,
-`bid nil`) that `parse` reads back.
+`bid <name>` for a named bid) that `parse` reads back.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class ActionSpace:
         return self.text(action)
 
     def parse(self, text: str) -> ActionId:
-        """Reads an action as typed: `QH`, `Q♥`, `10h`, `pass`, `trump H`, `bid 8`, `8`, `nil`."""
+        """Reads an action as typed: `QH`, `Q♥`, `10h`, `pass`, `trump H`, `bid 8`, `8`, or a bid name."""
         words = text.strip().lower().split()
         if not words:
             raise InvalidAction("an empty action: type a card, a bid, 'pass' or 'trump' and a suit")

@@ -83,7 +83,7 @@ def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
         "ruleset", metavar="RULESET", help="a bundled ruleset id (see `trickbook rulesets`) or a .yaml file"
     )
     parser.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a table option, e.g. trump=kubba"
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of the ruleset, as NAME=VALUE"
     )
     parser.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version (default: the newest)")
 
@@ -103,7 +103,7 @@ def _options(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, eq, value = pair.partition("=")
         if not eq or not name or not value:
-            raise UsageError(f"--option takes NAME=VALUE, as in --option trump=kubba; found {pair!r}")
+            raise UsageError(f"--option takes NAME=VALUE, as in --option trump=fixed; found {pair!r}")
         options[name.strip()] = value.strip()
     return options
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .yamlsource import Document, KeyPath, Mark, SourceMap
+from .yamlsource import KEY, Document, KeyPath, Mark, SourceMap
 
 
 def apply_patch(base: Document, patch: Document, source: KeyPath = ()) -> Document:
@@ -40,6 +40,9 @@ def _merge(
             _drop(marks, (*at, key))
         else:
             target[key] = _merge(target.get(key), value, (*at, key), (*source, key), marks, patch_marks)
+            key_mark = patch_marks.get((*source, key, KEY))
+            if key_mark is not None:
+                marks[(*at, key, KEY)] = key_mark
     return target
 
 

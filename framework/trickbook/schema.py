@@ -12,7 +12,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from . import resources
 from .errors import InputError
-from .yamlsource import KeyPath, SourceMap, format_path, locate
+from .yamlsource import KeyPath, SourceMap, format_path, locate, locate_key
 
 _TYPE_WORDS = {
     "object": "a mapping",
@@ -62,7 +62,7 @@ def describe(
         close = difflib.get_close_matches(key, allowed, n=1)
         return error(
             f"unknown key {key!r}",
-            where=locate(marks, (*path, key), file),
+            where=locate_key(marks, (*path, key), file),
             path=format_path(path),
             expected="one of " + _words(allowed),
             found=repr(key),

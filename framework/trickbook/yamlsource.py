@@ -32,6 +32,9 @@ _MAP = "tag:yaml.org,2002:map"
 _DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
 _TRUE = {"yes", "true", "on"}
 
+KEY: str = "\x00key"
+"""Last part of the path under which a mapping key's own mark is kept (next to its value's mark)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Mark:
@@ -71,6 +74,12 @@ def locate(marks: SourceMap, path: KeyPath, file: str) -> Location:
         if mark is not None:
             return mark.location
     return Location(file, 1, 1)
+
+
+def locate_key(marks: SourceMap, path: KeyPath, file: str) -> Location:
+    """The location of the key that ends `path` (its line, not its value's), else of the value."""
+    mark = marks.get((*path, KEY))
+    return mark.location if mark is not None else locate(marks, path, file)
 
 
 def format_path(path: KeyPath) -> str:
@@ -229,6 +238,7 @@ def _convert_mapping(
                 hint="remove one of them; a repeated key would silently override the first",
             )
         first_seen[key] = key_mark
+        marks[(*path, key, KEY)] = key_mark
         out[key] = _convert(value_node, (*path, key), file, marks, budget)
     return out
 

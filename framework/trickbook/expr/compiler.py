@@ -407,7 +407,7 @@ class _Compiler:
     def named_bid_test(
         self, node: Binary, left: _Typed, right: _Typed, variables: dict[str, tuple[int, Type]]
     ) -> _Typed:
-        """`bid(seat) == nil`: a named bid can only be compared, for equality, with a call of `bid`."""
+        """`bid(seat) == <name>`: a named bid can only be compared, for equality, with a call of `bid`."""
         name, other = (left, node.right) if left.type is Type.BID_NAME else (right, node.left)
         if node.op not in ("==", "!=") or not (
             isinstance(other, Call) and other.function == "bid" and len(other.args) == 1
@@ -415,7 +415,7 @@ class _Compiler:
             raise self.error(
                 "a named bid can only be tested with == or != against bid(...)",
                 node,
-                hint="for example `bid(seat) == nil`",
+                hint="for example `bid(seat) == <name>`, with a name from bidding.named",
             )
         if self.scope.stage is Stage.MATCH:
             raise self.error(f"bids are not known {Stage.MATCH.value}", other)

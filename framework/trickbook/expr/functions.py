@@ -99,7 +99,7 @@ def _table() -> tuple[Builtin, ...]:
             (Type.SEAT,),
             Type.BID,
             "The seat's bid or declaration (its highest bid in an auction, 0 if it only passed). "
-            "A named bid counts as its value; compare with a name, as in `bid(seat) == nil`, to test for it.",
+            "A named bid counts as its value; compare it with a bid name, as in `bid(seat) == <name>`, to test for that bid.",
             HAND_STAGES,
             lambda a: lambda f, e: f.bids[a(f, e)],
         ),

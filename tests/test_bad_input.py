@@ -1,0 +1,132 @@
+"""Bad input is refused with a located, one-paragraph message and a non-zero exit, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from trickbook.cli import main
+
+HEADER = "format: trickbook-ruleset/1\nid: house\ntitle: House rules\nextends: tarneeb-41\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return status, captured.err
+
+
+def write(tmp_path: Path, text: str, name: str = "house.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_malformed_yaml_names_file_line_and_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, HEADER + "match:\n  wins: [total(side)\n")
+    status, err = run(capsys, "validate", path)
+    assert status == 1
+    assert f"{path}:7:1: this is not valid YAML" in err or f"{path}:6:" in err
+
+
+def test_unknown_key_is_refused_with_a_suggestion(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, HEADER + "scorng:\n  by: side\n")
+    status, err = run(capsys, "validate", path)
+    assert status == 1
+    assert f"{path}:5:" in err and "unknown key 'scorng'" in err and "did you mean 'scoring'?" in err
+
+
+def test_wrong_type_names_the_key_expected_and_found(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, HEADER + "bidding:\n  bids: {min: seven, max: 13}\n")
+    status, err = run(capsys, "validate", path)
+    assert status == 1
+    assert f"{path}:6:" in err and "bidding.bids.min" in err
+    assert "expected a whole number" in err and "found 'seven'" in err
+
+
+def test_undefined_name_in_an_expression_shows_a_caret(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, HEADER + "match:\n  wins: totl(side) >= 61\n")
+    status, err = run(capsys, "validate", path)
+    assert status == 1
+    assert f"{path}:6:9: match.wins: unknown name 'totl'" in err
+    assert "    totl(side) >= 61\n    ^^^^" in err
+    assert "did you mean 'total'?" in err
+
+
+def test_wrong_type_in_an_expression(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, HEADER + "match:\n  wins: total(side) + 61\n")
+    status, err = run(capsys, "validate", path)
+    assert status == 1
+    assert "match.wins: this expression gives a number" in err and "expected true or false" in err
+
+
+def test_unknown_option_value_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, err = run(capsys, "simulate", "tarneeb-41", "--option", "trump=clubs", "--matches", "1")
+    assert status == 1
+    assert "'clubs' is not a value of the option 'trump' of 'tarneeb-41'" in err
+    assert "'kouz-moving', 'kubba'" in err
+
+
+def test_unknown_rules_version_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    status, err = run(capsys, "simulate", "tarneeb-41", "--rules-version", "7", "--matches", "1")
+    assert status == 1 and "no rules version 7" in err
+
+
+def _record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict:
+    out = tmp_path / "one.jsonl"
+    assert main(["simulate", "cardems-spades", "--matches", "1", "--hand-cap", "2", "--seed", "9", "--out", str(out)]) == 0
+    capsys.readouterr()
+    return json.loads(out.read_text().splitlines()[0])
+
+
+def test_a_record_with_an_illegal_move_names_record_hand_action_and_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path, capsys)
+    actions = record["hands"][0]["actions"]
+    index = next(i for i, a in enumerate(actions) if a["action"] == "play" and i > 5)
+    first_play = next(i for i, a in enumerate(actions) if a["action"] == "play")
+    if index == first_play:
+        index += 1
+    seat = actions[index]["seat"]
+    hand = record["hands"][0]["deal"][seat]
+    led = actions[index - 1]["card"][1] if actions[index - 1]["action"] == "play" else None
+    off_suit = [c for c in hand if c[1] != led and c not in {a.get("card") for a in actions[:index]}]
+    same_suit = [c for c in hand if c[1] == led and c not in {a.get("card") for a in actions[:index]}]
+    if not same_suit or not off_suit:
+        pytest.skip("this deal has no follow-suit choice to break at that point")
+    actions[index]["card"] = off_suit[0]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    status, err = run(capsys, "replay", str(path))
+    assert status == 1
+    assert f"{path}:1:1: hands[0].actions[{index}]: illegal action: you must follow" in err
+    assert "(rule: follow suit)" in err
+
+
+def test_a_record_with_a_wrong_score_names_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _record(tmp_path, capsys)
+    record["hands"][1]["score"]["teams"][0] += 10
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    status, err = run(capsys, "replay", str(path))
+    assert status == 1
+    assert f"{path}:1:1: hands[1].score: the record says" in err and "but the rules give" in err
+
+
+def test_bad_command_line_arguments_exit_2_with_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["simulate", "tarneeb-41", "--matches", "many"])
+    assert exited.value.code == 2
+    assert "expected a whole number, found 'many'" in capsys.readouterr().err
+
+
+def test_the_installed_command_prints_no_traceback(tmp_path: Path) -> None:
+    path = write(tmp_path, HEADER + "play:\n  first_lead: nobody\n")
+    done = subprocess.run([sys.executable, "-m", "trickbook.cli", "validate", path], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert f"{path}:6:" in done.stderr and "play.first_lead" in done.stderr and "'after-dealer'" in done.stderr

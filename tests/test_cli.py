@@ -1,0 +1,87 @@
+"""The trickbook command: simulate, replay, validate and rulesets, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from trickbook import resources
+from trickbook.cli import main
+
+
+def simulate(tmp_path: Path, name: str, *args: str) -> Path:
+    out = tmp_path / name
+    assert main(["simulate", *args, "--out", str(out)]) == 0
+    return out
+
+
+def test_simulate_writes_one_record_per_line_and_a_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = simulate(tmp_path, "a.jsonl", "tarneeb-41", "--matches", "3", "--seed", "4", "--hand-cap", "20")
+    lines = out.read_text().splitlines()
+    assert len(lines) == 3
+    assert [json.loads(line)["seed"] for line in lines] == [4, 5, 6]
+    report = capsys.readouterr().out
+    assert "tarneeb-41 (rules version 2, trump=kouz-moving): 3 matches, seeds 4..6" in report
+    assert "hands/s" in report
+
+
+def test_the_same_seed_gives_byte_identical_output(tmp_path: Path) -> None:
+    first = simulate(tmp_path, "a.jsonl", "syrian-tarneeb-41", "--matches", "4", "--seed", "11", "--hand-cap", "15")
+    second = simulate(tmp_path, "b.jsonl", "syrian-tarneeb-41", "--matches", "4", "--seed", "11", "--hand-cap", "15")
+    assert first.read_bytes() == second.read_bytes()
+    third = simulate(tmp_path, "c.jsonl", "syrian-tarneeb-41", "--matches", "4", "--seed", "12", "--hand-cap", "15")
+    assert first.read_bytes() != third.read_bytes()
+
+
+def test_the_hand_cap_ends_a_match_with_winner_null(tmp_path: Path) -> None:
+    out = simulate(tmp_path, "cap.jsonl", "cardems-spades", "--matches", "1", "--hand-cap", "3")
+    record = json.loads(out.read_text())
+    assert len(record["hands"]) == 3 and record["winner"] is None and record["status"] == "capped"
+
+
+def test_options_and_rules_version_are_recorded(tmp_path: Path) -> None:
+    out = simulate(tmp_path, "k.jsonl", "tarneeb-41", "--option", "trump=kubba", "--rules-version", "1", "--matches", "1", "--hand-cap", "2")
+    record = json.loads(out.read_text())
+    assert record["ruleset"] == {"id": "tarneeb-41", "version": 1, "options": {"trump": "kubba"}}
+
+
+def test_records_to_standard_output_with_the_summary_on_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "cardems-tarneeb", "--matches", "2", "--hand-cap", "2", "--out", "-"]) == 0
+    captured = capsys.readouterr()
+    assert [json.loads(line)["format"] for line in captured.out.splitlines()] == ["trickbook-record/1"] * 2
+    assert "2 matches" in captured.err
+
+
+@pytest.mark.parametrize("ruleset", resources.bundled_ruleset_ids())
+def test_replay_accepts_simulated_records(tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str) -> None:
+    out = simulate(tmp_path, "r.jsonl", ruleset, "--matches", "5", "--hand-cap", "25")
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 0
+    assert "replayed 5 record(s)" in capsys.readouterr().out
+
+
+def test_replay_of_a_house_variant_finds_its_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    variant = tmp_path / "to61.yaml"
+    variant.write_text("format: trickbook-ruleset/1\nid: to-61\ntitle: To 61\nextends: tarneeb-41\nmatch:\n  wins: total(side) >= 61\n")
+    out = simulate(tmp_path, "v.jsonl", str(variant), "--matches", "2", "--hand-cap", "30")
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 0
+    assert main(["replay", str(out), "--ruleset", str(variant)]) == 0
+
+
+def test_validate_accepts_every_bundled_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    paths = sorted(str(p) for p in resources.rulesets_dir().glob("*.yaml"))
+    assert main(["validate", *paths]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": ok (") == len(paths)
+    assert "tarneeb-41: 2 version(s), 4 combination(s)" in out
+
+
+def test_rulesets_lists_bundled_ids_with_versions_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rulesets"]) == 0
+    out = capsys.readouterr().out
+    for ruleset in resources.bundled_ruleset_ids():
+        assert ruleset in out
+    assert "options trump: kouz-moving, kubba (default kouz-moving)" in out
