@@ -27,9 +27,12 @@ class ActionSpace:
     """Encodes and decodes the actions of one ruleset."""
 
     deck: Deck
+    min_bid: int
     max_bid: int
     named_bids: tuple[str, ...]
     named_values: tuple[int, ...]
+    trump_suits: tuple[int, ...]
+    """Suits a declarer may name as trump (empty when nobody chooses)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
@@ -37,6 +40,12 @@ class ActionSpace:
     kinds: tuple[str, ...] = field(init=False)
     bid_values: tuple[int, ...] = field(init=False)
     name_index: tuple[int, ...] = field(init=False)
+    declarations: tuple[ActionId, ...] = field(init=False)
+    """Every declaration: the numeric bids from `min_bid` up, then the named bids."""
+    trump_choices: tuple[ActionId, ...] = field(init=False)
+    """The trump actions of `trump_suits`, sorted."""
+    auction_from: tuple[tuple[ActionId, ...], ...] = field(init=False)
+    """`auction_from[v]`: pass, then every bid from v to `max_bid` (what an auction allows above v - 1)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -53,6 +62,15 @@ class ActionSpace:
         set_(self, "bid_values", tuple(values))
         names = [-1] * (cards + 1 + suits + self.max_bid + 1) + list(range(len(self.named_bids)))
         set_(self, "name_index", tuple(names))
+        bid_base = cards + 1 + suits
+        named = tuple(bid_base + self.max_bid + 1 + i for i in range(len(self.named_bids)))
+        set_(self, "trump_choices", tuple(sorted(cards + 1 + suit for suit in self.trump_suits)))
+        set_(self, "declarations", tuple(range(bid_base + self.min_bid, bid_base + self.max_bid + 1)) + named)
+        set_(
+            self,
+            "auction_from",
+            tuple((cards, *range(bid_base + low, bid_base + self.max_bid + 1)) for low in range(self.max_bid + 2)),
+        )
 
     def trump(self, suit: int) -> ActionId:
         return self.trump_base + suit

@@ -83,7 +83,11 @@ def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
         "ruleset", metavar="RULESET", help="a bundled ruleset id (see `trickbook rulesets`) or a .yaml file"
     )
     parser.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of the ruleset, as NAME=VALUE"
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table option of the ruleset, as NAME=VALUE",
     )
     parser.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version (default: the newest)")
 

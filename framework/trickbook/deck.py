@@ -7,7 +7,7 @@ suit's cards form one contiguous run of bits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -51,8 +51,13 @@ class Deck:
     rank_of: tuple[int, ...] = field(init=False)
     suit_masks: tuple[CardMask, ...] = field(init=False)
     full_mask: CardMask = field(init=False)
+    bits: tuple[CardMask, ...] = field(init=False, repr=False)
+    """`bits[card]` is the card's mask."""
+    runs: tuple[tuple[tuple[Card, ...], ...], ...] = field(init=False, repr=False, compare=False)
+    """`runs[suit][pattern]`: the cards of `suit` whose rank bits are `pattern`, weakest first."""
+    cards: Callable[[CardMask], tuple[Card, ...]] = field(init=False, repr=False, compare=False)
+    """The cards in a mask, by suit then rising rank, from the `runs` tables."""
     _by_text: dict[str, Card] = field(init=False, repr=False, compare=False)
-    _runs: tuple[tuple[tuple[Card, ...], ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         per_suit = len(self.ranks)
@@ -64,8 +69,11 @@ class Deck:
         run = (1 << per_suit) - 1
         set_(self, "suit_masks", tuple(run << (s * per_suit) for s in range(len(self.suits))))
         set_(self, "full_mask", (1 << len(codes)) - 1)
+        set_(self, "bits", tuple(1 << card for card in range(len(codes))))
         set_(self, "_by_text", self._text_table())
-        set_(self, "_runs", tuple(_suit_runs(s * per_suit, per_suit) for s in range(len(self.suits))))
+        runs = tuple(_suit_runs(s * per_suit, per_suit) for s in range(len(self.suits)))
+        set_(self, "runs", runs)
+        set_(self, "cards", _cards_function(runs, per_suit))
 
     @property
     def size(self) -> int:
@@ -106,21 +114,10 @@ class Deck:
         shown = next((a for a in rank.aliases if a.isdigit()), rank.code)
         return shown + self.suits[self.suit_of[card]].symbol
 
-    def cards(self, mask: CardMask) -> tuple[Card, ...]:
-        """The cards in `mask`, by suit then rising rank, from tables built once."""
-        per_suit = len(self.ranks)
-        run = (1 << per_suit) - 1
-        out: tuple[Card, ...] = ()
-        for s, table in enumerate(self._runs):
-            part = (mask >> (s * per_suit)) & run
-            if part:
-                out += table[part]
-        return out
-
     def suit_cards(self, mask: CardMask, suit: SuitIndex) -> tuple[Card, ...]:
         """The cards of one suit in `mask`, weakest first."""
         per_suit = len(self.ranks)
-        return self._runs[suit][(mask >> (suit * per_suit)) & ((1 << per_suit) - 1)]
+        return self.runs[suit][(mask >> (suit * per_suit)) & ((1 << per_suit) - 1)]
 
     def mask(self, cards: Iterable[Card]) -> CardMask:
         out = 0
@@ -146,6 +143,29 @@ def iter_bits(mask: CardMask) -> Iterator[Card]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _cards_function(
+    runs: tuple[tuple[tuple[Card, ...], ...], ...], per_suit: int
+) -> Callable[[CardMask], tuple[Card, ...]]:
+    """Builds `Deck.cards`; four-suit decks get an unrolled version, as it runs for every legal-move query."""
+    run = (1 << per_suit) - 1
+    if len(runs) == 4:
+        r0, r1, r2, r3 = runs
+        w1, w2, w3 = per_suit, 2 * per_suit, 3 * per_suit
+
+        def four(mask: CardMask) -> tuple[Card, ...]:
+            return r0[mask & run] + r1[mask >> w1 & run] + r2[mask >> w2 & run] + r3[mask >> w3 & run]
+
+        return four
+
+    def any_suits(mask: CardMask) -> tuple[Card, ...]:
+        out: tuple[Card, ...] = ()
+        for suit, table in enumerate(runs):
+            out += table[mask >> (suit * per_suit) & run]
+        return out
+
+    return any_suits
 
 
 def _suit_runs(base: Card, per_suit: int) -> tuple[tuple[Card, ...], ...]:

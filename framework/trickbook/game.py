@@ -31,7 +31,7 @@ from .events import (
     TrumpSet,
 )
 from .facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
-from .history import HandResult, Move
+from .history import HandResult, Move, unpack
 from .rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode
 from .scoring import match_winner, score_hand
 from .seats import SIDE_NAMES
@@ -55,9 +55,13 @@ def deal_in_order(cards: Sequence[Card], dealer: int, direction: int) -> tuple[t
 
 
 def seeded_deal(rules: Rules, seed: int, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
-    """The deal of hand `number` of the match with this seed: the same for every ruleset on the same deck."""
-    cards = list(range(rules.deck.size))
-    random.Random(f"trickbook-deal:{seed}:{number}").shuffle(cards)
+    """The deal of hand `number` of the match with this seed: the same for every ruleset on the same deck.
+
+    The pack is ordered by one random float per card (a uniform permutation,
+    and faster in Python than `shuffle`).
+    """
+    draw = random.Random(f"trickbook-deal:{seed}:{number}").random
+    cards = sorted(range(rules.deck.size), key=lambda _: draw())
     return deal_in_order(cards, dealer, rules.direction)
 
 
@@ -75,6 +79,7 @@ class Game:
         "_bid_names",
         "_bids",
         "_block",
+        "_cards",
         "_contract",
         "_counters",
         "_deal",
@@ -87,6 +92,7 @@ class Game:
         "_event_cards",
         "_event_counts",
         "_exposed",
+        "_follow",
         "_hand_size",
         "_hands",
         "_high_seat",
@@ -98,7 +104,9 @@ class Game:
         "_passed",
         "_phase",
         "_reads_cards",
+        "_runs",
         "_seat_totals",
+        "_shifts",
         "_suit_masks",
         "_suit_of",
         "_totals",
@@ -136,6 +144,10 @@ class Game:
         self._suit_masks = rules.deck.suit_masks
         self._hand_size = rules.hand_size
         self._deck_size = rules.deck.size
+        self._cards = rules.deck.cards
+        self._runs = rules.deck.runs
+        self._shifts = tuple(s * rules.deck.ranks_per_suit for s in range(len(rules.deck.suits)))
+        self._follow = rules.play.follow_suit
         self._reads_cards = any(
             {"taker", "player"} & c.uses
             for c in (*(r.points for r in rules.scoring.rules), *(r.when for r in rules.scoring.rules if r.when))
@@ -208,7 +220,7 @@ class Game:
 
     @property
     def current_moves(self) -> tuple[Move, ...]:
-        return tuple(self._moves)
+        return unpack(self._moves)
 
     @property
     def exposed(self) -> tuple[Card, ...]:
@@ -254,12 +266,21 @@ class Game:
         """The actions the seat to act may take, sorted; empty when the match is over."""
         phase = self._phase
         if phase == PLAY:
-            return self.rules.deck.cards(self._play_mask(self._hands[self._turn]))
+            hand = self._hands[self._turn]
+            if self._trick:
+                led = self._led
+                follow = hand & self._suit_masks[led]
+                if follow and self._follow:
+                    return self._runs[led][follow >> self._shifts[led]]
+                return self._cards(hand)
+            block = self._block
+            if block and hand & ~block:
+                return self._cards(hand & ~block)
+            return self._cards(hand)
         if phase == BIDDING:
             return self._bid_actions()
         if phase == TRUMP:
-            actions = self.rules.actions
-            return tuple(sorted(actions.trump(s) for s in self.rules.trump.suits))
+            return self.rules.actions.trump_choices
         return ()
 
     def default_action(self) -> int:
@@ -295,15 +316,54 @@ class Game:
 
     def apply(self, action: int, auto: bool = False) -> None:
         """Applies one action of the seat to act; raises `IllegalAction` naming the rule it breaks."""
-        phase = self._phase
-        if phase == PLAY:
-            self._play(action, auto)
-        elif phase == BIDDING:
-            self._bid(action, auto)
-        elif phase == TRUMP:
-            self._choose_trump(action, auto)
+        if self._phase != PLAY:
+            if self._phase == BIDDING:
+                self._bid(action, auto)
+            elif self._phase == TRUMP:
+                self._choose_trump(action, auto)
+            else:
+                raise IllegalAction("the match is over: no more actions", rule="match over")
+            return
+        # The play path is written out here: it runs for every card of every simulated hand.
+        seat = self._turn
+        hand = self._hands[seat]
+        trick = self._trick
+        if trick:
+            allowed = hand & self._suit_masks[self._led] if self._follow else 0
+            if not allowed:
+                allowed = hand
         else:
-            raise IllegalAction("the match is over: no more actions", rule="match over")
+            allowed = hand & ~self._block
+            if not allowed:
+                allowed = hand
+        if not (0 <= action < self._deck_size and allowed >> action & 1):
+            raise self._illegal_play(action)
+        self._hands[seat] = hand ^ (1 << action)
+        self._moves.append(action << 3 | auto << 2 | seat)
+        if self.observer is not None:
+            self.observer(ActionTaken(seat, action, auto))
+        suit = self._suit_of[action]
+        if not trick:
+            self._led = suit
+            self._leader = seat
+            self._win_card = action
+            self._win_seat = seat
+        else:
+            win = self._win_card
+            if suit == self._suit_of[win]:
+                if action > win:
+                    self._win_card = action
+                    self._win_seat = seat
+            elif suit == self._trump:
+                self._win_card = action
+                self._win_seat = seat
+            if suit != self._led and self._block & self._suit_masks[suit]:
+                self._block &= ~self._suit_masks[suit]
+        trick.append(action)
+        if len(trick) == 4:
+            self._finish_trick()
+        else:
+            self._turn = (seat + self._dir) % 4
 
     def apply_text(self, text: str, auto: bool = False) -> int:
         """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`); returns its id."""
@@ -312,7 +372,7 @@ class Game:
         return action
 
     def _record(self, action: int, auto: bool) -> None:
-        self._moves.append(Move(self._turn, action, auto))
+        self._moves.append(action << 3 | auto << 2 | self._turn)
         if self.observer is not None:
             self.observer(ActionTaken(self._turn, action, auto))
 
@@ -324,8 +384,9 @@ class Game:
         raw = self._deals(self._number, self._dealer)
         deal = tuple(tuple(cards) for cards in raw)
         self._deal = deal
-        self._hands = [rules.deck.mask(cards) for cards in deal]
-        self._moves: list[Move] = []
+        bit = rules.deck.bits.__getitem__
+        self._hands = [sum(map(bit, cards)) for cards in deal]
+        self._moves: list[int] = []
         self._bids = [0, 0, 0, 0]
         self._bid_names = [NO_NAME] * 4
         self._passed = 0
@@ -371,12 +432,11 @@ class Game:
 
     def _bid_actions(self) -> tuple[int, ...]:
         actions = self.rules.actions
-        bidding = self.rules.bidding
-        if bidding.kind is BiddingKind.DECLARATIONS:
-            numbers = tuple(actions.bid(v) for v in range(bidding.min, bidding.max + 1))
-            return numbers + tuple(actions.named(i) for i in range(len(bidding.named)))
-        low = bidding.min if self._high_seat == NO_SEAT else self._bids[self._high_seat] + 1
-        return (actions.pass_action, *(actions.bid(v) for v in range(low, bidding.max + 1)))
+        if self.rules.bidding.kind is BiddingKind.DECLARATIONS:
+            return actions.declarations
+        if self._high_seat == NO_SEAT:
+            return actions.auction_from[self.rules.bidding.min]
+        return actions.auction_from[self._bids[self._high_seat] + 1]
 
     def _bid(self, action: int, auto: bool) -> None:
         rules = self.rules
@@ -497,51 +557,6 @@ class Game:
             self._turn = self._dealer
         self._phase = PLAY
 
-    def _play_mask(self, hand: int) -> int:
-        if self._trick:
-            if self.rules.play.follow_suit:
-                follow = hand & self._suit_masks[self._led]
-                if follow:
-                    return follow
-            return hand
-        block = self._block
-        if block:
-            free = hand & ~block
-            if free:
-                return free
-        return hand
-
-    def _play(self, card: int, auto: bool) -> None:
-        seat = self._turn
-        hand = self._hands[seat]
-        if not 0 <= card < self._deck_size or not self._play_mask(hand) >> card & 1:
-            raise self._illegal_play(card)
-        self._hands[seat] = hand ^ (1 << card)
-        self._record(card, auto)
-        trick = self._trick
-        suit = self._suit_of[card]
-        if not trick:
-            self._led = suit
-            self._leader = seat
-            self._win_card = card
-            self._win_seat = seat
-        else:
-            win = self._win_card
-            if suit == self._suit_of[win]:
-                if card > win:
-                    self._win_card = card
-                    self._win_seat = seat
-            elif suit == self._trump:
-                self._win_card = card
-                self._win_seat = seat
-            if suit != self._led and self._block & self._suit_masks[suit]:
-                self._block &= ~self._suit_masks[suit]
-        trick.append(card)
-        if len(trick) == 4:
-            self._finish_trick()
-        else:
-            self._turn = (seat + self._dir) % 4
-
     def _finish_trick(self) -> None:
         winner = self._win_seat
         self._tricks_won[winner] += 1
@@ -621,7 +636,7 @@ class Game:
         self._next_hand(rules.dealer.after_hand)
 
     def _fill_card_facts(self, facts: Facts) -> None:
-        plays = [m for m in self._moves if m.action < self._deck_size]
+        plays = [m for m in unpack(self._moves) if m.action < self._deck_size]
         trump = self._trump
         suit_of = self._suit_of
         for start in range(0, len(plays), 4):
@@ -657,7 +672,7 @@ class Game:
                 dealer=self._dealer,
                 deal=self._deal,
                 exposed=self._exposed,
-                moves=tuple(self._moves),
+                packed_moves=tuple(self._moves),
                 cancelled=cancelled,
                 cancel_reason=reason,
                 trump=self._trump,
@@ -759,6 +774,10 @@ class Game:
         new._hand_size = self._hand_size
         new._deck_size = self._deck_size
         new._reads_cards = self._reads_cards
+        new._cards = self._cards
+        new._runs = self._runs
+        new._shifts = self._shifts
+        new._follow = self._follow
         new._number = self._number
         new._dealer = self._dealer
         new._totals = self._totals[:]

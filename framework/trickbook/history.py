@@ -10,9 +10,20 @@ from .events import ScoreLine
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """One decision: who took which action, and whether the rules or a timeout took it for them."""
+
     seat: int
     action: int
     auto: bool = False
+
+
+def pack(seat: int, action: int, auto: bool) -> int:
+    """A move as one integer, the form the engine stores (cheaper than an object per card)."""
+    return action << 3 | auto << 2 | seat
+
+
+def unpack(moves: tuple[int, ...] | list[int]) -> tuple[Move, ...]:
+    return tuple(Move(code & 3, code >> 3, bool(code & 4)) for code in moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +34,7 @@ class HandResult:
     dealer: int
     deal: tuple[tuple[Card, ...], ...]
     exposed: tuple[Card, ...]
-    moves: tuple[Move, ...]
+    packed_moves: tuple[int, ...]
     cancelled: bool
     cancel_reason: str
     trump: int
@@ -37,3 +48,7 @@ class HandResult:
     lines: tuple[ScoreLine, ...]
     counters: tuple[tuple[int, ...], ...]
     events: tuple[tuple[int, ...], ...]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return unpack(self.packed_moves)

@@ -317,7 +317,14 @@ class _Builder:
             counters=self.counters(),
             match=self.match(),
             timeout=self.timeout(bidding, trump),
-            actions=ActionSpace(self.deck, bidding.max, tuple(n.name for n in named), tuple(n.value for n in named)),
+            actions=ActionSpace(
+                self.deck,
+                bidding.min,
+                bidding.max,
+                tuple(n.name for n in named),
+                tuple(n.value for n in named),
+                trump.suits,
+            ),
             file=self.doc.file,
         )
 

@@ -68,7 +68,9 @@ def evaluate(rules: Rules, scenario: Scenario) -> Outcome:
 def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     """Builds the facts the engine would have after playing the scenario's hand."""
     if len(scenario.tricks) != 4 or sum(scenario.tricks) != rules.hand_size:
-        raise ScenarioError(f"tricks must give four seats' tricks adding up to {rules.hand_size}, not {list(scenario.tricks)}")
+        raise ScenarioError(
+            f"tricks must give four seats' tricks adding up to {rules.hand_size}, not {list(scenario.tricks)}"
+        )
     bids, names, passed = _bids(rules, scenario)
     declarer = NO_SEAT if scenario.declarer is None else scenario.declarer
     if rules.bidding.kind is BiddingKind.AUCTION:
@@ -103,7 +105,9 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
             scenario.counters,
             "counter",
         ),
-        events=_named_lists([e.name for e in rules.events], [[0, 0, 0, 0] for _ in rules.events], scenario.events, "event"),
+        events=_named_lists(
+            [e.name for e in rules.events], [[0, 0, 0, 0] for _ in rules.events], scenario.events, "event"
+        ),
     )
 
 
@@ -118,7 +122,9 @@ def _bids(rules: Rules, scenario: Scenario) -> tuple[list[int], list[int], list[
             passed[seat] = True
         elif isinstance(bid, str):
             if bid not in named:
-                raise ScenarioError(f"{bid!r} is not a named bid of {rules.id}; named bids: {', '.join(named) or 'none'}")
+                raise ScenarioError(
+                    f"{bid!r} is not a named bid of {rules.id}; named bids: {', '.join(named) or 'none'}"
+                )
             names[seat] = named.index(bid)
             bids[seat] = bidding.named[names[seat]].value
         elif not bidding.min <= bid <= bidding.max:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .deck import Card
-from .history import Move
+from .history import Move, unpack
 from .rules import Rules
 
 
@@ -25,7 +25,7 @@ class SeatView(NamedTuple):
     hand_number: int
     dealer: int
     exposed: tuple[Card, ...]
-    moves: tuple[Move, ...]
+    packed_moves: tuple[int, ...]
     trump: int
     declarer: int
     contract: tuple[int, int]
@@ -41,6 +41,11 @@ class SeatView(NamedTuple):
     @property
     def my_turn(self) -> bool:
         return self.turn == self.seat
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """This hand's moves so far, in order (all public)."""
+        return unpack(self.packed_moves)
 
     def played(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has played this hand, in order."""

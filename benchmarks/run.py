@@ -1,0 +1,166 @@
+"""Measures trickbook against hand-written programs, in one run, on the same seeds.
+
+    python benchmarks/run.py              # about a minute on two cores
+    python benchmarks/run.py --quick      # a smoke run
+
+Prints, for every bundled ruleset: load-and-compile time, played hands per
+second of random playouts through the public API, clone()+apply() per second;
+for tarneeb-41 and cardems-spades the same playouts by the hand-written
+programs in `benchmarks/handwritten/` (checked to give the same hand scores on
+the same deals and moves) and the ratio engine / hand-written; and the peak
+memory of `trickbook simulate` at two match counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from handwritten import spades, tarneeb41  # noqa: E402
+
+from trickbook import Game, bundled_rulesets, load_ruleset  # noqa: E402
+
+HANDWRITTEN = {"tarneeb-41": tarneeb41.play_match, "cardems-spades": spades.play_match}
+
+
+def engine_playouts(ruleset: str, seeds: range, hand_cap: int) -> tuple[int, float, list[list[tuple[int, int]]]]:
+    """Random playouts through the public API; returns hands played, seconds, and each match's hand scores."""
+    rules = load_ruleset(ruleset)
+    hands = 0
+    scores = []
+    started = time.perf_counter()
+    for seed in seeds:
+        draw = random.Random(seed).random
+        game = Game(rules, seed, hand_cap=hand_cap)
+        while not game.is_over():
+            legal = game.legal_actions()
+            game.apply(legal[int(draw() * len(legal))])
+        hands += len(game.history)
+        scores.append([h.score for h in game.history])
+    return hands, time.perf_counter() - started, scores
+
+
+def handwritten_playouts(
+    play: Callable[..., tuple[list[tuple[int, int]], int | None]], seeds: range, hand_cap: int
+) -> tuple[int, float, list[list[tuple[int, int]]]]:
+    hands = 0
+    scores = []
+    started = time.perf_counter()
+    for seed in seeds:
+        draw = random.Random(seed).random
+
+        def choose(legal: list[int], draw: Callable[[], float] = draw) -> int:
+            return legal[int(draw() * len(legal))]
+
+        match_scores, _ = play(seed, choose, hand_cap)
+        hands += len(match_scores)
+        scores.append(match_scores)
+    return hands, time.perf_counter() - started, scores
+
+
+def clone_apply_rate(ruleset: str, positions: int) -> float:
+    """clone() + apply() per second, from positions spread over random games."""
+    rules = load_ruleset(ruleset)
+    states = []
+    draw = random.Random(7).random
+    seed = 0
+    while len(states) < positions:
+        game = Game(rules, seed, hand_cap=3)
+        seed += 1
+        while not game.is_over() and len(states) < positions:
+            states.append(game.clone())
+            legal = game.legal_actions()
+            game.apply(legal[int(draw() * len(legal))])
+    started = time.perf_counter()
+    for _ in range(5):
+        for state in states:
+            copy = state.clone()
+            copy.apply(copy.legal_actions()[0])
+    return 5 * len(states) / (time.perf_counter() - started)
+
+
+def load_times(ruleset: str) -> tuple[float, float]:
+    """Milliseconds to load and compile: first load in a fresh process, and the median of later loads."""
+    code = (
+        "import time, trickbook\n"
+        f"t = time.perf_counter(); trickbook.load_ruleset({ruleset!r}); first = time.perf_counter() - t\n"
+        "warm = []\n"
+        "for _ in range(10):\n"
+        f"    t = time.perf_counter(); trickbook.load_ruleset({ruleset!r}); warm.append(time.perf_counter() - t)\n"
+        "warm.sort(); print(first * 1000, warm[5] * 1000)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def peak_memory_mb(ruleset: str, matches: int, hand_cap: int) -> float:
+    code = (
+        "import resource, sys\n"
+        "from trickbook.cli import main\n"
+        f"main(['simulate', {ruleset!r}, '--matches', '{matches}', '--hand-cap', '{hand_cap}', '--out', '/dev/null'])\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(done.stderr.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=300, help="matches per ruleset (default 300)")
+    parser.add_argument("--hand-cap", type=int, default=20, help="hands per match at most (default 20)")
+    parser.add_argument("--repeat", type=int, default=3, help="take the best of this many runs (default 3)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run with few matches")
+    args = parser.parse_args()
+    if args.quick:
+        args.matches, args.repeat = 30, 1
+    seeds = range(1, args.matches + 1)
+    print(
+        f"trickbook benchmark: {platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.machine()}, {platform.processor() or 'cpu'}; {args.matches} matches per ruleset, "
+        f"hand cap {args.hand_cap}, best of {args.repeat}"
+    )
+    print()
+    print(
+        f"{'ruleset':20} {'load ms (first/warm)':>21} {'hands/s':>9} {'hand-written':>13} {'ratio':>6} {'clone+apply/s':>14}"
+    )
+    for ruleset in bundled_rulesets():
+        first, warm = load_times(ruleset)
+        best = 0.0
+        engine_scores: list[list[tuple[int, int]]] = []
+        for _ in range(args.repeat):
+            hands, seconds, engine_scores = engine_playouts(ruleset, seeds, args.hand_cap)
+            best = max(best, hands / seconds)
+        written = ""
+        ratio = ""
+        if ruleset in HANDWRITTEN:
+            fastest = 0.0
+            for _ in range(args.repeat):
+                hands, seconds, written_scores = handwritten_playouts(HANDWRITTEN[ruleset], seeds, args.hand_cap)
+                fastest = max(fastest, hands / seconds)
+            if written_scores != engine_scores:
+                raise SystemExit(f"{ruleset}: the hand-written program and the engine disagree on a score")
+            written = f"{fastest:,.0f}"
+            ratio = f"{best / fastest:.2f}"
+        clones = clone_apply_rate(ruleset, 2000 if not args.quick else 300)
+        print(f"{ruleset:20} {first:>10.1f} / {warm:>7.1f}  {best:>9,.0f} {written:>13} {ratio:>6} {clones:>14,.0f}")
+    print()
+    print("hand-written programs checked: same hand scores as the engine on every deal of every match")
+    small, large = (200, 2000) if args.quick else (1000, 10000)
+    for matches in (small, large):
+        print(
+            f"peak memory, trickbook simulate cardems-spades --matches {matches} --hand-cap 5: "
+            f"{peak_memory_mb('cardems-spades', matches, 5):.1f} MB"
+        )
+
+
+if __name__ == "__main__":
+    main()
