@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 
 import pytest
 from helpers import act, legal, rules, stacked_game
 
 from trickbook import Game
+from trickbook.game import deal_in_order
 from trickbook.errors import IllegalAction
 from trickbook.scenario import Scenario, evaluate
 
@@ -32,12 +32,12 @@ def test_direction_is_clockwise_and_the_player_after_the_dealer_bids_first() -> 
 
 
 def test_first_card_goes_to_the_player_after_the_dealer_then_clockwise() -> None:
-    game = Game(rules(RULES), seed=5, dealer=2)
-    pack = list(range(52))
-    random.Random("trickbook-deal:5:1").shuffle(pack)
-    assert game.current_deal[3][0] == pack[0]
-    assert game.current_deal[0][0] == pack[1]
-    assert game.current_deal[2][-1] == pack[51]
+    ruleset = rules(RULES)
+    deal = deal_in_order(list(range(52)), 2, ruleset.direction)
+    assert (deal[3][0], deal[0][0], deal[1][0], deal[2][0]) == (0, 1, 2, 3)
+    game = Game(ruleset, seed=5, dealer=2)
+    pack = [game.current_deal[(2 + 1 + k % 4) % 4][k // 4] for k in range(52)]
+    assert game.current_deal == deal_in_order(pack, 2, 1)
 
 
 def test_auction_bids_are_7_to_13_or_pass() -> None:
