@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from .deck import Card
 
@@ -70,9 +70,8 @@ class HandCancelled:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
-    """One scoring rule's points for one side or seat, with the rule's name."""
+class ScoreLine(NamedTuple):
+    """One scoring rule's points for one side or seat, with the rule's name (a tuple: several per hand)."""
 
     rule: str
     per: str

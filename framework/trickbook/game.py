@@ -382,7 +382,7 @@ class Game:
         rules = self.rules
         self._number += 1
         raw = self._deals(self._number, self._dealer)
-        deal = tuple(tuple(cards) for cards in raw)
+        deal = raw if type(raw) is tuple and type(raw[0]) is tuple else tuple(tuple(cards) for cards in raw)
         self._deal = deal
         bit = rules.deck.bits.__getitem__
         self._hands = [sum(map(bit, cards)) for cards in deal]
@@ -593,23 +593,28 @@ class Game:
     # ----------------------------------------------------------------- scoring
 
     def _facts(self) -> Facts:
+        """The hand's facts for expressions; they share the engine's lists, which expressions only read."""
         declarer = self._declarer
+        passed = self._passed
+        won = self._tricks_won
         return Facts(
-            dealer=self._dealer,
-            declarer=declarer,
-            declaring_side=declarer & 1 if declarer != NO_SEAT else NO_SEAT,
-            trump=self._trump,
-            hand_number=self._number,
-            bids=list(self._bids),
-            bid_names=list(self._bid_names),
-            passed=[bool(self._passed >> s & 1) for s in range(4)],
-            contract=list(self._contract),
-            tricks=list(self._tricks_won),
-            side_tricks=[self._tricks_won[0] + self._tricks_won[2], self._tricks_won[1] + self._tricks_won[3]],
-            totals_side=list(self._totals),
-            totals_seat=list(self._seat_totals),
-            counters=[list(c) for c in self._counters],
-            events=[list(c) for c in self._event_counts],
+            self._dealer,
+            declarer,
+            declarer & 1 if declarer != NO_SEAT else NO_SEAT,
+            self._trump,
+            self._number,
+            self._bids,
+            self._bid_names,
+            [passed & 1 == 1, passed & 2 == 2, passed & 4 == 4, passed & 8 == 8],
+            self._contract,
+            won,
+            [won[0] + won[2], won[1] + won[3]],
+            self._totals,
+            self._seat_totals,
+            [0, 0],
+            [0, 0, 0, 0],
+            self._counters,
+            self._event_counts,
         )
 
     def _score_hand(self) -> None:
@@ -618,17 +623,18 @@ class Game:
         if self._reads_cards:
             self._fill_card_facts(facts)
         score = score_hand(rules, facts)
-        for side in (0, 1):
-            self._totals[side] += score.sides[side]
-        for seat in range(4):
-            self._seat_totals[seat] += score.seats[seat]
-        self._counters = [list(values) for values in score.counters]
+        sides, seats = score.sides, score.seats
+        totals = self._totals
+        totals[0] += sides[0]
+        totals[1] += sides[1]
+        if rules.personal:
+            seat_totals = self._seat_totals
+            for seat in range(4):
+                seat_totals[seat] += seats[seat]
+        self._counters = facts.counters = [list(values) for values in score.counters]
         if self.observer is not None:
-            self.observer(HandScored(score.lines, score.sides, self.totals))
-        self._finish_hand(False, "", score.lines, score.sides, score.seats)
-        facts.totals_side = list(self._totals)
-        facts.totals_seat = list(self._seat_totals)
-        facts.counters = [list(c) for c in self._counters]
+            self.observer(HandScored(score.lines, sides, self.totals))
+        self._finish_hand(False, "", score.lines, sides, seats)
         winner = match_winner(rules, facts)
         if winner is not None:
             self._end(winner, f"{SIDE_NAMES[winner]} won")
@@ -662,30 +668,30 @@ class Game:
         cancelled: bool,
         reason: str,
         lines: tuple[ScoreLine, ...],
-        side_score: Sequence[int],
-        seat_score: Sequence[int],
+        side_score: tuple[int, int],
+        seat_score: tuple[int, int, int, int],
     ) -> None:
         personal = self.rules.personal
         self._history.append(
             HandResult(
-                number=self._number,
-                dealer=self._dealer,
-                deal=self._deal,
-                exposed=self._exposed,
-                packed_moves=tuple(self._moves),
-                cancelled=cancelled,
-                cancel_reason=reason,
-                trump=self._trump,
-                declarer=self._declarer,
-                contract=(self._contract[0], self._contract[1]),
-                tricks_won=tuple(self._tricks_won),
-                score=(side_score[0], side_score[1]),
-                seat_score=tuple(seat_score) if personal else None,
-                totals=self.totals,
-                seat_totals=tuple(self._seat_totals) if personal else None,
-                lines=lines,
-                counters=self.counters,
-                events=tuple(tuple(c) for c in self._event_counts),
+                self._number,
+                self._dealer,
+                self._deal,
+                self._exposed,
+                tuple(self._moves),
+                cancelled,
+                reason,
+                self._trump,
+                self._declarer,
+                (self._contract[0], self._contract[1]),
+                tuple(self._tricks_won),
+                side_score,
+                seat_score if personal else None,
+                (self._totals[0], self._totals[1]),
+                tuple(self._seat_totals) if personal else None,
+                lines,
+                tuple(map(tuple, self._counters)),
+                tuple(map(tuple, self._event_counts)),
             )
         )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .deck import Card
 from .events import ScoreLine
@@ -26,9 +27,12 @@ def unpack(moves: tuple[int, ...] | list[int]) -> tuple[Move, ...]:
     return tuple(Move(code & 3, code >> 3, bool(code & 4)) for code in moves)
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """One hand as played: its deal, every move, and what it scored (nothing if it was cancelled)."""
+class HandResult(NamedTuple):
+    """One hand as played: its deal, every move, and what it scored (nothing if it was cancelled).
+
+    A named tuple rather than a frozen dataclass: one is built per hand in
+    simulations, and a tuple is several times cheaper to build.
+    """
 
     number: int
     dealer: int

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .events import ScoreLine
 from .facts import Facts
 from .rules import Rules, WhenBoth
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """A hand's points by rule, per side and per seat, and the counters after it."""
 
     lines: tuple[ScoreLine, ...]
@@ -30,8 +29,8 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
     seats = facts.hand_seat
     for rule in rules.scoring.rules:
         per_side = rule.per == "side"
-        when = rule.when
-        points = rule.points
+        when = rule.when.function if rule.when is not None else None
+        points = rule.points.function
         for target in (0, 1) if per_side else (0, 1, 2, 3):
             if when is not None and not when(facts, target):
                 continue
@@ -43,7 +42,7 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
         values = list(facts.counters[index])
         per_side = counter.per == "side"
         for target in range(len(values)):
-            values[target] += counter.add(facts, target)
+            values[target] += counter.add.function(facts, target)
             if counter.limit is None:
                 continue
             penalty = 0

@@ -1,32 +1,25 @@
-"""Type-checks an expression against the function table and compiles it, once, into nested closures.
+"""Type-checks an expression against the function table and compiles it, once, into a Python function.
 
-Each AST node becomes a Python closure `(facts, env) -> value`; `env` holds the
-rule's bound seat or side in slot 0 and aggregate variables after it. Constant
-subtrees are folded at load time. Nothing here evaluates user text.
+Each checked node becomes a Python AST node (see `codegen`): facts are read as
+attributes of the function's first argument, the rule's seat or side is its
+second, aggregates become generator expressions. Constant subtrees are folded
+at load time. Nothing here evaluates user text.
 """
 
 from __future__ import annotations
 
+import ast
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .. import limits
 from ..deck import Deck
-from ..errors import ExpressionError, RulesRuntimeError
+from ..errors import ExpressionError
 from ..facts import Facts
-from .functions import (
-    BUILTINS,
-    CONTEXT_VARIABLES,
-    DOMAINS,
-    FOLDS,
-    RESERVED,
-    Builtin,
-    Evaluator,
-    Stage,
-    Type,
-)
+from . import codegen as g
+from .functions import BUILTINS, CONTEXT_VARIABLES, DOMAINS, FOLDS, RESERVED, Builtin, Stage, Type
 from .site import Site
 from .syntax import Aggregate, Binary, Bool, Call, Code, If, Int, Name, Node, Unary
 
@@ -55,15 +48,13 @@ class Compiled:
     source: str
     type: Type
     path: str
-    slots: int
-    function: Evaluator
+    function: Callable[[Facts, Any], Any]
     constant: Any = _NOT_CONSTANT
     uses: frozenset[str] = frozenset()
     """The built-in names the expression reads, after definitions are expanded."""
 
     def __call__(self, facts: Facts, bound: int | None = None) -> Any:
-        env: list[Any] = [bound] * self.slots
-        return self.function(facts, env)
+        return self.function(facts, bound)
 
     @property
     def is_constant(self) -> bool:
@@ -72,15 +63,18 @@ class Compiled:
 
 class _Typed(NamedTuple):
     type: Type
-    fn: Evaluator
+    code: ast.expr
     const: Any = _NOT_CONSTANT
+
+
+Variables = dict[str, tuple[str, Type]]
+"""Names in scope: the rule's `seat`/`side` and aggregate variables, with their Python names and types."""
 
 
 def compile_expression(site: Site, node: Node, scope: Scope, want: Type | None = None) -> Compiled:
     """Checks `node` in `scope` (and that its type is `want`, if given) and returns the compiled form."""
     compiler = _Compiler(scope, site)
-    variables = {scope.variable: (0, CONTEXT_VARIABLES[scope.variable])} if scope.variable else {}
-    typed = compiler.node(node, variables)
+    typed = compiler.node(node, compiler.outer_variables())
     if want is not None and not typed.type.fits(want):
         raise site.error(
             f"this expression gives {typed.type.value}",
@@ -89,21 +83,26 @@ def compile_expression(site: Site, node: Node, scope: Scope, want: Type | None =
             expected=want.value,
             found=typed.type.value,
         )
-    return Compiled(site.text, typed.type, site.path, compiler.slots, typed.fn, typed.const, frozenset(compiler.used))
+    function = g.function(typed.code, f"<{site.mark.file}: {site.path}>")
+    return Compiled(site.text, typed.type, site.path, function, typed.const, frozenset(compiler.used))
 
 
 class _Compiler:
     def __init__(self, scope: Scope, site: Site) -> None:
         self.scope = scope
         self.site = site
-        self.slots = 1
+        self.loops = 0
         self.active: list[str] = []
         self.used: set[str] = set()
+
+    def outer_variables(self) -> Variables:
+        variable = self.scope.variable
+        return {variable: (g.BOUND, CONTEXT_VARIABLES[variable])} if variable else {}
 
     def error(self, problem: str, node: Node, **details: str | None) -> ExpressionError:
         return self.site.error(problem, node.start, node.end, **details)
 
-    def node(self, node: Node, variables: dict[str, tuple[int, Type]]) -> _Typed:
+    def node(self, node: Node, variables: Variables) -> _Typed:
         match node:
             case Int():
                 if len(str(node.value)) > limits.MAX_INT_DIGITS:
@@ -144,11 +143,11 @@ class _Compiler:
             hint=f"did you mean {close[0]!r}?" if close else "names are written in lower case",
         )
 
-    def name(self, node: Name, variables: dict[str, tuple[int, Type]]) -> _Typed:
+    def name(self, node: Name, variables: Variables) -> _Typed:
         ident = node.id
         if ident in variables:
-            slot, kind = variables[ident]
-            return _Typed(kind, lambda f, e: e[slot])
+            python_name, kind = variables[ident]
+            return _Typed(kind, g.load(python_name))
         if ident in CONTEXT_VARIABLES:
             raise self.error(
                 f"{ident!r} is not defined here",
@@ -172,7 +171,7 @@ class _Compiler:
             raise self.error(
                 f"{ident!r} can only be ranged over",
                 node,
-                hint=f"use it in an aggregate such as `sum(s in {ident}: ...)`",
+                hint=f"use it in an aggregate such as `sum(... for s in {ident})`",
             )
         raise self.unknown(ident, node, variables)
 
@@ -183,8 +182,7 @@ class _Compiler:
             return f"{ident}(side)"
         if ident in FOLDS:
             return f"{ident}(... for s in seats)"
-        overload = next(b for b in BUILTINS if b.name == ident)
-        return overload.signature
+        return next(b for b in BUILTINS if b.name == ident).signature
 
     def unknown(self, ident: str, node: Node, variables: Mapping[str, object]) -> ExpressionError:
         known = sorted(
@@ -213,9 +211,7 @@ class _Compiler:
         self.active.append(ident)
         self.site = site
         try:
-            scope_var = self.scope.variable
-            variables = {scope_var: (0, CONTEXT_VARIABLES[scope_var])} if scope_var else {}
-            return self.node(body, variables)
+            return self.node(body, self.outer_variables())
         except ExpressionError as exc:
             if exc.hint is None and outer is not site:
                 exc.hint = f"this definition is used in {outer.path}"
@@ -242,34 +238,18 @@ class _Compiler:
                 hint="this ruleset keeps totals per side: use the side form",
             )
         self.used.add(builtin.name)
-        fn = builtin.build(*(a.fn for a in args))
-        if builtin.pure and all(a.const is not _NOT_CONSTANT for a in args):
-            return _constant(builtin.result, fn(Facts(), []))
-        return _Typed(builtin.result, fn)
+        return _Typed(builtin.result, builtin.build(*(a.code for a in args)))
 
-    def call(self, node: Call, variables: dict[str, tuple[int, Type]]) -> _Typed:
+    def call(self, node: Call, variables: Variables) -> _Typed:
         ident = node.function
         scope = self.scope
         args = tuple(self.node(a, variables) for a in node.args)
         if ident in scope.counters:
             index, kind = scope.counters[ident]
             self.expect_args(node, args, (kind,), f"{ident}({kind.name.lower()})")
-            arg = args[0].fn
-            return _Typed(Type.INT, lambda f, e: f.counters[index][arg(f, e)])
+            return _Typed(Type.INT, g.item(g.fact_item("counters", g.const(index)), args[0].code))
         if ident in scope.events:
-            index = scope.events[ident]
-            if scope.stage is not Stage.HAND:
-                raise self.error(f"trick events are not known {scope.stage.value}", node)
-            if len(args) != 1 or args[0].type not in (Type.SEAT, Type.SIDE):
-                raise self.error(
-                    f"{ident} takes one seat or one side",
-                    node,
-                    found=", ".join(a.type.value for a in args) or "no argument",
-                )
-            arg = args[0].fn
-            if args[0].type is Type.SEAT:
-                return _Typed(Type.INT, lambda f, e: f.events[index][arg(f, e)])
-            return _Typed(Type.INT, lambda f, e: f.events[index][arg(f, e)] + f.events[index][arg(f, e) + 2])
+            return self.event(node, scope.events[ident], args)
         if ident in scope.definitions or ident in scope.named_bids:
             raise self.error(f"{ident!r} is not a function", node, hint="write it without brackets")
         overloads = [b for b in BUILTINS if b.name == ident and b.params]
@@ -284,13 +264,28 @@ class _Compiler:
                 a.type.fits(p) for a, p in zip(args, overload.params, strict=True)
             ):
                 return self.builtin(overload, node, args)
-        forms = " or ".join(o.signature for o in overloads)
         raise self.error(
             f"{ident} cannot take these arguments",
             node,
-            expected=forms,
+            expected=" or ".join(o.signature for o in overloads),
             found=f"{ident}({', '.join(a.type.value for a in args)})",
         )
+
+    def event(self, node: Call, index: int, args: tuple[_Typed, ...]) -> _Typed:
+        if self.scope.stage is not Stage.HAND:
+            raise self.error(f"trick events are not known {self.scope.stage.value}", node)
+        if len(args) != 1 or args[0].type not in (Type.SEAT, Type.SIDE):
+            raise self.error(
+                f"{node.function} takes one seat or one side",
+                node,
+                found=", ".join(a.type.value for a in args) or "no argument",
+            )
+        counts = g.fact_item("events", g.const(index))
+        who = args[0].code
+        if args[0].type is Type.SEAT:
+            return _Typed(Type.INT, g.item(counts, who))
+        both = g.binary(g.item(counts, who), ast.Add(), g.item(counts, g.binary(who, ast.Add(), g.const(2))))
+        return _Typed(Type.INT, both)
 
     def expect_args(self, node: Call, args: tuple[_Typed, ...], params: tuple[Type, ...], form: str) -> None:
         if len(args) != len(params) or not all(a.type.fits(p) for a, p in zip(args, params, strict=True)):
@@ -301,7 +296,7 @@ class _Compiler:
                 found=f"{node.function}({', '.join(a.type.value for a in args)})",
             )
 
-    def aggregate(self, node: Aggregate, variables: dict[str, tuple[int, Type]]) -> _Typed:
+    def aggregate(self, node: Aggregate, variables: Variables) -> _Typed:
         fold = FOLDS.get(node.function)
         if fold is None:
             raise self.error(
@@ -313,31 +308,15 @@ class _Compiler:
             raise self.error(
                 f"the variable name {node.variable!r} is already taken", node, hint="pick another name, such as `s`"
             )
-        domain_values, element = self.domain(node.domain, variables)
-        slot = self.slots
-        self.slots += 1
-        inner = dict(variables)
-        inner[node.variable] = (slot, element)
-        body = self.node(node.body, inner)
+        domain, element = self.domain(node.domain, variables)
+        self.loops += 1
+        python_name = f"v{self.loops}"
+        body = self.node(node.body, {**variables, node.variable: (python_name, element)})
         if not body.type.fits(fold.body):
-            raise self.error(
-                f"the body of {fold.name} must give {fold.body.value}",
-                node.body,
-                found=body.type.value,
-            )
-        body_fn = body.fn
-        fold_fn = fold.fold
+            raise self.error(f"the body of {fold.name} must give {fold.body.value}", node.body, found=body.type.value)
+        return _Typed(fold.result, fold.build(body.code, python_name, domain))
 
-        def aggregate(f: Facts, e: list[Any]) -> Any:
-            values = []
-            for value in domain_values(f, e):
-                e[slot] = value
-                values.append(body_fn(f, e))
-            return fold_fn(values)
-
-        return _Typed(fold.result, aggregate)
-
-    def domain(self, node: Node, variables: dict[str, tuple[int, Type]]) -> tuple[Evaluator, Type]:
+    def domain(self, node: Node, variables: Variables) -> tuple[ast.expr, Type]:
         name = node.id if isinstance(node, Name) else node.function if isinstance(node, Call) else ""
         args: tuple[Node, ...] = node.args if isinstance(node, Call) else ()
         for domain in DOMAINS:
@@ -348,48 +327,49 @@ class _Compiler:
                 ):
                     params = ", ".join(p.name.lower() for p in domain.params)
                     raise self.error(f"{name} takes ({params})", node)
-                return domain.values(*(t.fn for t in typed)), domain.element
+                return domain.values(*(t.code for t in typed)), domain.element
         raise self.error(
             "an aggregate ranges over `seats`, `sides` or `players(side)`",
             node,
             found=self.site.text[node.start : node.end],
         )
 
-    def unary(self, node: Unary, variables: dict[str, tuple[int, Type]]) -> _Typed:
+    def unary(self, node: Unary, variables: Variables) -> _Typed:
         operand = self.node(node.operand, variables)
         if node.op == "-":
             self.want(operand, Type.INT, node.operand, "`-`")
             if operand.const is not _NOT_CONSTANT:
                 return _constant(Type.INT, -operand.const)
-            fn = operand.fn
-            return _Typed(Type.INT, lambda f, e: -fn(f, e))
+            return _Typed(Type.INT, ast.UnaryOp(ast.USub(), operand.code))
         self.want(operand, Type.BOOL, node.operand, "`not`")
         if operand.const is not _NOT_CONSTANT:
             return _constant(Type.BOOL, not operand.const)
-        fn = operand.fn
-        return _Typed(Type.BOOL, lambda f, e: not fn(f, e))
+        return _Typed(Type.BOOL, ast.UnaryOp(ast.Not(), operand.code))
 
     def want(self, typed: _Typed, wanted: Type, node: Node, what: str) -> None:
         if not typed.type.fits(wanted):
             raise self.error(f"{what} needs {wanted.value} here", node, expected=wanted.value, found=typed.type.value)
 
-    def binary(self, node: Binary, variables: dict[str, tuple[int, Type]]) -> _Typed:
+    def binary(self, node: Binary, variables: Variables) -> _Typed:
         left = self.node(node.left, variables)
         right = self.node(node.right, variables)
         op = node.op
         if op in ("and", "or"):
             self.want(left, Type.BOOL, node.left, f"`{op}`")
             self.want(right, Type.BOOL, node.right, f"`{op}`")
-            return self.logic(op, left, right)
-        if op in _ARITHMETIC:
+            if left.const is not _NOT_CONSTANT and right.const is not _NOT_CONSTANT:
+                value = (left.const and right.const) if op == "and" else (left.const or right.const)
+                return _constant(Type.BOOL, value)
+            joined = ast.BoolOp(ast.And() if op == "and" else ast.Or(), [left.code, right.code])
+            return _Typed(Type.BOOL, joined)
+        if op in ("+", "-", "*", "/", "%"):
             self.want(left, Type.INT, node.left, f"`{op}`")
             self.want(right, Type.INT, node.right, f"`{op}`")
             return self.arithmetic(node, left, right)
         if Type.BID_NAME in (left.type, right.type):
             return self.named_bid_test(node, left, right, variables)
         if op in ("==", "!="):
-            same = left.type is right.type or {left.type, right.type} <= {Type.INT, Type.BID}
-            if not same:
+            if not (left.type is right.type or {left.type, right.type} <= {Type.INT, Type.BID}):
                 raise self.error(
                     f"cannot compare {left.type.value} with {right.type.value}",
                     node,
@@ -398,15 +378,12 @@ class _Compiler:
         else:
             self.want(left, Type.INT, node.left, f"`{op}`")
             self.want(right, Type.INT, node.right, f"`{op}`")
-        compare = _COMPARE[op]
+        evaluate, operator = _COMPARE[op]
         if left.const is not _NOT_CONSTANT and right.const is not _NOT_CONSTANT:
-            return _constant(Type.BOOL, compare(left.const, right.const))
-        a, b = left.fn, right.fn
-        return _Typed(Type.BOOL, lambda f, e: compare(a(f, e), b(f, e)))
+            return _constant(Type.BOOL, evaluate(left.const, right.const))
+        return _Typed(Type.BOOL, g.compare(left.code, operator(), right.code))
 
-    def named_bid_test(
-        self, node: Binary, left: _Typed, right: _Typed, variables: dict[str, tuple[int, Type]]
-    ) -> _Typed:
+    def named_bid_test(self, node: Binary, left: _Typed, right: _Typed, variables: Variables) -> _Typed:
         """`bid(seat) == <name>`: a named bid can only be compared, for equality, with a call of `bid`."""
         name, other = (left, node.right) if left.type is Type.BID_NAME else (right, node.left)
         if node.op not in ("==", "!=") or not (
@@ -421,49 +398,27 @@ class _Compiler:
             raise self.error(f"bids are not known {Stage.MATCH.value}", other)
         seat = self.node(other.args[0], variables)
         self.want(seat, Type.SEAT, other.args[0], "bid(...)")
-        index, seat_fn = name.const, seat.fn
-        if node.op == "==":
-            return _Typed(Type.BOOL, lambda f, e: f.bid_names[seat_fn(f, e)] == index)
-        return _Typed(Type.BOOL, lambda f, e: f.bid_names[seat_fn(f, e)] != index)
-
-    def logic(self, op: str, left: _Typed, right: _Typed) -> _Typed:
-        a, b = left.fn, right.fn
-        if op == "and":
-            return _Typed(Type.BOOL, lambda f, e: a(f, e) and b(f, e))
-        return _Typed(Type.BOOL, lambda f, e: a(f, e) or b(f, e))
+        self.used.add("bid")
+        operator = ast.Eq() if node.op == "==" else ast.NotEq()
+        return _Typed(Type.BOOL, g.compare(g.fact_item("bid_names", seat.code), operator, g.const(name.const)))
 
     def arithmetic(self, node: Binary, left: _Typed, right: _Typed) -> _Typed:
         op = node.op
+        both_constant = left.const is not _NOT_CONSTANT and right.const is not _NOT_CONSTANT
         if op in ("/", "%"):
-            if right.const == 0 and right.const is not _NOT_CONSTANT:
+            if right.const is not _NOT_CONSTANT and right.const == 0:
                 raise self.error("division by zero", node)
-            return self.division(node, left, right)
-        combine = _ARITHMETIC[op]
-        if left.const is not _NOT_CONSTANT and right.const is not _NOT_CONSTANT:
-            return _constant(Type.INT, combine(left.const, right.const))
-        a, b = left.fn, right.fn
-        if op == "+":
-            return _Typed(Type.INT, lambda f, e: a(f, e) + b(f, e))
-        if op == "-":
-            return _Typed(Type.INT, lambda f, e: a(f, e) - b(f, e))
-        return _Typed(Type.INT, lambda f, e: a(f, e) * b(f, e))
+            if both_constant:
+                return _constant(Type.INT, left.const // right.const if op == "/" else left.const % right.const)
+            where = f"{self.site.path} ({self.site.location(node.start)}): `{self.site.text[node.start : node.end]}`"
+            helper = "_divide" if op == "/" else "_modulo"
+            return _Typed(Type.INT, g.call(helper, left.code, right.code, g.const(where)))
+        evaluate, operator = _ARITHMETIC[op]
+        if both_constant:
+            return _constant(Type.INT, evaluate(left.const, right.const))
+        return _Typed(Type.INT, g.binary(left.code, operator(), right.code))
 
-    def division(self, node: Binary, left: _Typed, right: _Typed) -> _Typed:
-        a, b = left.fn, right.fn
-        floor = node.op == "/"
-        where = f"{self.site.path} ({self.site.location(node.start)})"
-        text = self.site.text[node.start : node.end]
-
-        def divide(f: Facts, e: list[Any]) -> int:
-            divisor = b(f, e)
-            if divisor == 0:
-                raise RulesRuntimeError(f"division by zero in {where}: `{text}`")
-            dividend: int = a(f, e)
-            return dividend // divisor if floor else dividend % divisor
-
-        return _Typed(Type.INT, divide)
-
-    def conditional(self, node: If, variables: dict[str, tuple[int, Type]]) -> _Typed:
+    def conditional(self, node: If, variables: Variables) -> _Typed:
         condition = self.node(node.condition, variables)
         self.want(condition, Type.BOOL, node.condition, "`if`")
         then = self.node(node.then, variables)
@@ -480,27 +435,24 @@ class _Compiler:
             )
         if condition.const is not _NOT_CONSTANT:
             chosen = then if condition.const else otherwise
-            return _Typed(kind, chosen.fn, chosen.const)
-        c, t, o = condition.fn, then.fn, otherwise.fn
-        return _Typed(kind, lambda f, e: t(f, e) if c(f, e) else o(f, e))
+            return _Typed(kind, chosen.code, chosen.const)
+        return _Typed(kind, ast.IfExp(condition.code, then.code, otherwise.code))
 
 
 def _constant(kind: Type, value: Any) -> _Typed:
-    return _Typed(kind, lambda f, e: value, value)
+    return _Typed(kind, g.const(value), value)
 
 
-_ARITHMETIC = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-    "/": lambda a, b: a // b,
-    "%": lambda a, b: a % b,
+_ARITHMETIC: dict[str, tuple[Callable[[int, int], int], type[ast.operator]]] = {
+    "+": (lambda a, b: a + b, ast.Add),
+    "-": (lambda a, b: a - b, ast.Sub),
+    "*": (lambda a, b: a * b, ast.Mult),
 }
-_COMPARE = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
+_COMPARE: dict[str, tuple[Callable[[Any, Any], bool], type[ast.cmpop]]] = {
+    "==": (lambda a, b: a == b, ast.Eq),
+    "!=": (lambda a, b: a != b, ast.NotEq),
+    "<": (lambda a, b: a < b, ast.Lt),
+    "<=": (lambda a, b: a <= b, ast.LtE),
+    ">": (lambda a, b: a > b, ast.Gt),
+    ">=": (lambda a, b: a >= b, ast.GtE),
 }

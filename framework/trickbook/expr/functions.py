@@ -7,16 +7,12 @@ bids) and refuses the rest when the ruleset loads.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeAlias
 
-from ..facts import Facts
-from ..seats import SIDES
-
-Env: TypeAlias = list[Any]
-Evaluator: TypeAlias = Callable[[Facts, Env], Any]
+from . import codegen as g
 
 
 class Type(Enum):
@@ -48,6 +44,9 @@ ALL_STAGES = frozenset(Stage)
 HAND_STAGES = frozenset({Stage.BIDDING, Stage.HAND})
 SCORING = frozenset({Stage.HAND})
 
+Builder = Callable[..., ast.expr]
+"""Builds the Python AST of a call from the ASTs of its arguments."""
+
 
 @dataclass(frozen=True, slots=True)
 class Builtin:
@@ -58,9 +57,8 @@ class Builtin:
     result: Type
     doc: str
     stages: frozenset[Stage]
-    build: Callable[..., Evaluator]
+    build: Builder
     needs: str | None = None
-    pure: bool = False
 
     @property
     def signature(self) -> str:
@@ -69,168 +67,147 @@ class Builtin:
         return f"{self.name}({', '.join(p.name.lower() for p in self.params)})"
 
 
+def _fact(name: str) -> Builder:
+    return lambda: g.field(name)
+
+
+def _indexed(name: str) -> Builder:
+    return lambda index: g.fact_item(name, index)
+
+
+def _xor(value: int) -> Builder:
+    return lambda a: g.binary(a, ast.BitXor(), g.const(value))
+
+
 def _table() -> tuple[Builtin, ...]:
     """Every built-in, in documentation order."""
+    seat, side, card, number = (Type.SEAT,), (Type.SIDE,), (Type.CARD,), (Type.INT,)
     return (
-        Builtin("dealer", (), Type.SEAT, "The seat that dealt this hand.", HAND_STAGES, lambda: lambda f, e: f.dealer),
-        Builtin(
-            "declarer", (), Type.SEAT, "The auction winner.", HAND_STAGES, lambda: lambda f, e: f.declarer, "auction"
-        ),
+        Builtin("dealer", (), Type.SEAT, "The seat that dealt this hand.", HAND_STAGES, _fact("dealer")),
+        Builtin("declarer", (), Type.SEAT, "The auction winner.", HAND_STAGES, _fact("declarer"), "auction"),
         Builtin(
             "declaring_side",
             (),
             Type.SIDE,
             "The auction winner's side.",
             HAND_STAGES,
-            lambda: lambda f, e: f.declaring_side,
+            _fact("declaring_side"),
             "auction",
         ),
-        Builtin("trump", (), Type.SUIT, "This hand's trump suit.", SCORING, lambda: lambda f, e: f.trump),
+        Builtin("trump", (), Type.SUIT, "This hand's trump suit.", SCORING, _fact("trump")),
         Builtin(
             "hand_number",
             (),
             Type.INT,
             "This hand's number in the match, counting cancelled hands, from 1.",
             ALL_STAGES,
-            lambda: lambda f, e: f.hand_number,
+            _fact("hand_number"),
         ),
         Builtin(
             "bid",
-            (Type.SEAT,),
+            seat,
             Type.BID,
             "The seat's bid or declaration (its highest bid in an auction, 0 if it only passed). "
-            "A named bid counts as its value; compare it with a bid name, as in `bid(seat) == <name>`, to test for that bid.",
+            "A named bid counts as its value; compare it with a bid name, as in `bid(seat) == <name>`, "
+            "to test for that bid.",
             HAND_STAGES,
-            lambda a: lambda f, e: f.bids[a(f, e)],
+            _indexed("bids"),
         ),
         Builtin(
             "passed",
-            (Type.SEAT,),
+            seat,
             Type.BOOL,
             "True when the seat passed in the auction.",
             HAND_STAGES,
-            lambda a: lambda f, e: f.passed[a(f, e)],
+            _indexed("passed"),
             "auction",
         ),
         Builtin(
             "contract",
-            (Type.SIDE,),
+            side,
             Type.INT,
             "The side's contract: the winning bid for the declaring side of an auction (0 for the other), "
             "or the sum of the values of both partners' declarations.",
             HAND_STAGES,
-            lambda a: lambda f, e: f.contract[a(f, e)],
+            _indexed("contract"),
         ),
+        Builtin("tricks", seat, Type.INT, "Tricks the seat took this hand.", SCORING, _indexed("tricks")),
         Builtin(
             "tricks",
-            (Type.SEAT,),
-            Type.INT,
-            "Tricks the seat took this hand.",
-            SCORING,
-            lambda a: lambda f, e: f.tricks[a(f, e)],
-        ),
-        Builtin(
-            "tricks",
-            (Type.SIDE,),
+            side,
             Type.INT,
             "Tricks both partners of the side took this hand.",
             SCORING,
-            lambda a: lambda f, e: f.side_tricks[a(f, e)],
+            _indexed("side_tricks"),
         ),
         Builtin(
             "total",
-            (Type.SIDE,),
+            side,
             Type.INT,
             "The side's match total: before this hand while scoring, after it when the match end is checked.",
             ALL_STAGES,
-            lambda a: lambda f, e: f.totals_side[a(f, e)],
+            _indexed("totals_side"),
         ),
         Builtin(
             "total",
-            (Type.SEAT,),
+            seat,
             Type.INT,
             "The seat's personal match total (rulesets scored by seat).",
             ALL_STAGES,
-            lambda a: lambda f, e: f.totals_seat[a(f, e)],
+            _indexed("totals_seat"),
             "personal",
         ),
         Builtin(
             "hand_score",
-            (Type.SIDE,),
+            side,
             Type.INT,
             "Points the side has from the scoring rules listed before this one, this hand.",
             SCORING,
-            lambda a: lambda f, e: f.hand_side[a(f, e)],
+            _indexed("hand_side"),
         ),
         Builtin(
             "hand_score",
-            (Type.SEAT,),
+            seat,
             Type.INT,
             "Points the seat has from the scoring rules listed before this one (rulesets scored by seat).",
             SCORING,
-            lambda a: lambda f, e: f.hand_seat[a(f, e)],
+            _indexed("hand_seat"),
             "personal",
         ),
         Builtin(
             "taker",
-            (Type.CARD,),
+            card,
             Type.SEAT,
             "The seat that won the trick holding this card.",
             SCORING,
-            lambda a: lambda f, e: f.taker.get(a(f, e), -1),
+            lambda a: g.method(g.field("taker"), "get", a, g.const(-1)),
         ),
         Builtin(
             "player",
-            (Type.CARD,),
+            card,
             Type.SEAT,
             "The seat that played this card.",
             SCORING,
-            lambda a: lambda f, e: f.player.get(a(f, e), -1),
+            lambda a: g.method(g.field("player"), "get", a, g.const(-1)),
         ),
-        Builtin(
-            "partner",
-            (Type.SEAT,),
-            Type.SEAT,
-            "The seat opposite.",
-            ALL_STAGES,
-            lambda a: lambda f, e: a(f, e) ^ 2,
-            pure=True,
-        ),
+        Builtin("partner", seat, Type.SEAT, "The seat opposite.", ALL_STAGES, _xor(2)),
         Builtin(
             "side_of",
-            (Type.SEAT,),
+            seat,
             Type.SIDE,
             "The seat's side (partnership).",
             ALL_STAGES,
-            lambda a: lambda f, e: a(f, e) & 1,
-            pure=True,
+            lambda a: g.binary(a, ast.BitAnd(), g.const(1)),
         ),
-        Builtin(
-            "opponent",
-            (Type.SIDE,),
-            Type.SIDE,
-            "The other side.",
-            ALL_STAGES,
-            lambda a: lambda f, e: a(f, e) ^ 1,
-            pure=True,
-        ),
-        Builtin(
-            "abs",
-            (Type.INT,),
-            Type.INT,
-            "The number without its sign.",
-            ALL_STAGES,
-            lambda a: lambda f, e: abs(a(f, e)),
-            pure=True,
-        ),
+        Builtin("opponent", side, Type.SIDE, "The other side.", ALL_STAGES, _xor(1)),
+        Builtin("abs", number, Type.INT, "The number without its sign.", ALL_STAGES, lambda a: g.call("abs", a)),
         Builtin(
             "max",
             (Type.INT, Type.INT),
             Type.INT,
             "The larger of two numbers.",
             ALL_STAGES,
-            lambda a, b: lambda f, e: max(a(f, e), b(f, e)),
-            pure=True,
+            lambda a, b: g.call("max", a, b),
         ),
         Builtin(
             "min",
@@ -238,8 +215,7 @@ def _table() -> tuple[Builtin, ...]:
             Type.INT,
             "The smaller of two numbers.",
             ALL_STAGES,
-            lambda a, b: lambda f, e: min(a(f, e), b(f, e)),
-            pure=True,
+            lambda a, b: g.call("min", a, b),
         ),
     )
 
@@ -256,18 +232,18 @@ class Domain:
     params: tuple[Type, ...]
     element: Type
     doc: str
-    values: Callable[..., Evaluator]
+    values: Builder
 
 
 DOMAINS: tuple[Domain, ...] = (
-    Domain("seats", (), Type.SEAT, "All four seats.", lambda: lambda f, e: (0, 1, 2, 3)),
-    Domain("sides", (), Type.SIDE, "Both sides.", lambda: lambda f, e: SIDES),
+    Domain("seats", (), Type.SEAT, "All four seats.", lambda: g.const((0, 1, 2, 3))),
+    Domain("sides", (), Type.SIDE, "Both sides.", lambda: g.const((0, 1))),
     Domain(
         "players",
         (Type.SIDE,),
         Type.SEAT,
         "The two seats of a side.",
-        lambda a: lambda f, e: (a(f, e), a(f, e) + 2),
+        lambda a: ast.Tuple([a, g.binary(a, ast.Add(), g.const(2))], ast.Load()),
     ),
 )
 DOMAIN_NAMES = frozenset(d.name for d in DOMAINS)
@@ -275,35 +251,64 @@ DOMAIN_NAMES = frozenset(d.name for d in DOMAINS)
 
 @dataclass(frozen=True, slots=True)
 class Fold:
-    """An aggregate function: what its body must be, what it returns, and how it folds."""
+    """An aggregate function: what its body must be, what it returns, and the code that folds it."""
 
     name: str
     body: Type
     result: Type
     doc: str
-    fold: Callable[[list[Any]], Any]
-
-
-def _max(values: list[Any]) -> Any:
-    return max(values) if values else 0
-
-
-def _min(values: list[Any]) -> Any:
-    return min(values) if values else 0
+    build: Callable[[ast.expr, str, ast.expr], ast.expr]
+    """Given the body, the loop variable and the domain, the Python expression of the fold."""
 
 
 FOLDS: dict[str, Fold] = {
     f.name: f
     for f in (
-        Fold("sum", Type.INT, Type.INT, "Adds the body over the domain.", sum),
-        Fold("count", Type.BOOL, Type.INT, "How many elements make the body true.", lambda v: sum(1 for x in v if x)),
-        Fold("any", Type.BOOL, Type.BOOL, "True when the body is true for at least one element.", any),
-        Fold("all", Type.BOOL, Type.BOOL, "True when the body is true for every element.", all),
-        Fold("max", Type.INT, Type.INT, "The largest value of the body over the domain.", _max),
-        Fold("min", Type.INT, Type.INT, "The smallest value of the body over the domain.", _min),
+        Fold(
+            "sum",
+            Type.INT,
+            Type.INT,
+            "Adds the body over the domain.",
+            lambda b, v, d: g.call("sum", g.generator(b, v, d)),
+        ),
+        Fold(
+            "count",
+            Type.BOOL,
+            Type.INT,
+            "How many elements make the body true.",
+            lambda b, v, d: g.call("sum", g.generator(g.const(1), v, d, b)),
+        ),
+        Fold(
+            "any",
+            Type.BOOL,
+            Type.BOOL,
+            "True when the body is true for at least one element.",
+            lambda b, v, d: g.call("any", g.generator(b, v, d)),
+        ),
+        Fold(
+            "all",
+            Type.BOOL,
+            Type.BOOL,
+            "True when the body is true for every element.",
+            lambda b, v, d: g.call("all", g.generator(b, v, d)),
+        ),
+        Fold(
+            "max",
+            Type.INT,
+            Type.INT,
+            "The largest value of the body over the domain.",
+            lambda b, v, d: g.call("max", g.generator(b, v, d), default=g.const(0)),
+        ),
+        Fold(
+            "min",
+            Type.INT,
+            Type.INT,
+            "The smallest value of the body over the domain.",
+            lambda b, v, d: g.call("min", g.generator(b, v, d), default=g.const(0)),
+        ),
     )
 }
 
-KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false", "in"})
+KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false", "in", "for"})
 CONTEXT_VARIABLES = {"seat": Type.SEAT, "side": Type.SIDE}
 RESERVED = BUILTIN_NAMES | DOMAIN_NAMES | frozenset(FOLDS) | KEYWORDS | frozenset(CONTEXT_VARIABLES)
