@@ -467,27 +467,29 @@ class Game:
         self._auction_next(seat)
 
     def _auction_next(self, seat: int) -> None:
-        bidding = self.rules.bidding
-        active = [s for s in range(4) if not self._passed >> s & 1]
+        passed = self._passed
+        remaining = 4 - passed.bit_count()
         if self._high_seat != NO_SEAT:
-            if len(active) == 1:
+            if remaining == 1:
                 self._auction_won()
                 return
-        elif not active:
+        elif remaining == 0:
             self._cancel("every player passed")
             return
-        elif len(active) == 1 and bidding.all_pass == "force":
-            assert bidding.forced_bid is not None
-            self._turn = active[0]
-            forced = self.rules.actions.bid(bidding.forced_bid)
-            self._record(forced, True)
-            self._bids[active[0]] = bidding.forced_bid
-            self._high_seat = active[0]
+        elif remaining == 1 and self.rules.bidding.all_pass == "force":
+            forced_bid = self.rules.bidding.forced_bid
+            assert forced_bid is not None
+            last = (~passed & 15).bit_length() - 1
+            self._turn = last
+            self._record(self.rules.actions.bid(forced_bid), True)
+            self._bids[last] = forced_bid
+            self._high_seat = last
             self._auction_won()
             return
-        nxt = (seat + self._dir) % 4
-        while self._passed >> nxt & 1:
-            nxt = (nxt + self._dir) % 4
+        direction = self._dir
+        nxt = (seat + direction) % 4
+        while passed >> nxt & 1:
+            nxt = (nxt + direction) % 4
         self._turn = nxt
 
     def _auction_won(self) -> None:
