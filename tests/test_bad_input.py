@@ -79,12 +79,16 @@ def test_unknown_rules_version_is_refused(capsys: pytest.CaptureFixture[str]) ->
 
 def _record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict:
     out = tmp_path / "one.jsonl"
-    assert main(["simulate", "cardems-spades", "--matches", "1", "--hand-cap", "2", "--seed", "9", "--out", str(out)]) == 0
+    assert (
+        main(["simulate", "cardems-spades", "--matches", "1", "--hand-cap", "2", "--seed", "9", "--out", str(out)]) == 0
+    )
     capsys.readouterr()
     return json.loads(out.read_text().splitlines()[0])
 
 
-def test_a_record_with_an_illegal_move_names_record_hand_action_and_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_record_with_an_illegal_move_names_record_hand_action_and_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     record = _record(tmp_path, capsys)
     actions = record["hands"][0]["actions"]
     index = next(i for i, a in enumerate(actions) if a["action"] == "play" and i > 5)

@@ -42,7 +42,19 @@ def test_the_hand_cap_ends_a_match_with_winner_null(tmp_path: Path) -> None:
 
 
 def test_options_and_rules_version_are_recorded(tmp_path: Path) -> None:
-    out = simulate(tmp_path, "k.jsonl", "tarneeb-41", "--option", "trump=kubba", "--rules-version", "1", "--matches", "1", "--hand-cap", "2")
+    out = simulate(
+        tmp_path,
+        "k.jsonl",
+        "tarneeb-41",
+        "--option",
+        "trump=kubba",
+        "--rules-version",
+        "1",
+        "--matches",
+        "1",
+        "--hand-cap",
+        "2",
+    )
     record = json.loads(out.read_text())
     assert record["ruleset"] == {"id": "tarneeb-41", "version": 1, "options": {"trump": "kubba"}}
 
@@ -64,7 +76,9 @@ def test_replay_accepts_simulated_records(tmp_path: Path, capsys: pytest.Capture
 
 def test_replay_of_a_house_variant_finds_its_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     variant = tmp_path / "to61.yaml"
-    variant.write_text("format: trickbook-ruleset/1\nid: to-61\ntitle: To 61\nextends: tarneeb-41\nmatch:\n  wins: total(side) >= 61\n")
+    variant.write_text(
+        "format: trickbook-ruleset/1\nid: to-61\ntitle: To 61\nextends: tarneeb-41\nmatch:\n  wins: total(side) >= 61\n"
+    )
     out = simulate(tmp_path, "v.jsonl", str(variant), "--matches", "2", "--hand-cap", "30")
     capsys.readouterr()
     assert main(["replay", str(out)]) == 0

@@ -77,8 +77,10 @@ def test_a_played_hand_has_13_tricks_and_totals_are_the_sum_of_hand_scores(confi
             assert sum(1 for m in hand.moves if m.action < 52) == 52
         totals = [totals[i] + hand.score[i] for i in range(2)]
         assert hand.totals == tuple(totals)
-        assert hand.score == (sum(ln.points for ln in hand.lines if (ln.target & 1) == 0),
-                              sum(ln.points for ln in hand.lines if (ln.target & 1) == 1))
+        assert hand.score == (
+            sum(ln.points for ln in hand.lines if (ln.target & 1) == 0),
+            sum(ln.points for ln in hand.lines if (ln.target & 1) == 1),
+        )
         if hand.seat_score is not None:
             seat_totals = [seat_totals[i] + hand.seat_score[i] for i in range(4)]
             assert hand.seat_totals == tuple(seat_totals)

@@ -8,7 +8,9 @@ from pathlib import Path
 from trickbook import resources
 
 PACKAGE = Path(__file__).resolve().parent.parent / "framework" / "trickbook"
-GAME_WORDS = re.compile(r"tarneeb|spades|\bnil\b|kubba|kouz|\bbags?\b|hearts|diamonds|clubs|cardems|syrian|\bking\b", re.I)
+GAME_WORDS = re.compile(
+    r"tarneeb|spades|\bnil\b|kubba|kouz|\bbags?\b|hearts|diamonds|clubs|cardems|syrian|\bking\b", re.I
+)
 
 
 def test_the_framework_mentions_no_variant_id_or_game_specific_word() -> None:

@@ -35,7 +35,9 @@ def test_common_four_players_in_fixed_partnerships_partners_opposite() -> None:
         ("syrian-tarneeb-41", [3, 2, 1]),
     ],
 )
-def test_common_clockwise_next_is_seat_plus_one_counter_clockwise_seat_minus_one(ruleset: str, order: list[int]) -> None:
+def test_common_clockwise_next_is_seat_plus_one_counter_clockwise_seat_minus_one(
+    ruleset: str, order: list[int]
+) -> None:
     game = stacked_game(rules(ruleset), {}, dealer=0)
     seen = []
     for _ in range(3):

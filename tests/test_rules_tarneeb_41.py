@@ -20,7 +20,9 @@ def t41(options: tuple = KOUZ, version: int | None = None):  # type: ignore[no-u
     return rules("tarneeb-41", options, version)
 
 
-def score(bid: int, took: int, *, options: tuple = KOUZ, version: int | None = None, captured: bool = False, totals=(0, 0)):  # type: ignore[no-untyped-def]
+def score(
+    bid: int, took: int, *, options: tuple = KOUZ, version: int | None = None, captured: bool = False, totals=(0, 0)
+):  # type: ignore[no-untyped-def]
     """Seat 0 declares `bid` and North-South take `took`; optionally seat 1 (East) captured K♥ with the trump ace."""
     tricks = [took, 13 - took, 0, 0]
     events = {"king_captured": [0, 1, 0, 0]} if captured else {}

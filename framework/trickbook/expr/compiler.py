@@ -238,11 +238,16 @@ class _Compiler:
                 hint="this ruleset keeps totals per side: use the side form",
             )
         self.used.add(builtin.name)
+        if builtin.fold is not None and args and all(a.const is not _NOT_CONSTANT for a in args):
+            return _constant(builtin.result, builtin.fold(*(a.const for a in args)))
         return _Typed(builtin.result, builtin.build(*(a.code for a in args)))
 
     def call(self, node: Call, variables: Variables) -> _Typed:
         ident = node.function
         scope = self.scope
+        known = ident in scope.counters or ident in scope.events or any(b.name == ident for b in BUILTINS)
+        if not known and ident not in FOLDS and ident not in scope.definitions and ident not in scope.named_bids:
+            raise self.unknown(ident, node, variables)
         args = tuple(self.node(a, variables) for a in node.args)
         if ident in scope.counters:
             index, kind = scope.counters[ident]

@@ -59,6 +59,8 @@ class Builtin:
     stages: frozenset[Stage]
     build: Builder
     needs: str | None = None
+    fold: Callable[..., object] | None = None
+    """For pure functions: computes the result from constant arguments, so the loader can fold the call."""
 
     @property
     def signature(self) -> str:
@@ -190,7 +192,7 @@ def _table() -> tuple[Builtin, ...]:
             SCORING,
             lambda a: g.method(g.field("player"), "get", a, g.const(-1)),
         ),
-        Builtin("partner", seat, Type.SEAT, "The seat opposite.", ALL_STAGES, _xor(2)),
+        Builtin("partner", seat, Type.SEAT, "The seat opposite.", ALL_STAGES, _xor(2), fold=lambda a: a ^ 2),
         Builtin(
             "side_of",
             seat,
@@ -198,9 +200,12 @@ def _table() -> tuple[Builtin, ...]:
             "The seat's side (partnership).",
             ALL_STAGES,
             lambda a: g.binary(a, ast.BitAnd(), g.const(1)),
+            fold=lambda a: a & 1,
         ),
-        Builtin("opponent", side, Type.SIDE, "The other side.", ALL_STAGES, _xor(1)),
-        Builtin("abs", number, Type.INT, "The number without its sign.", ALL_STAGES, lambda a: g.call("abs", a)),
+        Builtin("opponent", side, Type.SIDE, "The other side.", ALL_STAGES, _xor(1), fold=lambda a: a ^ 1),
+        Builtin(
+            "abs", number, Type.INT, "The number without its sign.", ALL_STAGES, lambda a: g.call("abs", a), fold=abs
+        ),
         Builtin(
             "max",
             (Type.INT, Type.INT),
@@ -208,6 +213,7 @@ def _table() -> tuple[Builtin, ...]:
             "The larger of two numbers.",
             ALL_STAGES,
             lambda a, b: g.call("max", a, b),
+            fold=max,
         ),
         Builtin(
             "min",
@@ -216,6 +222,7 @@ def _table() -> tuple[Builtin, ...]:
             "The smaller of two numbers.",
             ALL_STAGES,
             lambda a, b: g.call("min", a, b),
+            fold=min,
         ),
     )
 

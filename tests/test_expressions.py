@@ -1,0 +1,203 @@
+"""The expression language: what it computes, and how it refuses what it cannot check."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import rules
+
+from trickbook.errors import ExpressionError, RulesRuntimeError
+from trickbook.expr.compiler import Compiled, Scope, compile_expression
+from trickbook.expr.functions import BUILTINS, Stage, Type
+from trickbook.expr.site import Site
+from trickbook.expr.syntax import parse
+from trickbook.facts import Facts
+from trickbook.yamlsource import Mark
+
+
+def compile_text(
+    text: str,
+    stage: Stage = Stage.HAND,
+    variable: str | None = "side",
+    want: Type | None = None,
+    auction: bool = True,
+    personal: bool = False,
+    definitions: dict[str, str] | None = None,
+) -> Compiled:
+    deck = rules("tarneeb-41").deck
+    sites = {
+        name: Site(body, Mark("defs.yaml", 1, 1), f"definitions.{name}") for name, body in (definitions or {}).items()
+    }
+    scope = Scope(
+        stage,
+        variable,
+        auction,
+        personal,
+        deck,
+        definitions={name: (site, parse(site)) for name, site in sites.items()},
+        counters={"bags": (0, Type.SIDE)},
+        events={"captured": 0},
+        named_bids={"zero": 0},
+    )
+    site = Site(text, Mark("rules.yaml", 3, 10), "scoring.rules.x.points")
+    return compile_expression(site, parse(site), scope, want)
+
+
+def facts(**fields: object) -> Facts:
+    return Facts(**fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1 + 2 * 3", 7),
+        ("(1 + 2) * 3", 9),
+        ("10 - 4 - 3", 3),
+        ("7 / 2", 3),
+        ("-7 / 2", -4),
+        ("7 % 3", 1),
+        ("--4", 4),
+        ("if 1 < 2 then 5 else 6", 5),
+        ("if false then 1 else if true then 2 else 3", 2),
+        ("if 2 > 3 then 1 else 2 + 10", 12),
+        ("max(3, 9) - min(3, 9)", 6),
+        ("abs(0 - 8)", 8),
+    ],
+)
+def test_arithmetic_precedence_and_conditionals(text: str, value: int) -> None:
+    compiled = compile_text(text, want=Type.INT)
+    assert compiled(Facts(), 0) == value
+    assert compiled.is_constant, "constant expressions are folded when the ruleset loads"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("not true or true and false", False),
+        ("1 == 1 and 2 != 3", True),
+        ("3 >= 3 and 3 <= 2", False),
+        ("not (1 > 2)", True),
+    ],
+)
+def test_logic(text: str, value: bool) -> None:
+    assert compile_text(text, want=Type.BOOL)(Facts(), 0) is value
+
+
+def test_facts_and_the_bound_side() -> None:
+    compiled = compile_text("tricks(side) * 10 + contract(side)")
+    state = facts(side_tricks=[8, 5], contract=[7, 0])
+    assert (compiled(state, 0), compiled(state, 1)) == (87, 50)
+
+
+def test_aggregates_over_seats_sides_and_players() -> None:
+    state = facts(bids=[2, 3, 4, 5], totals_seat=[41, 0, 1, -3])
+    assert compile_text("sum(bid(s) for s in seats)", Stage.BIDDING, None)(state) == 14
+    assert compile_text("count(bid(s) > 2 for s in seats)", Stage.BIDDING, None)(state) == 3
+    assert compile_text("max(bid(s) for s in seats)", Stage.BIDDING, None)(state) == 5
+    qualifies = compile_text(
+        "any(total(s) >= 41 and total(partner(s)) > 0 for s in players(side))", Stage.MATCH, "side", personal=True
+    )
+    assert (qualifies(state, 0), qualifies(state, 1)) == (True, False)
+    nested = compile_text("sum(sum(1 for t in seats) for s in sides)", Stage.MATCH, None)
+    assert nested(Facts()) == 8
+
+
+def test_definitions_expand_where_they_are_used() -> None:
+    compiled = compile_text(
+        "if made then tricks(side) else -bid_of",
+        definitions={"made": "tricks(side) >= bid_of", "bid_of": "contract(side)"},
+    )
+    assert compiled(facts(side_tricks=[9, 4], contract=[8, 0]), 0) == 9
+    assert compiled(facts(side_tricks=[7, 6], contract=[8, 0]), 0) == -8
+
+
+def test_named_bids_counters_and_events() -> None:
+    state = facts(bid_names=[0, -1, -1, -1], counters=[[9, 2]], events=[[0, 1, 0, 1]])
+    assert compile_text("bid(seat) == zero", variable="seat")(state, 0) is True
+    assert compile_text("bid(seat) != zero", variable="seat")(state, 1) is True
+    assert compile_text("bags(side)")(state, 0) == 9
+    assert compile_text("captured(side)")(state, 1) == 2
+    assert compile_text("captured(seat)", variable="seat")(state, 3) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("trikcs(side)", "unknown name 'trikcs'"),
+        ("tricks(side) + true", "`+` needs a number here"),
+        ("tricks(side, side)", "tricks cannot take these arguments"),
+        ("tricks", "'tricks' needs an argument"),
+        ("seat", "'seat' is not defined here"),
+        ("partner(side)", "partner cannot take these arguments"),
+        ("if true then 1 else false", "both branches of `if` must give the same kind of value"),
+        ("dealer == 1", "cannot compare a seat with a number"),
+        ("bid(partner(dealer)) > zero", "a named bid can only be tested with == or != against bid(...)"),
+        ("sum(1 for s in cards)", "an aggregate ranges over `seats`, `sides` or `players(side)`"),
+        ("sum(1 for tricks in seats)", "the variable name 'tricks' is already taken"),
+        ("seats", "'seats' can only be ranged over"),
+        ("XZ == trump", "'XZ' is neither a suit nor a card"),
+        ("1 / 0", "division by zero"),
+        ("12345678901234567", "this number is too large"),
+        ("__import__(os)", "unknown name '__import__'"),
+    ],
+)
+def test_type_and_name_errors_are_located_with_a_caret(text: str, message: str) -> None:
+    with pytest.raises(ExpressionError) as refused:
+        compile_text(text)
+    assert message in str(refused.value)
+    assert str(refused.value).startswith("rules.yaml:3:")
+    assert "^" in str(refused.value)
+
+
+def test_a_whole_expression_of_the_wrong_type_is_refused() -> None:
+    with pytest.raises(ExpressionError, match="this expression gives a number"):
+        compile_text("tricks(side)", want=Type.BOOL)
+
+
+def test_stage_errors_name_when_a_fact_is_known() -> None:
+    with pytest.raises(ExpressionError, match=r"tricks\(seat\) is not known after the bidding"):
+        compile_text("sum(tricks(s) for s in seats) < 11", Stage.BIDDING, None)
+    with pytest.raises(ExpressionError, match="exists only when the bidding is an auction"):
+        compile_text("declarer == dealer", auction=False)
+    with pytest.raises(ExpressionError, match="exists only when scoring is by seat"):
+        compile_text("total(seat)", Stage.MATCH, "seat")
+
+
+def test_a_definition_that_refers_to_itself_is_refused() -> None:
+    with pytest.raises(ExpressionError, match="refers to itself"):
+        compile_text("a", definitions={"a": "b + 1", "b": "a"})
+
+
+def test_an_error_inside_a_definition_points_at_the_definition_and_says_where_it_is_used() -> None:
+    with pytest.raises(ExpressionError) as refused:
+        compile_text("made", definitions={"made": "tricks(seat) > 1"})
+    text = str(refused.value)
+    assert text.startswith("defs.yaml:1:8: definitions.made: 'seat' is not defined here")
+
+
+def test_division_by_zero_at_run_time_is_a_rules_error_naming_the_expression() -> None:
+    compiled = compile_text("10 / tricks(side)")
+    assert compiled(facts(side_tricks=[5, 0]), 0) == 2
+    with pytest.raises(RulesRuntimeError) as failed:
+        compiled(facts(side_tricks=[5, 0]), 1)
+    assert "division by zero in scoring.rules.x.points (rules.yaml:3:10): `10 / tricks(side)`" in str(failed.value)
+
+
+def test_compiled_code_reaches_no_python_builtins() -> None:
+    compiled = compile_text("tricks(side)")
+    assert compiled.function.__globals__["__builtins__"] == {}
+    assert set(compiled.function.__globals__) <= {
+        "__builtins__",
+        "abs",
+        "max",
+        "min",
+        "sum",
+        "any",
+        "all",
+        "_divide",
+        "_modulo",
+    }
+
+
+def test_every_builtin_has_documentation() -> None:
+    for builtin in BUILTINS:
+        assert builtin.doc.endswith(".") and len(builtin.doc) > 10, builtin.name

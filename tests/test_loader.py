@@ -1,0 +1,178 @@
+"""Loading rulesets: extends, table options and rules versions as merge patches, schema and registries agree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trickbook import OptionError, RulesetError, load_ruleset, open_ruleset, resources
+from trickbook.game import Game
+from trickbook.rules import BiddingKind, FirstLead, Relation, TrumpMode, WhenBoth
+from trickbook.scenario import Scenario, evaluate
+
+HEAD = "format: trickbook-ruleset/1\nid: house\ntitle: House\n"
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_every_bundled_ruleset_is_named_after_its_id_and_says_where_it_comes_from() -> None:
+    for path in resources.rulesets_dir().glob("*.yaml"):
+        source = open_ruleset(str(path))
+        data = source.document.data
+        assert data["id"] == path.stem
+        for key in ("title", "description", "source", "versions"):
+            assert data.get(key), f"{path.name} has no {key}"
+        assert (Path(__file__).resolve().parents[2] / "shared" / "seeds" / data["source"]).exists() or data[
+            "source"
+        ].endswith(".txt")
+
+
+def test_a_ruleset_loads_by_id_and_by_path() -> None:
+    by_id = load_ruleset("cardems-spades")
+    by_path = load_ruleset(resources.rulesets_dir() / "cardems-spades.yaml")
+    assert by_id.id == by_path.id and by_id.scoring.rules[0].points.source == by_path.scoring.rules[0].points.source
+
+
+def test_extends_merges_the_child_over_the_parent_and_null_removes_a_key(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "no-bonus.yaml",
+        HEAD + "extends: tarneeb-41\nmatch:\n  wins: total(side) >= 61\nscoring:\n  rules:\n    defenders: null\n",
+    )
+    rules = load_ruleset(path)
+    assert rules.extends == ("tarneeb-41",)
+    assert [r.name for r in rules.scoring.rules] == ["declarers", "king_bonus"]
+    assert rules.match.wins.source == "total(side) >= 61"
+    assert rules.direction == -1 and rules.bidding.min == 7, "everything else comes from the parent"
+
+
+def test_extends_a_relative_path_and_chains(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "to61.yaml",
+        "format: trickbook-ruleset/1\nid: to61\ntitle: To 61\nextends: tarneeb-41\nmatch:\n  wins: total(side) >= 61\n",
+    )
+    path = write(tmp_path, "to61-kubba.yaml", HEAD + "extends: to61.yaml\noptions:\n  trump:\n    default: kubba\n")
+    rules = load_ruleset(path)
+    assert rules.extends == ("to61", "tarneeb-41")
+    assert dict(rules.options) == {"trump": "kubba"} and rules.trump.mode is TrumpMode.FIXED
+
+
+def test_extends_in_a_loop_is_refused(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", HEAD + "extends: b.yaml\n")
+    write(tmp_path, "b.yaml", HEAD + "extends: a.yaml\n")
+    with pytest.raises(RulesetError, match="extend each other in a loop"):
+        load_ruleset(tmp_path / "a.yaml")
+
+
+def test_options_are_merge_patches_and_defaults_are_recorded() -> None:
+    kouz = load_ruleset("tarneeb-41")
+    kubba = load_ruleset("tarneeb-41", options={"trump": "kubba"})
+    assert kouz.trump.mode is TrumpMode.CHOSEN and len(kouz.trump.suits) == 4
+    assert kubba.trump.mode is TrumpMode.FIXED and kubba.trump.suits == ()
+    assert kouz.identity() == {"id": "tarneeb-41", "version": 2, "options": {"trump": "kouz-moving"}}
+
+
+def test_unknown_options_and_versions_are_refused_with_the_choices() -> None:
+    with pytest.raises(OptionError, match="has no table option 'colour'; its options: 'trump'"):
+        load_ruleset("tarneeb-41", options={"colour": "red"})
+    with pytest.raises(OptionError, match="'kouz-moving', 'kubba'"):
+        load_ruleset("tarneeb-41", options={"trump": "none"})
+    with pytest.raises(OptionError, match="versions are 1, 2"):
+        load_ruleset("tarneeb-41", version=3)
+
+
+def test_versions_apply_cumulatively_so_a_new_version_leaves_older_ones_alone(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "v3.yaml",
+        HEAD
+        + "extends: tarneeb-41\nversions:\n"
+        + "  - {version: 1, description: old}\n"
+        + "  - version: 2\n    description: bonus\n    changes:\n      events: {king_captured: {first: KH, then: {rank: A, suit: trump}, by: opponent}}\n"
+        + "      scoring: {rules: {king_bonus: {for: side, when: king_captured(side) > 0 and hand_score(side) > 0, points: 5}}}\n"
+        + "  - version: 3\n    description: to 51\n    changes:\n      match: {wins: total(side) >= 51}\n",
+    )
+    v1, v2, v3 = (load_ruleset(path, version=v) for v in (1, 2, 3))
+    assert [r.name for r in v1.scoring.rules] == ["declarers", "defenders"]
+    assert [r.name for r in v2.scoring.rules] == ["declarers", "defenders", "king_bonus"]
+    assert v2.match.wins.source == "total(side) >= 41"
+    assert v3.match.wins.source == "total(side) >= 51" and len(v3.scoring.rules) == 3
+    assert load_ruleset(path).version == 3
+
+
+def test_a_version_or_option_cannot_change_the_id(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "sneaky.yaml",
+        HEAD + "extends: cardems-spades\nversions:\n  - {version: 1, description: x, changes: {id: other}}\n",
+    )
+    with pytest.raises(RulesetError, match="a version or option cannot change 'id'"):
+        load_ruleset(path)
+
+
+def test_a_change_that_breaks_the_schema_points_into_the_option_that_made_it(tmp_path: Path) -> None:
+    text = (
+        HEAD
+        + "extends: tarneeb-41\noptions:\n  trump:\n    default: kubba\n    values:\n      kubba:\n        changes:\n          trump: {mode: sideways}\n"
+    )
+    path = write(tmp_path, "bad-option.yaml", text)
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    assert f"{path}:11:" in str(refused.value) and "'sideways'" in str(refused.value)
+
+
+def test_semantic_checks_beyond_the_schema(tmp_path: Path) -> None:
+    cases = {
+        "trump:\n  mode: chosen\n  suit: null\n": "only an auction's declarer can choose trump",
+        "bidding:\n  kind: declarations\n  bids: {min: 9, max: 3}\n": "the lowest bid is above the highest",
+        "trump:\n  mode: fixed\n  suit: X\n": "the deck has no suit 'X'",
+        "play:\n  first_lead: declarer\n": "only an auction has a declarer",
+        "scoring:\n  by: seat\n  rules:\n    x: {for: side, points: 1}\n": "gives points to seats only",
+    }
+    for change, message in cases.items():
+        path = write(tmp_path, "semantic.yaml", HEAD + "extends: cardems-spades\n" + change)
+        with pytest.raises(RulesetError, match=message):
+            load_ruleset(path)
+
+
+def test_a_named_deck_that_does_not_exist_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "deck.yaml", HEAD + "extends: cardems-spades\ndeck: pinochle-48\n")
+    with pytest.raises(RulesetError, match="there is no bundled deck 'pinochle-48'"):
+        load_ruleset(path)
+
+
+@pytest.mark.parametrize(
+    ("pointer", "registry"),
+    [
+        (("bidding", "kind"), BiddingKind),
+        (("trump", "mode"), TrumpMode),
+        (("play", "first_lead"), FirstLead),
+        (("match", "when_both"), WhenBoth),
+    ],
+)
+def test_schema_enums_equal_the_engines_registries(pointer: tuple[str, str], registry: type) -> None:
+    schema = resources.schema("ruleset")
+    node = schema["properties"][pointer[0]]["properties"][pointer[1]]
+    assert set(node["enum"]) == {member.value for member in registry}
+
+
+def test_event_relations_in_the_schema_equal_the_engines() -> None:
+    schema = resources.schema("ruleset")
+    by = schema["properties"]["events"]["additionalProperties"]["properties"]["by"]
+    assert set(by["enum"]) == {r.value for r in Relation}
+
+
+def test_a_house_variant_with_a_forced_contract_plays_and_scores(tmp_path: Path) -> None:
+    path = write(tmp_path, "forced.yaml", HEAD + "extends: tarneeb-41\nbidding:\n  all_pass: {action: force, bid: 7}\n")
+    rules = load_ruleset(path)
+    game = Game(rules, seed=1, dealer=0)
+    for _ in range(3):
+        game.apply_text("pass")
+    assert game.phase == "trump" and game.turn == 0
+    assert evaluate(rules, Scenario(tricks=[7, 6, 0, 0], bids=[7, None, None, None], declarer=0)).score.sides == (7, 0)
