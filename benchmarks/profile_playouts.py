@@ -1,6 +1,6 @@
 """Profiles random playouts of one ruleset with cProfile and prints where the time goes.
 
-python benchmarks/profile.py tarneeb-41 [--matches 100] [--sort tottime]
+python benchmarks/profile_playouts.py tarneeb-41 [--matches 100] [--sort tottime]
 """
 
 from __future__ import annotations
