@@ -120,3 +120,18 @@ def test_a_clone_is_equal_and_independent(config: tuple, seed: int, cut: int) ->
     if not copy.is_over():
         copy.apply(copy.legal_actions()[0])
         assert copy.state_key() != game.state_key()
+
+
+def test_clone_copies_every_slot_and_shares_no_mutable_list() -> None:
+    game = Game(rules("cardems-spades"), 5, hand_cap=CAP)
+    chooser = random.Random(5)
+    for _ in range(70):
+        game.apply(chooser.choice(game.legal_actions()))
+    copy = game.clone()
+    for slot in Game.__slots__:
+        original, copied = getattr(game, slot), getattr(copy, slot)
+        if slot == "observer":
+            continue
+        assert copied == original, slot
+        if isinstance(original, list):
+            assert copied is not original, f"{slot} is shared between a game and its clone"

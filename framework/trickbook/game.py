@@ -107,6 +107,7 @@ class Game:
         "_runs",
         "_seat_totals",
         "_shifts",
+        "_standing",
         "_suit_masks",
         "_suit_of",
         "_totals",
@@ -160,6 +161,7 @@ class Game:
         self._history: list[HandResult] = []
         self._winner: int | None = None
         self._end_reason = ""
+        self._stand()
         self._start_hand()
 
     # ----------------------------------------------------------------- queries
@@ -256,9 +258,7 @@ class Game:
             self._leader,
             tuple(self._tricks_won),
             (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count()),
-            (self._totals[0], self._totals[1]),
-            self.seat_totals,
-            self.counters,
+            *self._standing,
             self._winner,
         )
 
@@ -696,6 +696,11 @@ class Game:
                 tuple(map(tuple, self._event_counts)),
             )
         )
+        self._stand()
+
+    def _stand(self) -> None:
+        """Caches the match standing (totals and counters) as tuples; it changes only between hands."""
+        self._standing = (self.totals, self.seat_totals, self.counters)
 
     def _next_hand(self, move: int) -> None:
         if self._number >= self.hand_cap:
@@ -782,6 +787,7 @@ class Game:
         new._hand_size = self._hand_size
         new._deck_size = self._deck_size
         new._reads_cards = self._reads_cards
+        new._standing = self._standing
         new._cards = self._cards
         new._runs = self._runs
         new._shifts = self._shifts
