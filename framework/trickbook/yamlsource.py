@@ -133,6 +133,15 @@ def parse_yaml(text: str, file: str) -> Document:
     try:
         _check_shape(text, file)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "?")
+        raise RulesetError(
+            f"the character U+{code:04X} is not allowed in YAML text",
+            where=Location(file, line, column),
+            hint="remove control characters and unpaired surrogates; quote unusual text",
+        ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
@@ -260,8 +269,11 @@ def _scalar(node: yaml.ScalarNode, mark: Mark) -> Any:
 
 
 def _float(text: str, mark: Mark) -> float:
-    if text.lower().lstrip("+-") == ".nan":
+    special = text.lower().lstrip("+-")
+    if special == ".nan":
         raise RulesetError("not-a-number (.nan) is not allowed", where=mark.location, found=repr(text))
+    if special == ".inf":
+        raise RulesetError("infinite numbers are not allowed", where=mark.location, found=repr(text))
     try:
         value = float(text.replace("_", ""))
     except ValueError:
