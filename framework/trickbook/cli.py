@@ -11,6 +11,7 @@ from typing import TextIO
 
 from . import limits, resources
 from .errors import RecordError, TrickbookError, UsageError
+from .lint import lint
 from .loader import load_ruleset, open_ruleset
 from .players import parse_player_specs
 from .record import dumps, read_records
@@ -200,15 +201,20 @@ def _validate(args: argparse.Namespace) -> int:
     for name in args.files:
         try:
             source = open_ruleset(name)
-            combos = list(source.combinations())
-            for version, options in combos:
-                source.resolve(options=options, version=version)
+            findings = lint(source)
         except TrickbookError as exc:
             failures += 1
             print(f"trickbook: {exc}", file=sys.stderr)
             continue
+        for finding in findings:
+            print(f"trickbook: {finding}", file=sys.stderr)
+        errors = sum(f.level == "error" for f in findings)
+        failures += errors > 0
+        combinations = len(list(source.combinations()))
+        verdict = "invalid" if errors else "ok"
         print(
-            f"{name}: ok ({source.id}: {len(source.versions)} version(s), {len(combos)} combination(s) of version and options)"
+            f"{name}: {verdict} ({source.id}: {len(source.versions)} version(s), {combinations} combination(s) "
+            f"of version and options; {errors} error(s), {len(findings) - errors} warning(s))"
         )
     return 1 if failures else 0
 

@@ -32,8 +32,8 @@ def _merge(
     if not isinstance(target, dict):
         target = {}
         _drop(marks, at)
-        if source in patch_marks:
-            marks[at] = patch_marks[source]
+    if source in patch_marks:
+        marks[at] = patch_marks[source]
     for key, value in patch.items():
         if value is None:
             target.pop(key, None)

@@ -1,0 +1,90 @@
+"""`trickbook validate` finds rules that can never apply, never end, or do nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trickbook import open_ruleset, resources
+from trickbook.cli import main
+from trickbook.lint import lint
+
+HEAD = "format: trickbook-ruleset/1\nid: house\ntitle: House\n"
+
+
+def findings(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "house.yaml"
+    path.write_text(HEAD + text, encoding="utf-8")
+    return [f"{f.level}: {f.path}: {f.message}" for f in lint(open_ruleset(str(path)))]
+
+
+@pytest.mark.parametrize("ruleset", resources.bundled_ruleset_ids())
+def test_bundled_rulesets_have_no_findings(ruleset: str) -> None:
+    assert lint(open_ruleset(ruleset)) == []
+
+
+def test_a_match_end_no_total_can_satisfy_is_an_error(tmp_path: Path) -> None:
+    found = findings(tmp_path, "extends: tarneeb-41\nmatch:\n  wins: total(side) > 10 and total(side) < 5\n")
+    assert any(f.startswith("error: match.wins: this never holds") for f in found)
+
+
+def test_scoring_that_never_gives_points_is_an_error(tmp_path: Path) -> None:
+    text = "extends: cardems-tarneeb\nscoring:\n  rules:\n    declarers: {points: -contract_bid}\n    defenders: {points: 0}\n"
+    assert any("no hand tried gives a side any points" in f for f in findings(tmp_path, text))
+
+
+def test_a_cancel_condition_that_always_holds_is_an_error(tmp_path: Path) -> None:
+    text = "extends: syrian-tarneeb-41\nbidding:\n  cancel_if: sum(bid(s) for s in seats) < 53\n"
+    assert (
+        "error: bidding.cancel_if: this condition holds for every bid tried: every hand would be thrown in"
+        in findings(tmp_path, text)
+    )
+
+
+def test_unused_definitions_and_unread_events_are_warnings(tmp_path: Path) -> None:
+    text = (
+        "extends: cardems-tarneeb\ndefinitions:\n  spare: 1\n"
+        "events:\n  ace_on_king: {first: KS, then: AS, by: anyone}\n"
+    )
+    found = findings(tmp_path, text)
+    assert "warning: definitions.spare: the definition 'spare' is never used" in found
+    assert "warning: events.ace_on_king: the event 'ace_on_king' is counted but no expression reads it" in found
+
+
+def test_a_counter_that_never_changes_is_a_warning(tmp_path: Path) -> None:
+    text = "extends: cardems-spades\ncounters:\n  bags: {add: 0}\n"
+    assert "warning: counters.bags.add: the counter 'bags' never changes: it adds 0" in findings(tmp_path, text)
+
+
+def test_a_rule_that_never_applies_is_a_warning(tmp_path: Path) -> None:
+    text = "extends: cardems-spades\nscoring:\n  rules:\n    nil: {when: 2 < 1}\n"
+    assert "warning: scoring.rules.nil.when: the rule 'nil' never applies" in findings(tmp_path, text)
+
+
+def test_option_values_with_the_same_changes_are_a_warning(tmp_path: Path) -> None:
+    text = "extends: cardems-spades\noptions:\n  pace:\n    default: slow\n    values:\n      slow: {changes: {}}\n      fast: {changes: {}}\n"
+    assert (
+        "warning: options.pace.values.fast: the values 'slow' and 'fast' of option 'pace' give the same rules"
+        in findings(tmp_path, text)
+    )
+
+
+def test_a_trump_map_that_is_not_a_permutation_is_a_warning(tmp_path: Path) -> None:
+    text = "extends: syrian-tarneeb-41\ntrump:\n  map: {C: S, S: S}\n"
+    found = findings(tmp_path, text)
+    assert "warning: trump.map: trump.map is not a permutation: C can never be trump" in found
+
+
+def test_validate_exits_1_on_errors_and_0_with_warnings_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    warn = tmp_path / "warn.yaml"
+    warn.write_text(HEAD + "extends: cardems-spades\ndefinitions:\n  spare: 1\n")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(HEAD + "extends: cardems-spades\nmatch:\n  wins: false\n")
+    assert main(["validate", str(warn)]) == 0
+    assert main(["validate", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert f"warning: {warn}:6:10: definitions.spare" in err
+    assert f"error: {bad}:6:9: match.wins" in err
