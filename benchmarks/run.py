@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import statistics
 import subprocess
 import sys
 import time
@@ -25,9 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from handwritten import spades, tarneeb41  # noqa: E402
-
-from trickbook import Game, bundled_rulesets, load_ruleset  # noqa: E402
+from handwritten import spades, tarneeb41
+from trickbook import Game, bundled_rulesets, load_ruleset
 
 HANDWRITTEN = {"tarneeb-41": tarneeb41.play_match, "cardems-spades": spades.play_match}
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import rules
 
+from helpers import rules
 from trickbook.errors import ExpressionError, RulesRuntimeError
 from trickbook.expr.compiler import Compiled, Scope, compile_expression
 from trickbook.expr.functions import BUILTINS, Stage, Type

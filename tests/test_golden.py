@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+
 from golden.playthrough import golden_path, playthrough
 from helpers import CONFIGURATIONS, config_id
-
 from trickbook import resources
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from hostile import CASES, Case, run
 
 TIME_BUDGET = 5.0

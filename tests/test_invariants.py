@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import CONFIGURATIONS, config_id, rules
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import CONFIGURATIONS, config_id, rules
 from trickbook import Game
 from trickbook.errors import Location
+from trickbook.players import parse_player_specs
 from trickbook.record import dumps, match_record
 from trickbook.replay import RulesetCache, replay_record
 from trickbook.simulate import play_match
-from trickbook.players import parse_player_specs
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 CAP = 12

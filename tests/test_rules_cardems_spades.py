@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import act, legal, play_trick, rules, stacked_game
 
+from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook.errors import IllegalAction
 from trickbook.scenario import Scenario, evaluate
 
@@ -102,7 +102,9 @@ def test_decision_leading_spades_from_an_all_spade_hand_does_not_break_them() ->
     game = bid_round(3, hands)
     for suit in "HDC":
         assert play_trick(game, f"A{suit}", f"2{suit}", f"3{suit}", f"4{suit}") == 0
-    assert sorted(legal(game)) == sorted("2S 3S 4S 5S 6S 7S 8S 9S TS JS".split()), "only spades left: may lead them"
+    assert sorted(legal(game)) == sorted(["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS"]), (
+        "only spades left: may lead them"
+    )
     act(game, "2S", "QS", "KS")
     game.apply(game.default_action())
     assert game.turn == 2

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import CONFIGURATIONS, act, config_id, legal, play_trick, rules, stacked_game
 
+from helpers import CONFIGURATIONS, act, config_id, legal, play_trick, rules, stacked_game
 from trickbook.errors import IllegalAction, InvalidAction
 from trickbook.game import Game, deal_in_order
 from trickbook.seats import partner, side_of
@@ -78,7 +78,7 @@ def _tarneeb_after_auction(hands: dict[int, str], trump: str = "H") -> Game:
 
 def test_common_leader_may_lead_any_card() -> None:
     game = _tarneeb_after_auction({0: "AS KH QD JC 2S 3S 4S 5S 6S 7S 8S 9S TS"})
-    assert sorted(legal(game)) == sorted("AS KH QD JC 2S 3S 4S 5S 6S 7S 8S 9S TS".split())
+    assert sorted(legal(game)) == sorted(["AS", "KH", "QD", "JC", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"])
 
 
 def test_common_each_other_player_must_follow_the_led_suit_if_able() -> None:

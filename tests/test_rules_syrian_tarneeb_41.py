@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import act, legal, play_trick, rules, stacked_game
 
+from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook import Game
 from trickbook.errors import IllegalAction
 from trickbook.scenario import Scenario, evaluate
@@ -59,9 +59,9 @@ def test_the_exposed_card_stays_in_the_dealers_hand_and_is_played_like_any_card(
 
 @pytest.mark.parametrize(("shown", "trump"), [("C", "S"), ("S", "C"), ("D", "H"), ("H", "D")])
 def test_trump_is_the_other_suit_of_the_exposed_cards_colour(shown: str, trump: str) -> None:
-    hand = [c for c in "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS".split()]
+    hand = [c for c in ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS"]]
     if shown == "S":
-        hand = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH".split()
+        hand = ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "QH", "KH"]
     game = stacked_game(rules(SYRIAN), {2: " ".join([*hand, f"A{shown}"])}, dealer=2)
     assert game.trump == game.rules.deck.suit_index(trump)
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from helpers import act, legal, play_trick, rules, stacked_game
 
+from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook import Game
+from trickbook.errors import Location
 from trickbook.record import match_record
 from trickbook.replay import RulesetCache, replay_record
-from trickbook.errors import Location
 from trickbook.scenario import Scenario, evaluate
 
 KOUZ = (("trump", "kouz-moving"),)

@@ -34,7 +34,7 @@ def trick_winner(cards: list[int], seats: list[int], trump: int) -> int:
     """The seat whose card wins: the highest trump, else the highest card of the led suit."""
     best = cards[0]
     winner = seats[0]
-    for card, seat in zip(cards[1:], seats[1:]):
+    for card, seat in zip(cards[1:], seats[1:], strict=True):
         if card // 13 == best // 13:
             if card > best:
                 best, winner = card, seat

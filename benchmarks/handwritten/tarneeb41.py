@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .common import BID, HEARTS, KING, PASS, TRUMP, ACE, deal, first_dealer, trick_winner
+from .common import ACE, BID, HEARTS, KING, PASS, TRUMP, deal, first_dealer, trick_winner
 
 
 def play_match(

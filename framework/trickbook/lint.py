@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import Location
-from .expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
 from .expr.site import Site
+from .expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
 from .facts import Facts
 from .loader import RulesetSource
 from .rules import BiddingKind, Rules, TrumpMode

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,8 +55,16 @@ class RulesetCache:
         return rules
 
 
+Decision = Callable[[Game, int, bool, str], None]
+"""Called before each recorded action is applied, with the game, the action, its `auto` flag and its path."""
+
+
 def replay_record(
-    record: dict[str, Any], where: Location, rulesets: RulesetCache, record_dir: Path | None = None
+    record: dict[str, Any],
+    where: Location,
+    rulesets: RulesetCache,
+    record_dir: Path | None = None,
+    before: Decision | None = None,
 ) -> Game:
     """Replays one record; returns the game in the state the record ends in, or raises `RecordError`."""
     schema.check(
@@ -87,7 +95,7 @@ def replay_record(
     cap = record.get("hand_cap", limits.DEFAULT_HAND_CAP)
     game = Game(rules, record["seed"], deals=source, dealer=hands[0]["dealer"], hand_cap=cap)
     for index, hand in enumerate(hands):
-        _replay_hand(game, hand, index, where, last=index == len(hands) - 1)
+        _replay_hand(game, hand, index, where, index == len(hands) - 1, before)
     _check_outcome(game, record, where)
     return game
 
@@ -128,7 +136,9 @@ def _move_text(rules: Rules, move: Move) -> str:
     return f"seat {move.seat} {rules.actions.text(move.action)}" + (" (automatic)" if move.auto else "")
 
 
-def _replay_hand(game: Game, hand: dict[str, Any], index: int, where: Location, last: bool) -> None:
+def _replay_hand(
+    game: Game, hand: dict[str, Any], index: int, where: Location, last: bool, before: Decision | None
+) -> None:
     rules = game.rules
     if game.is_over():
         raise RecordError(
@@ -166,7 +176,10 @@ def _replay_hand(game: Game, hand: dict[str, Any], index: int, where: Location, 
             )
         try:
             action = rules.actions.from_record(entry)
-            game.apply(action, bool(entry.get("auto", False)))
+            auto = bool(entry.get("auto", False))
+            if before is not None:
+                before(game, action, auto, path)
+            game.apply(action, auto)
         except IllegalAction as exc:
             raise RecordError(f"illegal action: {exc} (rule: {exc.rule})", where=where, path=path) from None
         except ActionError as exc:

@@ -152,7 +152,7 @@ def parse_yaml(text: str, file: str) -> Document:
         raise RulesetError("the file is empty", where=Location(file, 1, 1), expected="a mapping of ruleset keys")
     marks: dict[KeyPath, Mark] = {}
     budget = [limits.MAX_YAML_NODES]
-    data = _convert(node, (), file, marks, budget)
+    data = _convert(node, (), file, marks, budget, set())
     return Document(data, marks, file, {file: tuple(text.splitlines())})
 
 
@@ -193,7 +193,10 @@ def _mark(node: yaml.Node, file: str) -> Mark:
     return Mark(file, node.start_mark.line + 1, node.start_mark.column + 1, style)
 
 
-def _convert(node: yaml.Node, path: KeyPath, file: str, marks: dict[KeyPath, Mark], budget: list[int]) -> Any:
+def _convert(
+    node: yaml.Node, path: KeyPath, file: str, marks: dict[KeyPath, Mark], budget: list[int], open_nodes: set[int]
+) -> Any:
+    """Converts one node; `open_nodes` holds the collections being converted above it, to catch alias loops."""
     budget[0] -= 1
     if budget[0] < 0:
         raise RulesetError(
@@ -203,18 +206,30 @@ def _convert(node: yaml.Node, path: KeyPath, file: str, marks: dict[KeyPath, Mar
         )
     mark = _mark(node, file)
     marks.setdefault(path, mark)
-    if isinstance(node, yaml.MappingNode):
-        return _convert_mapping(node, path, file, marks, budget)
-    if isinstance(node, yaml.SequenceNode):
+    if isinstance(node, yaml.ScalarNode):
+        return _scalar(node, mark)
+    if id(node) in open_nodes:
+        raise RulesetError(
+            "an alias refers to the collection that contains it", where=mark.location, found="a loop of aliases"
+        )
+    open_nodes.add(id(node))
+    try:
+        if isinstance(node, yaml.MappingNode):
+            return _convert_mapping(node, path, file, marks, budget, open_nodes)
         if node.tag != _SEQ:
             raise _tag_error(node, mark)
-        return [_convert(item, (*path, i), file, marks, budget) for i, item in enumerate(node.value)]
-    assert isinstance(node, yaml.ScalarNode)
-    return _scalar(node, mark)
+        return [_convert(item, (*path, i), file, marks, budget, open_nodes) for i, item in enumerate(node.value)]
+    finally:
+        open_nodes.discard(id(node))
 
 
 def _convert_mapping(
-    node: yaml.MappingNode, path: KeyPath, file: str, marks: dict[KeyPath, Mark], budget: list[int]
+    node: yaml.MappingNode,
+    path: KeyPath,
+    file: str,
+    marks: dict[KeyPath, Mark],
+    budget: list[int],
+    open_nodes: set[int],
 ) -> dict[str, Any]:
     if node.tag != _MAP:
         raise _tag_error(node, _mark(node, file))
@@ -248,7 +263,7 @@ def _convert_mapping(
             )
         first_seen[key] = key_mark
         marks[(*path, key, KEY)] = key_mark
-        out[key] = _convert(value_node, (*path, key), file, marks, budget)
+        out[key] = _convert(value_node, (*path, key), file, marks, budget, open_nodes)
     return out
 
 

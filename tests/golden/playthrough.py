@@ -13,7 +13,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from helpers import CONFIGURATIONS, config_id, rules  # noqa: E402
-
 from trickbook import Game  # noqa: E402
 from trickbook.events import (  # noqa: E402
     ActionTaken,

@@ -1,0 +1,301 @@
+"""Fuzzing: arbitrary text never escapes as anything but trickbook's own errors, and random valid rulesets play."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from helpers import rules
+from trickbook import Game, TrickbookError, load_ruleset, resources
+from trickbook.errors import Location
+from trickbook.expr.compiler import Scope, compile_expression
+from trickbook.expr.functions import Stage, Type
+from trickbook.expr.site import Site
+from trickbook.expr.syntax import parse
+from trickbook.record import match_record
+from trickbook.replay import RulesetCache, replay_record
+from trickbook.yamlsource import Mark, parse_yaml
+
+YAML_PIECES = st.sampled_from(
+    [
+        "a",
+        ": ",
+        "\n",
+        "  ",
+        "- ",
+        "[",
+        "]",
+        "{",
+        "}",
+        ",",
+        "&x ",
+        "*x",
+        "!!python/object:os.system ",
+        "<<: ",
+        "? ",
+        "'",
+        '"',
+        "|\n",
+        ">\n",
+        "#",
+        "---\n",
+        "...\n",
+        "1e9999",
+        ".nan",
+        "0x1F",
+        "~",
+        "\t",
+        "\x00",
+        "\ufeff",
+        "9" * 30,
+        "format: trickbook-ruleset/1\n",
+        "extends: tarneeb-41\n",
+    ]
+)
+EXPRESSION_PIECES = st.sampled_from(
+    [
+        "tricks",
+        "(",
+        ")",
+        "side",
+        "seat",
+        "bid",
+        "sum",
+        " for ",
+        " s ",
+        " in ",
+        "seats",
+        "players",
+        "+",
+        "-",
+        "*",
+        "/",
+        "%",
+        "==",
+        "<",
+        ">=",
+        " and ",
+        " or ",
+        "not ",
+        "if ",
+        " then ",
+        " else ",
+        "1",
+        "0",
+        "13",
+        "KH",
+        "H",
+        "Z",
+        "true",
+        ",",
+        ".",
+        "__class__",
+        "zero",
+        "bags",
+        "captured",
+        "total",
+        "contract",
+        "max",
+        "abs",
+        " ",
+        "\u202e",
+    ]
+)
+
+
+def _scope() -> Scope:
+    return Scope(
+        Stage.HAND,
+        "side",
+        True,
+        False,
+        rules("tarneeb-41").deck,
+        counters={"bags": (0, Type.SIDE)},
+        events={"captured": 0},
+        named_bids={"zero": 0},
+    )
+
+
+@given(st.one_of(st.text(max_size=200), st.lists(YAML_PIECES, max_size=40).map("".join)))
+@example("a: &x [*x]")
+@example("? !!python/name:os.system\n: 1\n")
+def test_the_yaml_loader_raises_only_trickbook_errors(text: str) -> None:
+    with contextlib.suppress(TrickbookError):
+        parse_yaml(text, "fuzz.yaml")
+
+
+@given(st.binary(max_size=300))
+def test_reading_arbitrary_bytes_as_a_ruleset_raises_only_trickbook_errors(content: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.yaml"
+        path.write_bytes(content)
+        with contextlib.suppress(TrickbookError):
+            load_ruleset(path)
+
+
+@given(st.integers(0, 2**32), st.integers(1, 6))
+def test_a_mutilated_bundled_ruleset_raises_only_trickbook_errors(seed: int, cuts: int) -> None:
+    text = (resources.rulesets_dir() / "tarneeb-41.yaml").read_text(encoding="utf-8")
+    chooser = random.Random(seed)
+    for _ in range(cuts):
+        start = chooser.randrange(len(text))
+        end = min(len(text), start + chooser.randrange(1, 40))
+        text = text[:start] + chooser.choice(["", " ", "x", ":", "\n", "-", "{", "]", "7", "side"]) + text[end:]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mutant.yaml"
+        path.write_text(text, encoding="utf-8")
+        with contextlib.suppress(TrickbookError):
+            load_ruleset(path)
+
+
+@given(st.one_of(st.text(max_size=120), st.lists(EXPRESSION_PIECES, max_size=30).map("".join)))
+@example("sum(s for s in seats)")
+@example("bid(seat) == zero")
+@example("if if then else")
+def test_the_expression_compiler_raises_only_expression_errors(text: str) -> None:
+    site = Site(text, Mark("fuzz.yaml", 1, 1), "fuzz")
+    try:
+        compiled = compile_expression(site, parse(site), _scope())
+    except TrickbookError:
+        return
+    assert compiled.type in Type
+
+
+SIDE_SCORES = [
+    "if tricks(side) >= contract(side) then {a} * contract(side) + tricks(side) - contract(side) else -{b} * contract(side)",
+    "tricks(side) * {a} - {b}",
+    "max(tricks(side) - {b}, 0) * {a}",
+]
+AUCTION_SIDE_SCORES = [
+    "if side == declaring_side then (if tricks(side) >= contract(side) then tricks(side) else -contract(side)) else tricks(side) - {b}",
+]
+SEAT_SCORES = [
+    "if tricks(seat) >= bid(seat) then bid(seat) + {a} else -bid(seat)",
+    "tricks(seat) * {a} - bid(seat)",
+]
+
+
+@st.composite
+def random_rulesets(draw: st.DrawFn) -> dict[str, Any]:
+    """A valid ruleset assembled from the schema's building blocks with random parameters."""
+    suits = ["S", "H", "C", "D"]
+    auction = draw(st.booleans())
+    low = draw(st.integers(1, 9))
+    high = draw(st.integers(low, 13))
+    bidding: dict[str, Any] = {"kind": "auction" if auction else "declarations", "bids": {"min": low, "max": high}}
+    if auction:
+        bidding["ends_at"] = draw(st.integers(low, high))
+        if draw(st.booleans()):
+            bidding["all_pass"] = {"action": "force", "bid": draw(st.integers(low, high))}
+        else:
+            bidding["all_pass"] = {"action": "cancel"}
+    else:
+        if draw(st.booleans()):
+            bidding["named"] = {"zero": {"value": 0}}
+        if draw(st.booleans()):
+            bidding["cancel_if"] = f"sum(bid(s) for s in seats) < {draw(st.integers(4, 4 * high))}"
+    modes = ["fixed", "exposed", "none"] + (["chosen"] if auction else [])
+    mode = draw(st.sampled_from(modes))
+    trump: dict[str, Any] = {"mode": mode}
+    deal: dict[str, Any] = {}
+    if mode == "chosen":
+        trump["suits"] = draw(st.lists(st.sampled_from(suits), min_size=1, max_size=4, unique=True))
+    elif mode == "fixed":
+        trump["suit"] = draw(st.sampled_from(suits))
+    elif mode == "exposed":
+        trump["map"] = dict(zip(suits, draw(st.permutations(suits)), strict=True))
+        deal["expose"] = {"seat": draw(st.sampled_from(["dealer", "after-dealer"])), "card": draw(st.integers(1, 13))}
+    play: dict[str, Any] = {
+        "first_lead": draw(st.sampled_from(["after-dealer", "dealer"] + (["declarer"] if auction else [])))
+    }
+    if draw(st.booleans()):
+        play["lead_restrictions"] = [
+            {"suit": draw(st.sampled_from(suits + (["trump"] if mode != "none" else []))), "until": "broken"}
+        ]
+    play["follow_suit"] = draw(st.booleans())
+    personal = draw(st.booleans())
+    a, b = draw(st.integers(1, 10)), draw(st.integers(0, 10))
+    if personal:
+        scoring = {
+            "by": "seat",
+            "rules": {"main": {"for": "seat", "points": draw(st.sampled_from(SEAT_SCORES)).format(a=a, b=b)}},
+        }
+        wins = f"any(total(s) >= {draw(st.integers(5, 80))} for s in players(side))"
+    else:
+        pool = SIDE_SCORES + (AUCTION_SIDE_SCORES if auction else [])
+        scoring = {
+            "by": "side",
+            "rules": {"main": {"for": "side", "points": draw(st.sampled_from(pool)).format(a=a, b=b)}},
+        }
+        if bidding.get("named"):
+            scoring["rules"]["named"] = {
+                "for": "seat",
+                "when": "bid(seat) == zero",
+                "points": "if tricks(seat) == 0 then 50 else -50",
+            }
+        wins = f"total(side) >= {draw(st.integers(10, 600))}"
+    ruleset: dict[str, Any] = {
+        "format": "trickbook-ruleset/1",
+        "id": "random",
+        "title": "Random",
+        "deck": "standard-52",
+        "direction": draw(st.sampled_from(["clockwise", "counter-clockwise"])),
+        "dealer": {
+            "first": draw(st.one_of(st.just("random"), st.integers(0, 3))),
+            "after_hand": draw(st.sampled_from(["next", "same"])),
+            "after_cancelled": draw(st.sampled_from(["next", "same"])),
+        },
+        "bidding": bidding,
+        "trump": trump,
+        "play": play,
+        "scoring": scoring,
+        "match": {"wins": wins, "when_both": draw(st.sampled_from(["play-on", "higher-total"]))},
+    }
+    if deal:
+        ruleset["deal"] = deal
+    if not personal and draw(st.booleans()):
+        ruleset["counters"] = {
+            "extra": {
+                "for": "side",
+                "add": "max(tricks(side) - contract(side), 0)",
+                "limit": draw(st.integers(3, 12)),
+                "at_limit": {"points": -draw(st.integers(1, 100)), "subtract": draw(st.integers(1, 3))},
+            }
+        }
+    if draw(st.booleans()):
+        ruleset["match"]["loses"] = f"total(side) <= -{draw(st.integers(10, 300))}"
+    return ruleset
+
+
+@given(random_rulesets(), st.integers(0, 2**31))
+def test_random_valid_rulesets_load_play_end_or_cap_and_replay(data: dict[str, Any], seed: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "random.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        ruleset = load_ruleset(path)
+        game = Game(ruleset, seed, hand_cap=8)
+        chooser = random.Random(seed)
+        while not game.is_over():
+            legal = game.legal_actions()
+            assert legal
+            game.apply(chooser.choice(legal))
+        assert game.winner is not None or len(game.history) == 8
+        totals = [0, 0]
+        for hand in game.history:
+            assert sorted(c for cards in hand.deal for c in cards) == list(range(52))
+            totals = [totals[0] + hand.score[0], totals[1] + hand.score[1]]
+            if not hand.cancelled:
+                assert sum(hand.tricks_won) == 13
+        assert tuple(totals) == game.totals
+        record = match_record(game, path=str(path))
+        assert (
+            replay_record(record, Location("fuzz", 1, 1), RulesetCache({"random": path})).state_key()
+            == game.state_key()
+        )

@@ -1,0 +1,48 @@
+"""Save and resume: a match interrupted after any action and resumed from its record continues identically."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers import CONFIGURATIONS, config_id, rules
+from trickbook import Game
+from trickbook.errors import Location, RecordError
+from trickbook.players import make_player, parse_player_specs
+from trickbook.record import dumps, match_record
+from trickbook.simulate import play_match, play_on, resume_match
+
+CAP = 6
+SPECS = parse_player_specs("random")
+HERE = Location("saved.json", 1, 1)
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
+@given(seed=st.integers(0, 2**31), cut=st.integers(0, 6 * 60))
+def test_a_match_resumed_from_its_record_after_any_action_continues_identically(
+    config: tuple, seed: int, cut: int
+) -> None:
+    ruleset = rules(*config)
+    whole = dumps(match_record(play_match(ruleset, seed, SPECS, CAP)))
+    players = [make_player(spec, seed, seat) for seat, spec in enumerate(SPECS)]
+    game = Game(ruleset, seed, hand_cap=CAP)
+    play_on(game, players, actions=cut)
+    saved = json.loads(json.dumps(match_record(game)))
+    resumed, resumed_players = resume_match(saved, SPECS, HERE)
+    assert resumed.state_key() == game.state_key()
+    play_on(resumed, resumed_players)
+    assert dumps(match_record(resumed)) == whole
+
+
+def test_resuming_with_other_players_than_the_record_was_played_by_is_refused() -> None:
+    ruleset = rules("cardems-spades")
+    players = [make_player(spec, 4, seat) for seat, spec in enumerate(SPECS)]
+    game = Game(ruleset, 4, hand_cap=CAP)
+    play_on(game, players, actions=30)
+    saved = match_record(game)
+    saved["seed"] = 5
+    with pytest.raises(RecordError, match="the match was not played by these players"):
+        resume_match(saved, SPECS, HERE)
