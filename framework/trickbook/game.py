@@ -225,6 +225,20 @@ class Game:
         return unpack(self._moves)
 
     @property
+    def hands_finished(self) -> int:
+        """How many hands are over, cancelled ones included (cheaper than `len(history)`)."""
+        return len(self._history)
+
+    def finished_hand(self, index: int) -> HandResult:
+        """The finished hand at `index` (0-based), without copying the history."""
+        return self._history[index]
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves the current hand has had (cheaper than `len(current_moves)`)."""
+        return len(self._moves)
+
+    @property
     def exposed(self) -> tuple[Card, ...]:
         return self._exposed
 

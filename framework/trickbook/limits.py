@@ -29,8 +29,5 @@ MAX_EXTENDS_DEPTH: Final = 8
 MAX_RECORD_BYTES: Final = 64_000_000
 """Largest single match record (one JSON document)."""
 
-MAX_JSON_DEPTH: Final = 32
-"""Deepest nesting of arrays and objects in a match record."""
-
 DEFAULT_HAND_CAP: Final = 1000
 """Hands (played or cancelled) after which a simulated match stops without a winner."""

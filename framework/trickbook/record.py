@@ -54,6 +54,21 @@ def _moves(rules: Rules, moves: tuple[Move, ...] | list[Move]) -> list[dict[str,
     return [rules.actions.to_record(m.seat, m.action, m.auto) for m in moves]
 
 
+OUTCOME_FIELDS = ("cancelled", "trump", "tricks_won", "score", "totals")
+"""The fields of a finished hand that say what it came to; replay compares exactly these."""
+
+
+def hand_outcome(rules: Rules, hand: HandResult) -> dict[str, Any]:
+    """What a finished hand came to, in the record's form."""
+    return {
+        "cancelled": hand.cancelled,
+        "trump": None if hand.cancelled or hand.trump == NO_SUIT else rules.deck.suits[hand.trump].code,
+        "tricks_won": None if hand.cancelled else list(hand.tricks_won),
+        "score": _points(rules, hand.score, hand.seat_score or (0, 0, 0, 0)),
+        "totals": _points(rules, hand.totals, hand.seat_totals),
+    }
+
+
 def hand_entry(rules: Rules, hand: HandResult) -> dict[str, Any]:
     """One finished hand as the record format writes it, with trickbook's extra fields after the required ones."""
     deck = rules.deck
@@ -62,11 +77,7 @@ def hand_entry(rules: Rules, hand: HandResult) -> dict[str, Any]:
         "deal": [[deck.codes[c] for c in cards] for cards in hand.deal],
         "exposed": [deck.codes[c] for c in hand.exposed],
         "actions": _moves(rules, hand.moves),
-        "cancelled": hand.cancelled,
-        "trump": None if hand.cancelled or hand.trump == NO_SUIT else deck.suits[hand.trump].code,
-        "tricks_won": None if hand.cancelled else list(hand.tricks_won),
-        "score": _points(rules, hand.score, hand.seat_score or (0, 0, 0, 0)),
-        "totals": _points(rules, hand.totals, hand.seat_totals),
+        **hand_outcome(rules, hand),
     }
     if hand.cancelled:
         entry["cancel_reason"] = hand.cancel_reason
@@ -153,34 +164,8 @@ def _decode(raw: bytes, name: str) -> str:
         ) from None
 
 
-def _depth(text: str) -> int:
-    """The deepest nesting of arrays and objects, ignoring brackets inside strings."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
 def parse_record(text: str, where: Location) -> dict[str, Any]:
-    """Parses one record's JSON within the depth and number budgets; refuses NaN and infinities."""
-    if _depth(text) > limits.MAX_JSON_DEPTH:
-        raise RecordError(
-            "the record is nested too deeply", where=where, expected=f"at most {limits.MAX_JSON_DEPTH} levels"
-        )
+    """Parses one record's JSON; refuses NaN, infinities, over-long numbers and nesting the parser cannot take."""
     try:
         value = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int)
     except json.JSONDecodeError as exc:
@@ -190,6 +175,8 @@ def parse_record(text: str, where: Location) -> dict[str, Any]:
         ) from None
     except ValueError as exc:
         raise RecordError(str(exc), where=where) from None
+    except RecursionError:
+        raise RecordError("the record is nested too deeply for the JSON parser", where=where) from None
     if not isinstance(value, dict):
         raise RecordError("a record must be a JSON object", where=where, found=type(value).__name__)
     return value

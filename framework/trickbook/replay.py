@@ -13,7 +13,8 @@ from .errors import ActionError, IllegalAction, Location, OptionError, RecordErr
 from .game import Game, seeded_deal
 from .history import Move
 from .loader import load_ruleset
-from .record import hand_entry
+from .record import OUTCOME_FIELDS, hand_outcome
+from .recordshape import check_action, check_hand
 from .rules import Rules
 from .yamlsource import Mark
 
@@ -68,7 +69,7 @@ def replay_record(
 ) -> Game:
     """Replays one record; returns the game in the state the record ends in, or raises `RecordError`."""
     schema.check(
-        record,
+        _skeleton(record),
         "match-record",
         marks={(): Mark(where.file, where.line, where.column)},
         file=where.file,
@@ -78,6 +79,8 @@ def replay_record(
     hands: list[dict[str, Any]] = record["hands"]
     if not hands:
         raise RecordError("the record has no hands", where=where, path="hands")
+    for index, hand in enumerate(hands):
+        check_hand(hand, where, f"hands[{index}]")
     deals = [_deal(rules, hand, index, where) for index, hand in enumerate(hands)]
 
     def source(number: int, dealer: int) -> Sequence[Sequence[Card]]:
@@ -98,6 +101,11 @@ def replay_record(
         _replay_hand(game, hand, index, where, index == len(hands) - 1, before)
     _check_outcome(game, record, where)
     return game
+
+
+def _skeleton(record: dict[str, Any]) -> dict[str, Any]:
+    """The record without its hands, which `recordshape` checks one by one (the schema validator is too slow)."""
+    return {**record, "hands": []} if isinstance(record.get("hands"), list) else record
 
 
 def _deal(rules: Rules, hand: dict[str, Any], index: int, where: Location) -> tuple[tuple[Card, ...], ...]:
@@ -153,19 +161,23 @@ def _replay_hand(
         )
     entries = hand["actions"]
 
-    def engine_moves() -> tuple[Move, ...]:
-        return game.history[index].moves if len(game.history) > index else game.current_moves
+    def made() -> int:
+        return len(game.finished_hand(index).packed_moves) if game.hands_finished > index else game.moves_made
+
+    def engine_move(position: int) -> Move:
+        moves = game.finished_hand(index).moves if game.hands_finished > index else game.current_moves
+        return moves[position]
 
     position = 0
     while position < len(entries):
         entry = entries[position]
         path = f"hands[{index}].actions[{position}]"
-        made = engine_moves()
-        if position < len(made):
-            _same_move(rules, made[position], entry, where, path)
+        check_action(entry, where, path)
+        if position < made():
+            _same_move(rules, engine_move(position), entry, where, path)
             position += 1
             continue
-        if len(game.history) > index:
+        if game.hands_finished > index:
             raise RecordError("the hand is already over; this action is one too many", where=where, path=path)
         if entry["seat"] != game.turn:
             raise RecordError(
@@ -185,14 +197,13 @@ def _replay_hand(
         except ActionError as exc:
             raise RecordError(f"not an action of this ruleset: {exc}", where=where, path=path) from None
         position += 1
-    made = engine_moves()
-    if len(made) > len(entries):
+    if made() > len(entries):
         raise RecordError(
-            f"the rules make the automatic move {_move_text(rules, made[len(entries)])} here, which the record lacks",
+            f"the rules make the automatic move {_move_text(rules, engine_move(len(entries)))} here, which the record lacks",
             where=where,
             path=f"hands[{index}].actions[{len(entries)}]",
         )
-    finished = len(game.history) > index
+    finished = game.hands_finished > index
     if not finished:
         if last and hand.get("complete") is False:
             return
@@ -203,8 +214,8 @@ def _replay_hand(
         raise RecordError(
             "the hand is marked in progress, but its actions finish it", where=where, path=f"hands[{index}].complete"
         )
-    expected = hand_entry(rules, game.history[index])
-    for key in ("cancelled", "trump", "tricks_won", "score", "totals"):
+    expected = hand_outcome(rules, game.finished_hand(index))
+    for key in OUTCOME_FIELDS:
         if hand[key] != expected[key]:
             raise RecordError(
                 f"the record says {hand[key]!r}, but the rules give {expected[key]!r}",
