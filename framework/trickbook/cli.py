@@ -19,6 +19,8 @@ from .replay import RulesetCache, replay_record
 from .rules import Rules
 from .seats import SIDE_NAMES
 from .simulate import simulate
+from .worked import check_examples
+from .worked import describe as describe_example
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -73,6 +75,10 @@ def _parser() -> argparse.ArgumentParser:
     val = commands.add_parser("validate", help="check ruleset files: schema, expressions, every version and option")
     val.add_argument("files", nargs="+", metavar="RULESET", help="ruleset files or bundled ids")
     val.set_defaults(run=_validate)
+
+    check = commands.add_parser("check", help="run the worked examples written in rulesets (`examples:`)")
+    check.add_argument("files", nargs="+", metavar="RULESET", help="ruleset files or bundled ids")
+    check.set_defaults(run=_check)
 
     rulesets = commands.add_parser("rulesets", help="list the bundled rulesets")
     rulesets.set_defaults(run=_list)
@@ -216,6 +222,22 @@ def _validate(args: argparse.Namespace) -> int:
             f"{name}: {verdict} ({source.id}: {len(source.versions)} version(s), {combinations} combination(s) "
             f"of version and options; {errors} error(s), {len(findings) - errors} warning(s))"
         )
+    return 1 if failures else 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    failures = 0
+    for name in args.files:
+        source = open_ruleset(name)
+        results = list(check_examples(source))
+        failed = [r for r in results if not r.passed]
+        for result in failed:
+            print(f"trickbook: {describe_example(result)}", file=sys.stderr)
+        failures += len(failed)
+        if not results:
+            print(f"{name}: no worked examples")
+        else:
+            print(f"{name}: {len(results) - len(failed)} of {len(results)} worked examples hold")
     return 1 if failures else 0
 
 

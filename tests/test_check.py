@@ -1,0 +1,53 @@
+"""`trickbook check` runs the worked examples written in rulesets and names any that do not hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trickbook import open_ruleset, resources
+from trickbook.cli import main
+from trickbook.worked import check_examples
+
+
+@pytest.mark.parametrize("ruleset", resources.bundled_ruleset_ids())
+def test_every_bundled_ruleset_carries_worked_examples_that_hold(
+    ruleset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results = list(check_examples(open_ruleset(ruleset)))
+    assert len(results) >= 8
+    assert all(r.passed for r in results), [r.mismatches for r in results if not r.passed]
+    assert main(["check", ruleset]) == 0
+    assert f"{len(results)} of {len(results)} worked examples hold" in capsys.readouterr().out
+
+
+def test_changing_one_expected_value_fails_and_names_the_example(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (resources.rulesets_dir() / "cardems-tarneeb.yaml").read_text(encoding="utf-8")
+    assert "expect: {score: [-8, 6], lines:" in text
+    changed = tmp_path / "cardems-tarneeb.yaml"
+    changed.write_text(
+        text.replace("expect: {score: [-8, 6], lines:", "expect: {score: [-8, 7], lines:"), encoding="utf-8"
+    )
+    assert main(["check", str(changed)]) == 1
+    err = capsys.readouterr().err
+    assert "examples[0] ('bid 8, took 7') does not hold" in err
+    assert "score: expected [-8, 7], got [-8, 6]" in err
+    line = next(
+        n for n, row in enumerate(changed.read_text().splitlines(), 1) if row.strip() == "- name: bid 8, took 7"
+    )
+    assert f"{changed}:{line}:" in err
+
+
+def test_an_example_that_does_not_fit_its_ruleset_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    variant = tmp_path / "v.yaml"
+    variant.write_text(
+        "format: trickbook-ruleset/1\nid: v\ntitle: V\nextends: cardems-spades\nexamples:\n"
+        "  - name: unknown counter\n    bids: [1, 1, 1, 1]\n    tricks: [4, 3, 3, 3]\n    counters: {pips: [1, 1]}\n    expect: {score: [0, 0]}\n"
+    )
+    assert main(["check", str(variant)]) == 1
+    assert "cannot be evaluated: 'pips' is not a counter of this ruleset" in capsys.readouterr().err
