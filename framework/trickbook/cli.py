@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Sequence
@@ -10,7 +11,11 @@ from pathlib import Path
 from typing import TextIO
 
 from . import limits, resources
+from .diff import as_json as diff_json
+from .diff import as_text as diff_text
+from .diff import differences
 from .errors import RecordError, TrickbookError, UsageError
+from .explain import explain
 from .lint import lint
 from .loader import load_ruleset, open_ruleset
 from .players import parse_player_specs
@@ -19,6 +24,7 @@ from .replay import RulesetCache, replay_record
 from .rules import Rules
 from .seats import SIDE_NAMES
 from .simulate import simulate
+from .trace import trace
 from .worked import check_examples
 from .worked import describe as describe_example
 
@@ -76,6 +82,33 @@ def _parser() -> argparse.ArgumentParser:
     val.add_argument("files", nargs="+", metavar="RULESET", help="ruleset files or bundled ids")
     val.set_defaults(run=_validate)
 
+    exp = commands.add_parser("explain", help="print a ruleset as a rule book people can follow")
+    _ruleset_arguments(exp)
+    exp.add_argument("--format", choices=["md", "html"], default="md", help="Markdown (default) or HTML")
+    exp.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    exp.set_defaults(run=_explain)
+
+    dif = commands.add_parser("diff", help="show, rule by rule, what differs between two rulesets")
+    dif.add_argument("a", metavar="A", help="a ruleset, optionally RULESET@VERSION:NAME=VALUE,...")
+    dif.add_argument("b", metavar="B", help="the ruleset to compare it with, in the same form")
+    dif.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of B")
+    dif.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version of B")
+    dif.add_argument("--json", action="store_true", help="print the differences as JSON")
+    dif.set_defaults(run=_diff)
+
+    tra = commands.add_parser("trace", help="replay a record and tell every bid, trick and score with its reason")
+    tra.add_argument("file", metavar="RECORD", help="a record file (JSON or JSON Lines; the first record is traced)")
+    tra.add_argument("--hand", type=_positive, metavar="N", help="only hand N (counted from 1)")
+    tra.add_argument("--match", type=_positive, default=1, metavar="K", help="the K-th record of the file (default 1)")
+    tra.add_argument(
+        "--ruleset",
+        action="append",
+        default=[],
+        metavar="FILE.yaml",
+        help="a ruleset file for a record whose ruleset is not bundled",
+    )
+    tra.set_defaults(run=_trace)
+
     check = commands.add_parser("check", help="run the worked examples written in rulesets (`examples:`)")
     check.add_argument("files", nargs="+", metavar="RULESET", help="ruleset files or bundled ids")
     check.set_defaults(run=_check)
@@ -117,6 +150,31 @@ def _options(pairs: list[str]) -> dict[str, str]:
             raise UsageError(f"--option takes NAME=VALUE, as in --option trump=fixed; found {pair!r}")
         options[name.strip()] = value.strip()
     return options
+
+
+def parse_ruleset_spec(text: str) -> tuple[str, int | None, dict[str, str]]:
+    """Splits `RULESET[@VERSION][:NAME=VALUE,...]` into the ruleset, its version and its options."""
+    reference, options = text, {}
+    head, colon, tail = text.rpartition(":")
+    if colon and "=" in tail:
+        reference, options = head, _options(tail.split(","))
+    version = None
+    base, at, number = reference.rpartition("@")
+    if at and number.isdigit():
+        reference, version = base, int(number)
+    return reference, version, options
+
+
+def load_specs(texts: list[str], options: list[str], version: int | None) -> list[Rules]:
+    """Loads rulesets named with inline choices; `--option` and `--rules-version` apply to the last one."""
+    loaded = []
+    for index, text in enumerate(texts):
+        reference, inline_version, inline_options = parse_ruleset_spec(text)
+        if index == len(texts) - 1:
+            inline_options.update(_options(options))
+            inline_version = version if version is not None else inline_version
+        loaded.append(load_ruleset(reference, options=inline_options, version=inline_version))
+    return loaded
 
 
 def load_from_args(args: argparse.Namespace) -> Rules:
@@ -223,6 +281,35 @@ def _validate(args: argparse.Namespace) -> int:
             f"of version and options; {errors} error(s), {len(findings) - errors} warning(s))"
         )
     return 1 if failures else 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    text = explain(load_from_args(args), args.format)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _diff(args: argparse.Namespace) -> int:
+    first, second = load_specs([args.a, args.b], args.option, args.rules_version)
+    found = differences(first, second)
+    if args.json:
+        print(json.dumps(diff_json(first, second, found), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(diff_text(first, second, found))
+    return 0
+
+
+def _trace(args: argparse.Namespace) -> int:
+    paths = {open_ruleset(file).id: Path(file) for file in args.ruleset}
+    path = Path(args.file)
+    for index, (where, record) in enumerate(read_records(path, args.file), start=1):
+        if index == args.match:
+            sys.stdout.write(trace(record, where, RulesetCache(paths), path.parent, args.hand))
+            return 0
+    raise UsageError(f"{args.file} holds fewer than {args.match} record(s)")
 
 
 def _check(args: argparse.Namespace) -> int:

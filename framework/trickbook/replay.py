@@ -10,7 +10,7 @@ from typing import Any
 from . import limits, schema
 from .deck import Card
 from .errors import ActionError, IllegalAction, Location, OptionError, RecordError, RulesetError
-from .game import Game, seeded_deal
+from .game import Game, Observer, seeded_deal
 from .history import Move
 from .loader import load_ruleset
 from .record import OUTCOME_FIELDS, hand_outcome
@@ -66,6 +66,7 @@ def replay_record(
     rulesets: RulesetCache,
     record_dir: Path | None = None,
     before: Decision | None = None,
+    observer: Observer | None = None,
 ) -> Game:
     """Replays one record; returns the game in the state the record ends in, or raises `RecordError`."""
     schema.check(
@@ -96,7 +97,7 @@ def replay_record(
         return deals[number - 1]
 
     cap = record.get("hand_cap", limits.DEFAULT_HAND_CAP)
-    game = Game(rules, record["seed"], deals=source, dealer=hands[0]["dealer"], hand_cap=cap)
+    game = Game(rules, record["seed"], deals=source, dealer=hands[0]["dealer"], hand_cap=cap, observer=observer)
     for index, hand in enumerate(hands):
         _replay_hand(game, hand, index, where, index == len(hands) - 1, before)
     _check_outcome(game, record, where)

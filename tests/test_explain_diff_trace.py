@@ -1,0 +1,154 @@
+"""explain, diff and trace: the rule book says what the rule pages say, diffs name exactly what differs."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from helpers import rules
+
+from trickbook.cli import main
+from trickbook.diff import differences
+from trickbook.explain import explain
+
+FACTS = {
+    "cardems-tarneeb": [
+        "go clockwise",
+        "a number from 7 to 13, higher than the highest bid so far, or passes; a pass is final",
+        "or at once when someone bids 13",
+        "If the first three players pass, the last player becomes declarer with a contract of 7",
+        "the declarer alone chooses trump for this hand among ♠ spades, ♥ hearts, ♦ diamonds, ♣ clubs",
+        "The declarer leads the first trick",
+        "must follow the led suit if they can",
+        "The highest trump wins the trick; if no trump was played, the highest card of the led suit wins",
+        "| 8 | -8 / +6 | +8 / +0 | +10 / +0 | +13 / +0 |",
+        "| 13 | -13 / +1 | +13 / +0 |  |  |",
+        "`total(side) >= 31`",
+        "If both qualify, play continues until, after some hand, only one does",
+        "After a played hand the deal passes to the next player (clockwise)",
+        "Negative totals stand",
+    ],
+    "tarneeb-41": [
+        "go counter-clockwise",
+        "If all four players pass, the hand is thrown in",
+        "it stays with the same player",
+        "among ♥ hearts, ♦ diamonds, ♠ spades, ♣ clubs",
+        "| 8 | -8 / +6 | +8 / +0 | +10 / +0 | +16 / +0 |",
+        "| 13 | -16 / +2 | +26 / +0 |  |  |",
+        "A player plays K♥, and later in the same trick an opponent of that player plays the ace of trump",
+        "`king_captured(side) > 0 and hand_score(side) > 0`: `5` points",
+        "`total(side) >= 41`",
+        "If both qualify, the higher total wins; with equal totals another hand is played",
+        "`kouz-moving` (default)",
+        "`kubba`: Hearts are trump every hand",
+        "version 1: Older matches, without the king-of-hearts bonus",
+    ],
+    "cardems-spades": [
+        "go clockwise",
+        "each player bids once, a number from 1 to 13 or nil (counts as 0",
+        "there is no pass",
+        "A side's contract is the sum of its two players' bids",
+        "♠ spades are trump in every hand; nobody chooses",
+        "The player after the dealer (the first to bid) leads the first trick",
+        "Trump may not be led until broken",
+        "leading it from such a hand does not break it",
+        "| 6 | -60 | +60 | +62 |",
+        "| nil | +130 | -69 |",
+        "Whenever it reaches 10, -100 points go to that side and 10 is taken off",
+        "`total(side) >= 500`",
+        "If both qualify, the higher total wins; with equal totals another hand is played",
+    ],
+    "syrian-tarneeb-41": [
+        "go counter-clockwise",
+        "The dealer's own card number 13 (in the order received) is shown to everyone; it stays in that hand",
+        "♠ shown, ♣ trump; ♥ shown, ♦ trump; ♣ shown, ♠ trump; ♦ shown, ♥ trump",
+        "a number from 2 to 13; there is no pass",
+        "thrown in when `sum(bid(s) for s in seats) < 11`",
+        "Scores are kept per player; a side's total is the sum of its two players' totals",
+        "| 5 | -5 | +5 | +5 |",
+        "`any(total(s) >= 41 and total(partner(s)) > 0 for s in players(side))`",
+        "in the bidding, bid 2; in play, the lowest-ranked legal card that is not trump, or the lowest trump if every legal card is trump",
+        "ties of rank go to the first suit in the order ♣ ♦ ♥ ♠",
+        "after a hand thrown in before play it passes to the next player",
+    ],
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(FACTS))
+def test_explain_says_what_the_rule_pages_say_with_the_actual_numbers(ruleset: str) -> None:
+    text = explain(rules(ruleset))
+    missing = [fact for fact in FACTS[ruleset] if fact not in text]
+    assert not missing, missing
+
+
+def test_explain_follows_the_chosen_option_and_version() -> None:
+    kubba = explain(rules("tarneeb-41", (("trump", "kubba"),)))
+    assert "♥ hearts are trump in every hand; nobody chooses" in kubba and "In force: `kubba`" in kubba
+    version1 = explain(rules("tarneeb-41", (), 1))
+    assert "king_bonus" not in version1 and "These rules are version 1" in version1
+
+
+def test_explain_as_html(tmp_path: Path) -> None:
+    out = tmp_path / "rules.html"
+    assert main(["explain", "cardems-spades", "--format", "html", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.count("<table>") == 2 and "<td>+60</td>" in page
+    assert "<code>total(side) &gt;= 500</code>" in page
+
+
+def test_diff_of_the_trump_options_names_exactly_the_trump_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    found = differences(rules("tarneeb-41", (("trump", "kouz-moving"),)), rules("tarneeb-41", (("trump", "kubba"),)))
+    assert [d.key for d in found] == ["trump"]
+    assert main(["diff", "tarneeb-41", "tarneeb-41", "--option", "trump=kubba"]) == 0
+    assert "1 rule(s) differ" in capsys.readouterr().out
+
+
+def test_diff_of_versions_1_and_2_names_exactly_the_bonus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["diff", "tarneeb-41@1", "tarneeb-41@2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [d["rule"] for d in report["differences"]] == ["events.king_captured", "scoring.rules.king_bonus"]
+    assert all(d["a"] is None for d in report["differences"])
+    assert report["a"]["version"] == 1 and report["b"]["version"] == 2
+
+
+def test_diff_of_cardems_tarneeb_and_tarneeb_41(capsys: pytest.CaptureFixture[str]) -> None:
+    keys = [d.key for d in differences(rules("cardems-tarneeb"), rules("tarneeb-41"))]
+    for key in (
+        "direction",
+        "dealer",
+        "bidding",
+        "trump",
+        "scoring.rules.declarers",
+        "scoring.rules.defenders",
+        "match",
+    ):
+        assert key in keys
+    assert "play.first_lead" not in keys and "deck" not in keys
+    assert main(["diff", "cardems-spades", "cardems-spades"]) == 0
+    assert "the rules are the same" in capsys.readouterr().out
+
+
+def test_trace_tells_every_trick_and_score_and_agrees_with_the_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "t.jsonl"
+    assert (
+        main(["simulate", "cardems-spades", "--matches", "1", "--seed", "8", "--hand-cap", "3", "--out", str(out)]) == 0
+    )
+    capsys.readouterr()
+    record = json.loads(out.read_text())
+    assert main(["trace", str(out)]) == 0
+    story = capsys.readouterr().out
+    tricks = re.findall(r"trick \d+: .* -> \w+ \((\d)\) wins with", story)
+    assert len(tricks) == 13 * 3
+    won = [0, 0, 0, 0]
+    for seat in tricks[:13]:
+        won[int(seat)] += 1
+    assert won == record["hands"][0]["tricks_won"]
+    assert story.count("contract for North-South: contract") == 3
+    assert "the highest" in story
+    assert main(["trace", str(out), "--hand", "2"]) == 0
+    one = capsys.readouterr().out
+    assert "Hand 2:" in one and "Hand 1:" not in one and "Hand 3:" not in one
