@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import rules
 
+from helpers import rules
 from trickbook.cli import main
 from trickbook.diff import differences
 from trickbook.explain import explain

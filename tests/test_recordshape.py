@@ -5,11 +5,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from helpers import rules
 from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from helpers import rules
 from trickbook import Game, RecordError, resources
 from trickbook.errors import Location
 from trickbook.record import match_record

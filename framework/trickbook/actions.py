@@ -33,6 +33,8 @@ class ActionSpace:
     named_values: tuple[int, ...]
     trump_suits: tuple[int, ...]
     """Suits a declarer may name as trump (empty when nobody chooses)."""
+    blind: tuple[bool, ...] = ()
+    """For each named bid, whether it is blind (made before looking at one's cards)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
@@ -41,7 +43,9 @@ class ActionSpace:
     bid_values: tuple[int, ...] = field(init=False)
     name_index: tuple[int, ...] = field(init=False)
     declarations: tuple[ActionId, ...] = field(init=False)
-    """Every declaration: the numeric bids from `min_bid` up, then the named bids."""
+    """Every declaration made with one's cards seen: the numeric bids from `min_bid` up, then the named bids."""
+    blind_choices: tuple[ActionId, ...] = field(init=False)
+    """What a blind round offers: pass (to look at one's cards), then the blind bids."""
     trump_choices: tuple[ActionId, ...] = field(init=False)
     """The trump actions of `trump_suits`, sorted."""
     auction_from: tuple[tuple[ActionId, ...], ...] = field(init=False)
@@ -63,7 +67,10 @@ class ActionSpace:
         names = [-1] * (cards + 1 + suits + self.max_bid + 1) + list(range(len(self.named_bids)))
         set_(self, "name_index", tuple(names))
         bid_base = cards + 1 + suits
-        named = tuple(bid_base + self.max_bid + 1 + i for i in range(len(self.named_bids)))
+        blind = self.blind or (False,) * len(self.named_bids)
+        named = tuple(bid_base + self.max_bid + 1 + i for i in range(len(self.named_bids)) if not blind[i])
+        blind_bids = tuple(bid_base + self.max_bid + 1 + i for i in range(len(self.named_bids)) if blind[i])
+        set_(self, "blind_choices", (cards, *blind_bids))
         set_(self, "trump_choices", tuple(sorted(cards + 1 + suit for suit in self.trump_suits)))
         set_(self, "declarations", tuple(range(bid_base + self.min_bid, bid_base + self.max_bid + 1)) + named)
         set_(

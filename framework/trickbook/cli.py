@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from rich.console import Console
+
 from . import limits, resources
 from .diff import as_json as diff_json
 from .diff import as_text as diff_text
@@ -18,7 +20,9 @@ from .errors import RecordError, TrickbookError, UsageError
 from .explain import explain
 from .lint import lint
 from .loader import load_ruleset, open_ruleset
-from .players import parse_player_specs
+from .play import TerminalMatch
+from .players import PlayerSpec, make_player, parse_player_specs
+from .players.base import split_specs
 from .record import dumps, read_records
 from .replay import RulesetCache, replay_record
 from .rules import Rules
@@ -87,6 +91,23 @@ def _parser() -> argparse.ArgumentParser:
     exp.add_argument("--format", choices=["md", "html"], default="md", help="Markdown (default) or HTML")
     exp.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
     exp.set_defaults(run=_explain)
+
+    ply = commands.add_parser("play", help="play one seat against bots in the terminal")
+    _ruleset_arguments(ply)
+    ply.add_argument(
+        "--seat", type=int, choices=range(4), default=0, help="your seat, 0-3 clockwise from North (default 0)"
+    )
+    ply.add_argument(
+        "--opponents", default="random", help="the bots: one player for all three seats, or three (default random)"
+    )
+    ply.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
+    ply.add_argument(
+        "--hand-cap", type=_positive, default=limits.DEFAULT_HAND_CAP, help="hands after which the match stops"
+    )
+    ply.add_argument(
+        "--save", metavar="FILE.json", help="where the record is saved (default trickbook-RULESET-SEED.json)"
+    )
+    ply.set_defaults(run=_play)
 
     dif = commands.add_parser("diff", help="show, rule by rule, what differs between two rulesets")
     dif.add_argument("a", metavar="A", help="a ruleset, optionally RULESET@VERSION:NAME=VALUE,...")
@@ -290,6 +311,27 @@ def _explain(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = load_from_args(args)
+    bots = _split_players(args.opponents)
+    if len(bots) == 1:
+        bots = bots * 3
+    if len(bots) != 3:
+        raise UsageError(f"--opponents takes one player for all three bots or three players, not {len(bots)}")
+    specs: list[PlayerSpec | None] = list(bots)
+    specs.insert(args.seat, None)
+    players = [None if spec is None else make_player(spec, args.seed, seat) for seat, spec in enumerate(specs)]
+    labels = ["human" if spec is None else str(spec) for spec in specs]
+    save = Path(args.save or f"trickbook-{rules.id}-{args.seed}.json")
+    console = Console(highlight=False, soft_wrap=True)
+    match = TerminalMatch(rules, args.seed, args.seat, players, console, sys.stdin, save, args.hand_cap, labels)
+    return match.run()
+
+
+def _split_players(text: str) -> list[PlayerSpec]:
+    return [parse_player_specs(part)[0] for part in split_specs(text)]
 
 
 def _diff(args: argparse.Namespace) -> int:

@@ -78,6 +78,8 @@ class Game:
         "_bid_count",
         "_bid_names",
         "_bids",
+        "_blind_bidders",
+        "_blind_round",
         "_block",
         "_cards",
         "_contract",
@@ -99,6 +101,7 @@ class Game:
         "_history",
         "_leader",
         "_led",
+        "_looked",
         "_moves",
         "_number",
         "_passed",
@@ -260,7 +263,7 @@ class Game:
             PHASES[phase],
             turn,
             self.legal_actions() if turn == seat else (),
-            self.rules.deck.cards(hands[seat]),
+            self.rules.deck.cards(hands[seat]) if self._looked >> seat & 1 else (),
             self._number,
             self._dealer,
             self._exposed,
@@ -405,6 +408,9 @@ class Game:
         self._bid_names = [NO_NAME] * 4
         self._passed = 0
         self._bid_count = 0
+        self._blind_round = rules.bidding.blind_round
+        self._looked = 0 if self._blind_round else 15
+        self._blind_bidders = 0
         self._high_seat = NO_SEAT
         self._declarer = NO_SEAT
         self._contract = [0, 0]
@@ -447,7 +453,7 @@ class Game:
     def _bid_actions(self) -> tuple[int, ...]:
         actions = self.rules.actions
         if self.rules.bidding.kind is BiddingKind.DECLARATIONS:
-            return actions.declarations
+            return actions.blind_choices if self._blind_round else actions.declarations
         if self._high_seat == NO_SEAT:
             return actions.auction_from[self.rules.bidding.min]
         return actions.auction_from[self._bids[self._high_seat] + 1]
@@ -462,13 +468,7 @@ class Game:
         seat = self._turn
         self._record(action, auto)
         if rules.bidding.kind is BiddingKind.DECLARATIONS:
-            self._bids[seat] = actions.bid_values[action]
-            self._bid_names[seat] = actions.name_index[action]
-            self._bid_count += 1
-            if self._bid_count == 4:
-                self._bidding_done()
-            else:
-                self._turn = (seat + self._dir) % 4
+            self._declare(seat, action)
             return
         if action == actions.pass_action:
             self._passed |= 1 << seat
@@ -479,6 +479,37 @@ class Game:
                 self._auction_won()
                 return
         self._auction_next(seat)
+
+    def _declare(self, seat: int, action: int) -> None:
+        """A declaration, or in a blind round a blind bid or a pass (which means: I look at my cards)."""
+        actions = self.rules.actions
+        if action != actions.pass_action:
+            self._bids[seat] = actions.bid_values[action]
+            self._bid_names[seat] = actions.name_index[action]
+            if self._blind_round:
+                self._blind_bidders |= 1 << seat
+        if self._blind_round:
+            self._looked |= 1 << seat
+        self._bid_count += 1
+        if self._bid_count < 4:
+            self._turn = self._next_declarer(seat)
+            return
+        if not self._blind_round:
+            self._bidding_done()
+            return
+        self._blind_round = False
+        self._bid_count = self._blind_bidders.bit_count()
+        if self._bid_count == 4:
+            self._bidding_done()
+        else:
+            self._turn = self._next_declarer(self._dealer)
+
+    def _next_declarer(self, seat: int) -> int:
+        """The next seat to declare; the regular round skips those who bid blind."""
+        nxt = (seat + self._dir) % 4
+        while not self._blind_round and self._blind_bidders >> nxt & 1:
+            nxt = (nxt + self._dir) % 4
+        return nxt
 
     def _auction_next(self, seat: int) -> None:
         passed = self._passed
@@ -742,6 +773,12 @@ class Game:
                 f"it is the bidding: seat {self._turn} must bid, not {text}", rule="bidding comes first"
             )
         if bidding.kind is BiddingKind.DECLARATIONS:
+            if self._blind_round:
+                blind = ", ".join(actions.text(a) for a in actions.blind_choices[1:])
+                return IllegalAction(
+                    f"first each player, before looking at their cards, may bid blind ({blind}) or pass to look",
+                    rule="blind bids come first",
+                )
             if kind == "pass":
                 return IllegalAction(
                     f"there is no pass: declare {bidding.min} to {bidding.max}", rule="every player declares once"
@@ -824,6 +861,9 @@ class Game:
         new._bid_names = self._bid_names[:]
         new._passed = self._passed
         new._bid_count = self._bid_count
+        new._blind_round = self._blind_round
+        new._blind_bidders = self._blind_bidders
+        new._looked = self._looked
         new._high_seat = self._high_seat
         new._declarer = self._declarer
         new._contract = self._contract[:]
@@ -853,6 +893,8 @@ class Game:
             tuple(self._hands),
             tuple(self._moves),
             self._turn,
+            self._looked,
+            self._blind_round,
             self._trump,
             self._block,
             tuple(self._trick),

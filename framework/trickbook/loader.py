@@ -324,6 +324,7 @@ class _Builder:
                 tuple(n.name for n in named),
                 tuple(n.value for n in named),
                 trump.suits,
+                tuple(n.blind for n in named),
             ),
             file=self.doc.file,
         )
@@ -331,7 +332,8 @@ class _Builder:
     def named_bids(self) -> tuple[NamedBid, ...]:
         named = self.data["bidding"].get("named", {})
         return tuple(
-            NamedBid(n, spec["value"], " ".join(spec.get("description", "").split())) for n, spec in named.items()
+            NamedBid(n, spec["value"], " ".join(spec.get("description", "").split()), spec.get("blind", False))
+            for n, spec in named.items()
         )
 
     def namespace(self, named: tuple[NamedBid, ...]) -> dict[str, KeyPath]:

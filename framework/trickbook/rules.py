@@ -62,6 +62,8 @@ class NamedBid:
     name: str
     value: int
     description: str
+    blind: bool = False
+    """Made in a first round, before the bidder looks at their cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +77,11 @@ class BiddingRules:
     """'cancel' or 'force' (auctions only)."""
     forced_bid: int | None
     cancel_if: Compiled | None
+
+    @property
+    def blind_round(self) -> bool:
+        """True when declarations open with a round of blind bids."""
+        return any(n.blind for n in self.named)
 
 
 @dataclass(frozen=True, slots=True)

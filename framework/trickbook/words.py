@@ -113,6 +113,7 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
     named = "".join(
         f" or {n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")"
         for n in bidding.named
+        if not n.blind
     )
     if bidding.kind is BiddingKind.AUCTION:
         text = (
@@ -135,6 +136,15 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
             f"{bidding.min} to {bidding.max}{named}; there is no pass. A side's contract is the sum of its two "
             "players' bids."
         )
+        blind = [n for n in bidding.named if n.blind]
+        if blind:
+            offers = " or ".join(
+                f"{n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")" for n in blind
+            )
+            text = (
+                "First, before looking at their cards, each player in turn may bid blind, "
+                f"{offers}, or pass to look at their cards. Then the players who looked declare. " + text
+            )
     yield Statement("bidding", section, "Bidding", text)
     if bidding.cancel_if is not None:
         yield Statement(

@@ -49,7 +49,7 @@ def _load_builtin_players() -> None:
 
 def parse_player_specs(text: str) -> list[PlayerSpec]:
     """`random` for all four seats, or four comma-free specs separated by commas: `heuristic,random,heuristic,random`."""
-    parts = _split(text)
+    parts = split_specs(text)
     if len(parts) == 1:
         parts = parts * 4
     if len(parts) != 4:
@@ -57,7 +57,7 @@ def parse_player_specs(text: str) -> list[PlayerSpec]:
     return [_parse_one(p) for p in parts]
 
 
-def _split(text: str) -> list[str]:
+def split_specs(text: str) -> list[str]:
     """Splits at commas that separate players, not at commas between one player's options."""
     parts: list[str] = []
     for piece in text.split(","):

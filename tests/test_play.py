@@ -1,0 +1,101 @@
+"""`trickbook play` driven through a pipe: a whole hand, an illegal choice refused with its rule, nothing lost."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from helpers import rules
+from trickbook import Game
+from trickbook.cli import main
+from trickbook.players import make_player, parse_player_specs
+
+SEED = 4
+RULESET = "cardems-tarneeb"
+
+
+def _script() -> tuple[list[str], list[str], str]:
+    """The lines a person types to play hand 1 choosing option 1, plus one illegal card where suit must be followed.
+
+    Replays the same match the command will play (same seed, same bots), so it knows where the person holds
+    the led suit and another suit, and which card to try there.
+    """
+    ruleset = rules(RULESET)
+    bots = [make_player(spec, SEED, seat) for seat, spec in enumerate(parse_player_specs("random"))]
+    game = Game(ruleset, SEED)
+    lines: list[str] = []
+    illegal = ""
+    expected_moves: list[str] = []
+    while game.hands_finished == 0:
+        seat = game.turn
+        if seat == 0:
+            view = game.view(0)
+            if not illegal and view.trick:
+                led = ruleset.deck.suit_of[view.trick[0]]
+                off = [c for c in view.hand if ruleset.deck.suit_of[c] != led]
+                if off and len(view.legal) < len(view.hand):
+                    illegal = ruleset.deck.codes[off[0]]
+                    lines.append(illegal)
+            lines.append("1")
+            action = view.legal[0]
+        else:
+            action = bots[seat].choose(game.view(seat))
+        expected_moves.append(ruleset.actions.text(action))
+        game.apply(action)
+    return lines, expected_moves, illegal
+
+
+def test_play_a_whole_hand_through_a_pipe_with_an_illegal_choice_refused(tmp_path: Path) -> None:
+    lines, expected, illegal = _script()
+    assert illegal, "the scripted hand offers a chance to break the follow-suit rule"
+    save = tmp_path / "match.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "trickbook.cli", "play", RULESET, "--seed", str(SEED), "--save", str(save)],
+        input="\n".join([*lines, "quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Not allowed: you must follow" in out and "(rule: follow suit)" in out
+    assert "Your hand:" in out and "Your choices: [1]" in out and "After hand 1" in out
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["status"] == "in-progress" and record["players"] == ["human", "random", "random", "random"]
+    played = [
+        a.get("card") or (f"bid {a['value']}" if a["action"] == "bid" else a["action"])
+        for a in record["hands"][0]["actions"]
+    ]
+    assert len(played) == len(expected), "every move was kept, the refused one excepted"
+    assert main(["replay", str(save)]) == 0
+
+
+def test_the_end_of_the_input_saves_the_match_so_far(tmp_path: Path) -> None:
+    save = tmp_path / "early.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "trickbook.cli", "play", "tarneeb-41", "--seat", "2", "--save", str(save)],
+        input="bid 13\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0
+    assert "(end of input)" in done.stdout and f"Match saved in {save}" in done.stdout
+    assert main(["replay", str(save)]) == 0
+
+
+def test_typed_cards_are_understood_in_several_forms_and_nonsense_is_refused(tmp_path: Path) -> None:
+    save = tmp_path / "forms.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "trickbook.cli", "play", "cardems-spades", "--seed", "3", "--save", str(save)],
+        input="bid 0\nbanana\nbid 3\nquit\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert "Not allowed:" in done.stdout and "Not understood: 'banana' is not an action" in done.stdout
+    record = json.loads(save.read_text(encoding="utf-8"))
+    bids = [a for a in record["hands"][0]["actions"] if a["seat"] == 0]
+    assert bids == [{"seat": 0, "action": "bid", "value": 3}]
