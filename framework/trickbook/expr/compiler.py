@@ -184,7 +184,9 @@ class _Compiler:
             return f"{ident}(... for s in seats)"
         return next(b for b in BUILTINS if b.name == ident).signature
 
-    def unknown(self, ident: str, node: Node, variables: Mapping[str, object]) -> ExpressionError:
+    def unknown(
+        self, ident: str, node: Node, variables: Mapping[str, object], end: int | None = None
+    ) -> ExpressionError:
         known = sorted(
             {b.name for b in BUILTINS}
             | set(self.scope.definitions)
@@ -194,9 +196,10 @@ class _Compiler:
             | set(variables)
         )
         close = difflib.get_close_matches(ident, known, n=3)
-        return self.error(
+        return self.site.error(
             f"unknown name {ident!r}",
-            node,
+            node.start,
+            node.end if end is None else end,
             hint=("did you mean " + " or ".join(repr(c) for c in close) + "?")
             if close
             else "see docs/reference.md for every name an expression may use",
@@ -247,7 +250,7 @@ class _Compiler:
         scope = self.scope
         known = ident in scope.counters or ident in scope.events or any(b.name == ident for b in BUILTINS)
         if not known and ident not in FOLDS and ident not in scope.definitions and ident not in scope.named_bids:
-            raise self.unknown(ident, node, variables)
+            raise self.unknown(ident, node, variables, node.name_end)
         args = tuple(self.node(a, variables) for a in node.args)
         if ident in scope.counters:
             index, kind = scope.counters[ident]
