@@ -10,8 +10,8 @@ import pytest
 
 from trickbook import load_ruleset, resources
 from trickbook.expr.functions import BUILTINS, FOLDS
-from trickbook.worked import check_examples
 from trickbook.loader import open_ruleset
+from trickbook.worked import check_examples
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

@@ -16,6 +16,7 @@ from .errors import (
     RulesetError,
     RulesRuntimeError,
     TrickbookError,
+    UsageError,
 )
 from .game import Game
 from .loader import load_ruleset, open_ruleset
@@ -35,6 +36,7 @@ __all__ = [
     "RulesetError",
     "SeatView",
     "TrickbookError",
+    "UsageError",
     "bundled_rulesets",
     "load_ruleset",
     "open_ruleset",

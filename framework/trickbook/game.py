@@ -137,6 +137,7 @@ class Game:
         dealer: int | None = None,
         hand_cap: int = limits.DEFAULT_HAND_CAP,
         observer: Observer | None = None,
+        start: tuple[Sequence[int], Sequence[int] | None, Sequence[Sequence[int]]] | None = None,
     ) -> None:
         self.rules = rules
         self.seed = seed
@@ -156,16 +157,60 @@ class Game:
             {"taker", "player"} & c.uses
             for c in (*(r.points for r in rules.scoring.rules), *(r.when for r in rules.scoring.rules if r.when))
         )
-        self._number = 0
         self._dealer = first_dealer(rules, seed) if dealer is None else dealer
-        self._totals = [0, 0]
-        self._seat_totals = [0, 0, 0, 0]
-        self._counters = [[c.start] * (2 if c.per == "side" else 4) for c in rules.counters]
+        if start is None:
+            self._number = 0
+            self._totals = [0, 0]
+            self._seat_totals = [0, 0, 0, 0]
+            self._counters = [[c.start] * (2 if c.per == "side" else 4) for c in rules.counters]
+        else:
+            totals, seat_totals, counters = start
+            self._totals = list(totals)
+            self._seat_totals = list(seat_totals) if seat_totals is not None else [0, 0, 0, 0]
+            self._counters = [list(values) for values in counters]
         self._history: list[HandResult] = []
         self._winner: int | None = None
         self._end_reason = ""
         self._stand()
         self._start_hand()
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        *,
+        deal: Sequence[Sequence[Card]],
+        dealer: int,
+        hand_number: int,
+        totals: Sequence[int],
+        seat_totals: Sequence[int] | None,
+        counters: Sequence[Sequence[int]],
+        moves: Sequence[int] = (),
+        seed: int = 0,
+        hand_cap: int = limits.DEFAULT_HAND_CAP,
+    ) -> Game:
+        """A game at a position of some match: its standing before this hand, this hand's deal, the moves so far.
+
+        Players build the worlds they imagine this way (a deal sampled from
+        their own view); later hands, if any, are dealt from `seed`.
+        """
+        dealt = tuple(tuple(cards) for cards in deal)
+
+        def deals(number: int, dealer_seat: int) -> Sequence[Sequence[Card]]:
+            return dealt if number == hand_number else seeded_deal(rules, seed, number, dealer_seat)
+
+        game = cls.__new__(cls)
+        game._number = hand_number - 1
+        cls.__init__(
+            game, rules, seed, deals=deals, dealer=dealer, hand_cap=hand_cap, start=(totals, seat_totals, counters)
+        )
+        position = 0
+        while position < len(moves):
+            if game.moves_made <= position:
+                packed = moves[position]
+                game.apply(packed >> 3, bool(packed & 4))
+            position += 1
+        return game
 
     # ----------------------------------------------------------------- queries
 

@@ -51,24 +51,38 @@ class SeatView(NamedTuple):
         """The cards each seat has played this hand, in order."""
         out: list[list[Card]] = [[], [], [], []]
         size = self.rules.deck.size
-        for move in self.moves:
-            if move.action < size:
-                out[move.seat].append(move.action)
+        for code in self.packed_moves:
+            if code >> 3 < size:
+                out[code & 3].append(code >> 3)
         return tuple(tuple(cards) for cards in out)
 
     def voids(self) -> tuple[frozenset[int], ...]:
-        """Suits each seat has shown it lacks by not following the led suit this hand."""
-        deck = self.rules.deck
+        """Suits each seat has shown it lacks this hand.
+
+        A seat that did not follow the led suit lacks it; a seat that led a suit
+        still restricted (not yet broken) held nothing else, so it lacks every
+        other suit.
+        """
+        rules = self.rules
+        deck = rules.deck
+        suits = range(len(deck.suits))
+        blocked = {self.trump if r.suit is None else r.suit for r in rules.play.lead_restrictions} - {-1}
         out: list[set[int]] = [set(), set(), set(), set()]
         led = -1
         count = 0
-        for move in self.moves:
-            if move.action >= deck.size:
+        for code in self.packed_moves:
+            action, seat = code >> 3, code & 3
+            if action >= deck.size:
                 continue
-            suit = deck.suit_of[move.action]
+            suit = deck.suit_of[action]
             if count % 4 == 0:
                 led = suit
-            elif suit != led and self.rules.play.follow_suit:
-                out[move.seat].add(led)
+                if suit in blocked:
+                    out[seat].update(s for s in suits if s not in blocked)
+            else:
+                if suit != led and rules.play.follow_suit:
+                    out[seat].add(led)
+                if suit != led:
+                    blocked.discard(suit)
             count += 1
         return tuple(frozenset(s) for s in out)

@@ -44,7 +44,7 @@ def kinds() -> list[str]:
 
 
 def _load_builtin_players() -> None:
-    from . import random_player  # noqa: F401  (registers itself)
+    from . import heuristic, mcts, random_player  # noqa: F401  (each registers itself)
 
 
 def parse_player_specs(text: str) -> list[PlayerSpec]:

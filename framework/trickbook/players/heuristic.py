@@ -1,0 +1,74 @@
+"""A rule-agnostic player: quick play by trick logic, bids and trump chosen by sampled playouts."""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import UsageError
+from ..view import SeatView
+from .base import register
+from .policy import estimate_tricks, greedy_card
+from .search import compare_choices
+
+
+class HeuristicPlayer:
+    """Plays cards greedily; values each plausible bid (or trump) by playing the hand out in sampled worlds.
+
+    The value of a bid comes from the ruleset's own scoring of those playouts,
+    so the player needs no knowledge of what a bid means in a given game.
+    """
+
+    def __init__(self, rng: random.Random, samples: int = 6, spread: int = 2) -> None:
+        self._rng = rng
+        self.samples = samples
+        self.spread = spread
+
+    def choose(self, view: SeatView) -> int:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "play":
+            return greedy_card(view)
+        choices = legal if view.phase == "trump" else self._plausible_bids(view)
+        if len(choices) == 1:
+            return choices[0]
+        values = compare_choices(view, choices, self._rng, self.samples)
+        return max(choices, key=lambda c: (values[c], -choices.index(c)))
+
+    def _plausible_bids(self, view: SeatView) -> list[int]:
+        """Pass (if allowed), named bids, and numeric bids near what this hand and a partner might take."""
+        actions = view.rules.actions
+        if not view.hand:
+            return list(view.legal)
+        own = estimate_tricks(view)
+        guess = (
+            own
+            if view.rules.personal or view.rules.bidding.kind.value == "declarations"
+            else own + 0.25 * view.rules.hand_size
+        )
+        picked = []
+        for action in view.legal:
+            if (
+                actions.kinds[action] == "pass"
+                or actions.name_index[action] >= 0
+                or abs(actions.bid_values[action] - guess) <= self.spread
+            ):
+                picked.append(action)
+        numeric = [a for a in view.legal if actions.kinds[a] == "bid" and actions.name_index[a] < 0]
+        if numeric and not any(a in picked for a in numeric):
+            picked.append(min(numeric, key=lambda a: abs(actions.bid_values[a] - guess)))
+        return picked
+
+
+def _factory(rng: random.Random, options: dict[str, str]) -> HeuristicPlayer:
+    known = {"samples", "spread"}
+    unknown = set(options) - known
+    if unknown:
+        raise UsageError(f"the heuristic player takes {', '.join(sorted(known))}; not {', '.join(sorted(unknown))}")
+    try:
+        return HeuristicPlayer(rng, int(options.get("samples", 6)), int(options.get("spread", 2)))
+    except ValueError:
+        raise UsageError("heuristic player options are whole numbers, as in heuristic:samples=8") from None
+
+
+register("heuristic", _factory)

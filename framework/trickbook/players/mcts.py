@@ -1,0 +1,90 @@
+"""Information-set Monte-Carlo: actions valued by playouts in worlds sampled from the view, budget by halving.
+
+Every world is dealt consistently with what the seat has seen (own cards,
+cards played, exposed cards, voids shown). Actions are compared on the same
+worlds (common random numbers), which removes most of the luck of the deal
+from the comparison; sequential halving spends the playout budget: each
+round evaluates the surviving actions on fresh worlds and keeps the better
+half, so more playouts go to the close choices.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..errors import UsageError
+from ..view import SeatView
+from .base import register
+from .search import play_out_hand, value
+from .worlds import imagine
+
+
+class MonteCarloPlayer:
+    """Searches every decision with more than one legal action, within `playouts` (or `ms` milliseconds)."""
+
+    def __init__(self, rng: random.Random, playouts: int = 100, ms: float | None = None) -> None:
+        self._rng = rng
+        self.playouts = playouts
+        self.ms = ms
+
+    def choose(self, view: SeatView) -> int:
+        legal = list(view.legal)
+        if len(legal) == 1:
+            return legal[0]
+        if self.ms is not None:
+            return self._until(view, legal, time.perf_counter() + self.ms / 1000)
+        return self._halving(view, legal)
+
+    def _halving(self, view: SeatView, legal: list[int]) -> int:
+        survivors = legal
+        rounds = max(1, math.ceil(math.log2(len(legal))))
+        totals = dict.fromkeys(legal, 0.0)
+        counts = dict.fromkeys(legal, 0)
+        for _ in range(rounds):
+            worlds = max(1, self.playouts // (len(survivors) * rounds))
+            self._evaluate(view, survivors, worlds, totals, counts)
+            if len(survivors) <= 2:
+                continue
+            ranked = sorted(survivors, key=lambda a: -totals[a] / counts[a])
+            survivors = ranked[: max(2, (len(ranked) + 1) // 2)]
+        return max(survivors, key=lambda a: (totals[a] / counts[a], -legal.index(a)))
+
+    def _until(self, view: SeatView, legal: list[int], deadline: float) -> int:
+        totals = dict.fromkeys(legal, 0.0)
+        counts = dict.fromkeys(legal, 0)
+        while True:
+            self._evaluate(view, legal, 1, totals, counts)
+            if time.perf_counter() >= deadline:
+                break
+        return max(legal, key=lambda a: (totals[a] / counts[a], -legal.index(a)))
+
+    def _evaluate(
+        self, view: SeatView, actions: list[int], worlds: int, totals: dict[int, float], counts: dict[int, int]
+    ) -> None:
+        """Plays each action out in the same `worlds` fresh sampled worlds, adding up the values."""
+        for _ in range(worlds):
+            world = imagine(view, self._rng)
+            for action in actions:
+                branch = world.clone()
+                branch.apply(action)
+                totals[action] += value(view, play_out_hand(branch))
+                counts[action] += 1
+
+
+def _factory(rng: random.Random, options: dict[str, str]) -> MonteCarloPlayer:
+    unknown = set(options) - {"playouts", "ms"}
+    if unknown:
+        raise UsageError(f"the mcts player takes playouts and ms; not {', '.join(sorted(unknown))}")
+    try:
+        playouts = int(options.get("playouts", 100))
+        ms = float(options["ms"]) if "ms" in options else None
+    except ValueError:
+        raise UsageError("mcts options are numbers, as in mcts:playouts=200 or mcts:ms=50") from None
+    if playouts < 1 or (ms is not None and ms <= 0):
+        raise UsageError("mcts needs at least one playout and a positive time")
+    return MonteCarloPlayer(rng, playouts, ms)
+
+
+register("mcts", _factory)

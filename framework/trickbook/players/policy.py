@@ -1,0 +1,157 @@
+"""Quick, rule-agnostic decisions from a seat's view: hand strength, greedy card play, simple bids.
+
+Nothing here knows a game: it reads the deck's ranks, the trump suit, the
+trick on the table, the seat's own bid and whether the rules score per side
+or per player. The heuristic player uses these directly; both search players
+use them for every seat inside the worlds they imagine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..deck import Card
+from ..rules import BiddingKind
+from ..view import SeatView
+
+PARTNER_SHARE = 0.25
+"""What a player expects its partner to take, as a share of a hand's tricks, before anything is known."""
+
+
+def estimate_tricks(view: SeatView, trump: int | None = None) -> float:
+    """Tricks this hand is likely to take by itself: high cards by suit length, plus long trumps."""
+    deck = view.rules.deck
+    if trump is None:
+        trump = view.trump if view.trump >= 0 else strongest_suit(view)
+    top = deck.ranks_per_suit - 1
+    total = 0.0
+    for suit in range(len(deck.suits)):
+        cards = sorted((deck.rank_of[c] for c in view.hand if deck.suit_of[c] == suit), reverse=True)
+        length = len(cards)
+        for position, rank in enumerate(cards[:3]):
+            gap = top - rank
+            if gap <= position:
+                total += (
+                    1.0 if gap == 0 else (0.75 if length >= 2 else 0.3) if gap == 1 else (0.4 if length >= 3 else 0.1)
+                )
+        if suit == trump and length > 3:
+            total += 0.8 * (length - 3)
+    return total
+
+
+def strongest_suit(view: SeatView) -> int:
+    """The suit this hand would like as trump: the longest, high cards breaking ties."""
+    deck = view.rules.deck
+    scores = [0.0] * len(deck.suits)
+    for card in view.hand:
+        scores[deck.suit_of[card]] += 1 + deck.rank_of[card] / (4 * deck.ranks_per_suit)
+    return max(range(len(scores)), key=scores.__getitem__)
+
+
+def wants_no_tricks(view: SeatView) -> bool:
+    """True when this seat bid a named bid worth nothing in declarations (it promised to take no trick)."""
+    if view.rules.bidding.kind is not BiddingKind.DECLARATIONS:
+        return False
+    actions = view.rules.actions
+    for code in view.packed_moves:
+        action = code >> 3
+        if code & 3 == view.seat and actions.kinds[action] == "bid":
+            return actions.name_index[action] >= 0 and actions.bid_values[action] == 0
+    return False
+
+
+def quick_bid(view: SeatView) -> int:
+    """A bid from hand strength: climb an auction while the side can make it; declare what one can take."""
+    rules = view.rules
+    actions = rules.actions
+    legal = view.legal
+    own = estimate_tricks(view)
+    if rules.bidding.kind is BiddingKind.AUCTION:
+        side = own + PARTNER_SHARE * rules.hand_size
+        bids = [a for a in legal if a != actions.pass_action]
+        affordable = [a for a in bids if actions.bid_values[a] <= side]
+        return min(affordable, key=lambda a: actions.bid_values[a]) if affordable else actions.pass_action
+    if legal and legal[0] == actions.pass_action and actions.kinds[legal[-1]] == "bid" and view.hand == ():
+        return actions.pass_action
+    named_zero = [a for a in legal if actions.name_index[a] >= 0 and actions.bid_values[a] == 0]
+    if named_zero and own < 0.6:
+        return named_zero[0]
+    numeric = [a for a in legal if actions.kinds[a] == "bid" and actions.name_index[a] < 0]
+    if not numeric:
+        return legal[0]
+    return min(numeric, key=lambda a: abs(actions.bid_values[a] - own))
+
+
+def choose_trump(view: SeatView) -> int:
+    """The legal trump choice of this hand's strongest suit, or the best offered."""
+    actions = view.rules.actions
+    wanted = actions.trump(strongest_suit(view))
+    if wanted in view.legal:
+        return wanted
+    return max(view.legal, key=lambda a: estimate_tricks(view, actions.suit_of_trump(a)))
+
+
+def _beats(card: Card, best: Card, trump: int, suit_of: tuple[int, ...]) -> bool:
+    if suit_of[card] == suit_of[best]:
+        return card > best
+    return suit_of[card] == trump
+
+
+def greedy_card(view: SeatView) -> int:
+    """Win a trick cheaply when it helps, let a winning partner win, otherwise throw the lowest card."""
+    legal = view.legal
+    if len(legal) == 1:
+        return legal[0]
+    rules = view.rules
+    deck = rules.deck
+    suit_of = deck.suit_of
+    trump = view.trump
+    rank_of = deck.rank_of
+
+    def low(card: Card) -> tuple[bool, int]:
+        return (suit_of[card] == trump, rank_of[card])
+
+    dodge = wants_no_tricks(view)
+    trick = view.trick
+    if not trick:
+        if dodge:
+            return min(legal, key=low)
+        return _lead(view, low)
+    best = trick[0]
+    best_seat = view.leader
+    for index, card in enumerate(trick[1:], start=1):
+        if _beats(card, best, trump, suit_of):
+            best = card
+            best_seat = (view.leader + rules.direction * index) % 4
+    winners = [c for c in legal if _beats(c, best, trump, suit_of)]
+    if dodge:
+        losers = [c for c in legal if c not in winners]
+        return max(losers, key=low) if losers else min(legal, key=low)
+    partner_winning = not rules.personal and best_seat == (view.seat ^ 2)
+    if partner_winning or not winners:
+        return min(legal, key=low)
+    return min(winners, key=low)
+
+
+def _lead(view: SeatView, low: Callable[[Card], tuple[bool, int]]) -> int:
+    """Lead a card no one can beat in its suit if there is one, else the lowest card."""
+    deck = view.rules.deck
+    gone = {c for cards in view.played() for c in cards} | set(view.hand)
+    sure = []
+    for card in view.legal:
+        suit = deck.suit_of[card]
+        higher = range(card + 1, (suit + 1) * deck.ranks_per_suit)
+        if all(c in gone for c in higher) and suit != view.trump:
+            sure.append(card)
+    if sure:
+        return max(sure)
+    return min(view.legal, key=low)
+
+
+def policy(view: SeatView) -> int:
+    """One quick decision of any kind: the move every seat makes in an imagined playout."""
+    if view.phase == "play":
+        return greedy_card(view)
+    if view.phase == "trump":
+        return choose_trump(view)
+    return quick_bid(view)

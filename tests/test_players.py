@@ -1,0 +1,129 @@
+"""Players decide from their own seat's view only; the search players imagine worlds consistent with it."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers import CONFIGURATIONS, config_id, rules
+from trickbook import Game, UsageError
+from trickbook.players import make_player, parse_player_specs
+from trickbook.players.worlds import imagine, sample_deal
+from trickbook.simulate import play_match
+from trickbook.view import SeatView
+
+
+def _position(config: tuple, seed: int, steps: int) -> Game:
+    game = Game(rules(*config), seed, hand_cap=3)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over():
+            break
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+def _reachable(root: object, limit: int = 200_000) -> list[object]:
+    seen: set[int] = set()
+    stack = [root]
+    found = []
+    while stack and len(seen) < limit:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        found.append(item)
+        stack.extend(gc.get_referents(item))
+    return found
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
+def test_a_view_leads_to_no_game_and_to_no_other_seats_cards(config: tuple) -> None:
+    game = _position(config, 3, 40)
+    seat = game.turn
+    assert seat is not None
+    view = game.view(seat)
+    objects = _reachable(view)
+    assert not any(isinstance(o, Game) for o in objects), "the view reaches a game object"
+    hidden = {c for s in range(4) if s != seat for c in game.hand(s)} - set(game.exposed)
+    masks = {sum(1 << c for c in game.hand(s)) for s in range(4) if s != seat}
+    assert not any(isinstance(o, int) and o in masks and o.bit_count() > 1 for o in objects), "another seat's hand mask"
+    assert not (set(view.hand) & hidden)
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic", "mcts:playouts=8"])
+def test_players_hold_no_game_and_choose_a_legal_action(kind: str) -> None:
+    game = _position(CONFIGURATIONS[1], 5, 10)
+    seat = game.turn
+    assert seat is not None
+    player = make_player(parse_player_specs(kind)[0], 5, seat)
+    assert not any(isinstance(o, Game) for o in _reachable(player))
+    view = game.view(seat)
+    assert player.choose(view) in view.legal
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 70))
+def test_imagined_worlds_agree_with_everything_the_view_shows(config: tuple, seed: int, steps: int) -> None:
+    game = _position(config, seed, steps)
+    if game.is_over():
+        return
+    seat = game.turn
+    assert seat is not None
+    view = game.view(seat)
+    world = imagine(view, random.Random(seed))
+    mine = world.view(seat)
+    assert mine.hand == view.hand and mine.legal == view.legal and mine.packed_moves == view.packed_moves
+    assert world.exposed == game.exposed and world.trump == game.trump and world.tricks_won == game.tricks_won
+    deal = sample_deal(view, random.Random(seed + 1))
+    assert sorted(c for cards in deal for c in cards) == list(range(52))
+    voids = view.voids()
+    for other in range(4):
+        held = set(world.hand(other))
+        assert not any(world.rules.deck.suit_of[c] in voids[other] for c in held), "a seat was dealt a suit it lacks"
+
+
+def test_search_players_are_reproducible_for_a_seed() -> None:
+    game = _position(CONFIGURATIONS[5], 9, 12)
+    seat = game.turn
+    assert seat is not None
+    choices = {
+        make_player(parse_player_specs("mcts:playouts=20")[0], 9, seat).choose(game.view(seat)) for _ in range(3)
+    }
+    assert len(choices) == 1
+
+
+def test_player_specs_parse_and_refuse_what_they_do_not_know() -> None:
+    specs = parse_player_specs("mcts:playouts=200,ms=50,random,heuristic:samples=4,random")
+    assert [str(s) for s in specs] == ["mcts:playouts=200,ms=50", "random", "heuristic:samples=4", "random"]
+    assert [str(s) for s in parse_player_specs("heuristic")] == ["heuristic"] * 4
+    for bad in ("robot", "random,random", "mcts:depth=3", "mcts:playouts=lots", "heuristic:x"):
+        with pytest.raises(UsageError):
+            specs = parse_player_specs(bad)
+            make_player(specs[0], 1, 0)
+
+
+@pytest.mark.parametrize("ruleset", ["tarneeb-41", "syrian-tarneeb-41"])
+def test_the_heuristic_player_beats_random_players(ruleset: str) -> None:
+    wins = 0
+    for seed in range(6):
+        for layout, side in (("heuristic,random,heuristic,random", 0), ("random,heuristic,random,heuristic", 1)):
+            wins += play_match(rules(ruleset), seed, parse_player_specs(layout), 200).winner == side
+    assert wins >= 10, f"heuristic won {wins} of 12"
+
+
+def test_a_view_during_a_blind_round_shows_no_cards_yet() -> None:
+    from pathlib import Path
+
+    from trickbook import load_ruleset
+
+    blind = load_ruleset(Path(__file__).resolve().parents[1] / "examples" / "spades-blind-nil.yaml")
+    game = Game(blind, seed=2, dealer=0)
+    view: SeatView = game.view(1)
+    assert view.hand == () and len(view.legal) == 2
+    world = imagine(view, random.Random(1))
+    assert len(world.hand(1)) == 13
