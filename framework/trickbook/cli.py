@@ -6,13 +6,17 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
 
 from . import limits, resources
+from .compare import as_json as compare_json
+from .compare import compare
 from .diff import as_json as diff_json
 from .diff import as_text as diff_text
 from .diff import differences
@@ -20,10 +24,12 @@ from .errors import RecordError, TrickbookError, UsageError
 from .explain import explain
 from .lint import lint
 from .loader import load_ruleset, open_ruleset
+from .parallel import RulesetChoice, default_jobs
 from .play import TerminalMatch
 from .players import PlayerSpec, make_player, parse_player_specs
 from .players.base import split_specs
-from .record import dumps, read_records
+from .plot import plot
+from .record import read_records
 from .replay import RulesetCache, replay_record
 from .rules import Rules
 from .seats import SIDE_NAMES
@@ -67,7 +73,27 @@ def _parser() -> argparse.ArgumentParser:
         help="hands after which a match stops unfinished (default 1000)",
     )
     sim.add_argument("--out", metavar="FILE.jsonl", help="write one record per line to FILE ('-' for standard output)")
+    _parallel_arguments(sim)
     sim.set_defaults(run=_simulate)
+
+    cmp = commands.add_parser("compare", help="play the same matches under several rulesets and compare them")
+    cmp.add_argument(
+        "rulesets", nargs="+", metavar="RULESET", help="rulesets, each optionally RULESET@VERSION:NAME=VALUE,..."
+    )
+    cmp.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of the last ruleset"
+    )
+    cmp.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version of the last ruleset")
+    cmp.add_argument("--players", default="heuristic", help="one player for all seats or four (default heuristic)")
+    cmp.add_argument("--matches", type=_positive, default=200, help="matches per ruleset (default 200)")
+    cmp.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
+    cmp.add_argument(
+        "--hand-cap", type=_positive, default=limits.DEFAULT_HAND_CAP, help="hands after which a match stops"
+    )
+    cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    cmp.add_argument("--plot", metavar="FILE.png", help="write a figure of the comparison (needs matplotlib)")
+    _parallel_arguments(cmp)
+    cmp.set_defaults(run=_compare)
 
     rep = commands.add_parser("replay", help="re-execute recorded matches and check every action and score")
     rep.add_argument(
@@ -153,6 +179,24 @@ def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version (default: the newest)")
 
 
+def _parallel_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--jobs", type=_positive, default=default_jobs(), help="processes to use (default: every core)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (needs trickbook[dask])")
+
+
+def _progress(total: int, label: str) -> tuple[Progress | None, Callable[[int], None] | None]:
+    """A progress bar on the terminal (none when standard error is not a terminal)."""
+    if not sys.stderr.isatty():
+        return None, None
+    bar = Progress(transient=True, console=Console(file=sys.stderr))
+    task = bar.add_task(label, total=total)
+    return bar, lambda n: bar.advance(task, n)
+
+
+def _choice(reference: str, options: dict[str, str], version: int | None) -> RulesetChoice:
+    return RulesetChoice(reference, version, tuple(sorted(options.items())))
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -211,7 +255,7 @@ def describe(rules: Rules) -> str:
 def _simulate(args: argparse.Namespace) -> int:
     rules = load_from_args(args)
     specs = parse_player_specs(args.players)
-    path = args.ruleset if resources.looks_like_path(args.ruleset) else None
+    choice = _choice(args.ruleset, _options(args.option), args.rules_version)
     out: TextIO | None = None
     report = sys.stdout
     if args.out == "-":
@@ -221,10 +265,16 @@ def _simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     wins = [0, 0]
     unfinished = hands = cancelled = 0
+    bar, progress = _progress(args.matches, "simulating")
     try:
-        for summary, record in simulate(rules, args.seed, args.matches, specs, args.hand_cap, path):
+        if bar:
+            bar.start()
+        players = ",".join(str(s) for s in specs)
+        for summary, line in simulate(
+            choice, args.seed, args.matches, players, args.hand_cap, args.jobs, args.scheduler, progress
+        ):
             if out is not None:
-                out.write(dumps(record) + "\n")
+                out.write(line + "\n")
             hands += summary.hands
             cancelled += summary.cancelled
             if summary.winner is None:
@@ -232,6 +282,8 @@ def _simulate(args: argparse.Namespace) -> int:
             else:
                 wins[summary.winner] += 1
     finally:
+        if bar:
+            bar.stop()
         if out is not None and out is not sys.stdout:
             out.close()
     elapsed = time.perf_counter() - started
@@ -243,11 +295,55 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"  {SIDE_NAMES[side]} won {wins[side]} ({100 * wins[side] / n:.1f}%)", file=report)
     print(f"  unfinished at the hand cap of {args.hand_cap}: {unfinished} ({100 * unfinished / n:.1f}%)", file=report)
     print(f"  hands: {hands:,} ({hands / n:.1f} per match), cancelled {cancelled:,}", file=report)
-    print(
-        f"  {elapsed:.2f} s, {hands / elapsed if elapsed else 0:,.0f} hands/s"
-        + (f"; records in {args.out}" if args.out and args.out != "-" else ""),
-        file=report,
+    rate = hands / elapsed if elapsed else 0
+    where = f"; records in {args.out}" if args.out and args.out != "-" else ""
+    print(f"  {elapsed:.2f} s, {rate:,.0f} hands/s on {args.jobs} process(es){where}", file=report)
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    rulesets = load_specs(args.rulesets, args.option, args.rules_version)
+    choices = []
+    for index, (text, rules) in enumerate(zip(args.rulesets, rulesets, strict=True)):
+        reference, _, _ = parse_ruleset_spec(text)
+        del index
+        choices.append(RulesetChoice(reference, rules.version, rules.options))
+    parse_player_specs(args.players)
+    bar, progress = _progress(args.matches * len(choices), "comparing")
+    try:
+        if bar:
+            bar.start()
+        columns = compare(
+            choices, args.players, args.matches, args.seed, args.hand_cap, args.jobs, args.scheduler, progress
+        )
+    finally:
+        if bar:
+            bar.stop()
+    if args.plot:
+        plot(columns, Path(args.plot))
+    if args.json:
+        print(json.dumps(compare_json(columns, args.players, args.matches, args.seed), indent=2))
+        return 0
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+    table = Table(
+        title=f"{args.matches} matches per ruleset, seeds {args.seed}..{args.seed + args.matches - 1}, players {args.players}"
     )
+    table.add_column("95% intervals in brackets")
+    for column in columns:
+        table.add_column(column.label, justify="right")
+    names = list(dict.fromkeys(name for column in columns for name in column.metrics))
+    for name in names:
+        cells = []
+        for column in columns:
+            estimate = column.metrics.get(name)
+            cells.append("" if estimate is None else estimate.text(percent=name in column.percent))
+        table.add_row(name, *cells)
+    table.add_row(
+        "bids (share)", *(", ".join(f"{b} {100 * v:.0f}%" for b, v in c.bids.items() if v >= 0.01) for c in columns)
+    )
+    console.print(table)
+    if args.plot:
+        console.print(f"figure written to {args.plot}")
     return 0
 
 

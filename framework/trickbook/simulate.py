@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import Location, RecordError
 from .game import Game
+from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
 from .players import Player, PlayerSpec, make_player
-from .record import match_record
+from .record import dumps, match_record
 from .replay import RulesetCache, replay_record
+from .resources import looks_like_path
 from .rules import Rules
 
 
@@ -74,14 +76,27 @@ class MatchSummary:
     totals: tuple[int, int]
 
 
+def simulate_job(job: MatchJob) -> tuple[MatchSummary, str]:
+    """Plays one match of a simulation; returns its summary and its record as one line of JSON (runs in workers)."""
+    rules = load_choice(job.ruleset)
+    specs = players_of(job)
+    game = play_match(rules, job.seed, specs, job.hand_cap)
+    history = game.history
+    summary = MatchSummary(job.seed, game.winner, len(history), sum(h.cancelled for h in history), game.totals)
+    path = job.ruleset.reference if looks_like_path(job.ruleset.reference) else None
+    return summary, dumps(match_record(game, players=[str(s) for s in specs], path=path))
+
+
 def simulate(
-    rules: Rules, seed: int, matches: int, specs: Sequence[PlayerSpec], hand_cap: int, ruleset_path: str | None = None
-) -> Iterator[tuple[MatchSummary, dict[str, object]]]:
-    """Yields each match's summary and record in seed order (match i uses seed `seed + i`)."""
-    names = [str(s) for s in specs]
-    for index in range(matches):
-        match_seed = seed + index
-        game = play_match(rules, match_seed, specs, hand_cap)
-        history = game.history
-        summary = MatchSummary(match_seed, game.winner, len(history), sum(h.cancelled for h in history), game.totals)
-        yield summary, match_record(game, players=names, path=ruleset_path)
+    choice: RulesetChoice,
+    seed: int,
+    matches: int,
+    players: str,
+    hand_cap: int,
+    processes: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[tuple[MatchSummary, str]]:
+    """Yields each match's summary and record line in seed order (match i uses seed `seed + i`), on any number of cores."""
+    jobs = [MatchJob(index, choice, seed + index, players, hand_cap) for index in range(matches)]
+    yield from run_ordered(simulate_job, jobs, processes, scheduler, progress)

@@ -1,0 +1,175 @@
+"""compare and parallel simulate: metrics agree with the records, results do not depend on the number of jobs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from trickbook.cli import main
+from trickbook.compare import compare
+from trickbook.parallel import RulesetChoice
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_compare_metrics_equal_counts_taken_from_the_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    common = [
+        "--players",
+        "heuristic,random,heuristic,random",
+        "--matches",
+        "12",
+        "--seed",
+        "5",
+        "--hand-cap",
+        "60",
+        "--jobs",
+        "1",
+    ]
+    out = tmp_path / "t41.jsonl"
+    _run(capsys, "simulate", "tarneeb-41", *common, "--out", str(out))
+    report = json.loads(_run(capsys, "compare", "tarneeb-41", *common, "--json"))
+    metrics = report["rulesets"][0]["metrics"]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    hands = [h for r in records for h in r["hands"]]
+    played = [h for h in hands if not h["cancelled"]]
+    finished = [r for r in records if r["winner"] is not None]
+    assert metrics["hands per match"]["value"] == pytest.approx(len(hands) / len(records))
+    assert metrics["hands cancelled"]["value"] == pytest.approx(sum(h["cancelled"] for h in hands) / len(hands))
+    made = sum(
+        h["tricks_won"][h["declarer"] & 1] + h["tricks_won"][(h["declarer"] & 1) + 2]
+        >= h["contract"][h["declarer"] & 1]
+        for h in played
+    )
+    assert metrics["contracts made"]["value"] == pytest.approx(made / len(played))
+    assert metrics["North-South wins"]["value"] == pytest.approx(
+        sum(r["winner"] == 0 for r in finished) / len(finished)
+    )
+    first = sum(r["winner"] == (r["hands"][0]["dealer"] & 1) for r in finished)
+    assert metrics["first dealer's side wins"]["value"] == pytest.approx(first / len(finished))
+    points = [sum(h["score"]["teams"]) for h in played]
+    per_match = []
+    for r in records:
+        mine = [sum(h["score"]["teams"]) for h in r["hands"] if not h["cancelled"]]
+        if mine:
+            per_match.append(sum(mine) / len(mine))
+    assert metrics["points per played hand"]["value"] == pytest.approx(sum(per_match) / len(per_match))
+    assert sum(points) != 0
+    bonus = sum(any(line["rule"] == "king_bonus" and line["points"] > 0 for line in h["lines"]) for h in played)
+    if bonus:
+        assert metrics["rule king_bonus gains (per played hand)"]["value"] == pytest.approx(bonus / len(played))
+    captured = sum(sum(h["events"]["king_captured"]) > 0 for h in played)
+    assert metrics["event king_captured (per played hand)"]["value"] == pytest.approx(captured / len(played))
+    bids = [a["value"] for h in hands for a in h["actions"] if a["action"] == "bid"]
+    assert report["rulesets"][0]["bids"]["7"] == pytest.approx(bids.count(7) / len(bids))
+    changes = 0
+    for r in records:
+        leader = None
+        for h in r["hands"]:
+            if h["cancelled"]:
+                continue
+            a, b = h["totals"]["teams"]
+            now = 0 if a > b else 1 if b > a else None
+            if now is not None and leader is not None and now != leader:
+                changes += 1
+            if now is not None:
+                leader = now
+    assert metrics["lead changes per match"]["value"] == pytest.approx(changes / len(records))
+
+
+def test_the_same_seed_gives_the_same_results_with_one_or_two_jobs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["--players", "heuristic", "--matches", "6", "--seed", "3", "--hand-cap", "40"]
+    one = _run(capsys, "compare", "cardems-tarneeb", "tarneeb-41", *base, "--jobs", "1", "--json")
+    two = _run(capsys, "compare", "cardems-tarneeb", "tarneeb-41", *base, "--jobs", "2", "--json")
+    assert one == two
+    first, second = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    _run(
+        capsys,
+        "simulate",
+        "syrian-tarneeb-41",
+        "--matches",
+        "8",
+        "--hand-cap",
+        "15",
+        "--jobs",
+        "1",
+        "--out",
+        str(first),
+    )
+    _run(
+        capsys,
+        "simulate",
+        "syrian-tarneeb-41",
+        "--matches",
+        "8",
+        "--hand-cap",
+        "15",
+        "--jobs",
+        "2",
+        "--out",
+        str(second),
+    )
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_compare_prints_one_table_and_writes_a_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    figure = tmp_path / "compare.png"
+    text = _run(
+        capsys,
+        "compare",
+        "tarneeb-41",
+        "tarneeb-41",
+        "--option",
+        "trump=kubba",
+        "--matches",
+        "5",
+        "--hand-cap",
+        "30",
+        "--jobs",
+        "2",
+        "--plot",
+        str(figure),
+    )
+    assert "tarneeb-41@2:trump=kouz-moving" in text and "tarneeb-41@2:trump=kubba" in text
+    for row in (
+        "hands per match",
+        "contracts made",
+        "North-South wins",
+        "first dealer's side wins",
+        "lead changes per match",
+        "comebacks",
+        "bids (share)",
+        "hands cancelled",
+        "points per played hand",
+    ):
+        assert row in text
+    assert figure.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_same_comparison_on_a_local_dask_cluster() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    choices = [RulesetChoice("cardems-spades", None, ()), RulesetChoice("tarneeb-41", None, (("trump", "kubba"),))]
+    local = compare(choices, "random", 4, 9, 10, processes=1)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = compare(choices, "random", 4, 9, 10, processes=1, scheduler=cluster.scheduler_address)
+    assert [c.stats for c in remote] == [c.stats for c in local]
+    assert [c.metrics for c in remote] == [c.metrics for c in local]
+
+
+def test_an_unreachable_scheduler_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("dask.distributed")
+    assert (
+        main(["compare", "cardems-spades", "--matches", "1", "--hand-cap", "2", "--scheduler", "tcp://127.0.0.1:9"])
+        == 2
+    )
+    assert "cannot reach the Dask scheduler" in capsys.readouterr().err
