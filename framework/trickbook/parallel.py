@@ -89,7 +89,7 @@ def _dask(
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'trickbook[dask]'") from None
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout="5s")
     except (OSError, TimeoutError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
     with client:
