@@ -35,23 +35,25 @@ def play_on(game: Game, players: Sequence[Player], actions: int | None = None) -
 
 
 def resume_match(
-    record: dict[str, Any], specs: Sequence[PlayerSpec], where: Location, rulesets: RulesetCache | None = None
-) -> tuple[Game, list[Player]]:
+    record: dict[str, Any], specs: Sequence[PlayerSpec | None], where: Location, rulesets: RulesetCache | None = None
+) -> tuple[Game, list[Player | None]]:
     """Rebuilds a saved match and its players, ready to continue exactly as it would have.
 
     Every recorded decision is replayed and checked; each seat's player is asked
     again for its own past decisions (from its own view), which brings its random
-    state to where it was, and must choose what the record says.
+    state to where it was, and must choose what the record says. A seat whose
+    spec is None (a person) is not asked.
     """
     seed = record.get("seed", 0) if isinstance(record.get("seed"), int) else 0
-    players = [make_player(spec, seed, seat) for seat, spec in enumerate(specs)]
+    players = [None if spec is None else make_player(spec, seed, seat) for seat, spec in enumerate(specs)]
 
     def decide_again(game: Game, action: int, auto: bool, path: str) -> None:
-        if auto:
-            return
         seat = game.turn
         assert seat is not None
-        chosen = players[seat].choose(game.view(seat))
+        player = players[seat]
+        if auto or player is None:
+            return
+        chosen = player.choose(game.view(seat))
         if chosen != action:
             actions = game.rules.actions
             raise RecordError(

@@ -1,0 +1,255 @@
+"""Tables: ready checks, turn clocks, rematch votes, saving and restoring, and what each seat is told."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from trickbook import load_ruleset, resources
+from trickbook.errors import Location
+from trickbook.replay import RulesetCache, replay_record
+from trickbook.table import CLOSED, PLAYING, VOTING, WAITING_READY, Table, TableError
+
+EVENTS = Draft202012Validator(resources.schema("table-event"))
+
+
+def types(delivery: dict[int, list[dict[str, Any]]], seat: int) -> list[str]:
+    return [m["type"] for m in delivery[seat]]
+
+
+def act_first(table: Table, seat: int, now: float) -> dict[int, list[dict[str, Any]]]:
+    return table.submit(seat, table.view(seat)["legal"][0], now)
+
+
+def test_a_whole_match_with_ready_checks_between_hands_and_a_rematch() -> None:
+    table = Table("tarneeb-41", seats=["human", "random", "human", "random"], seed=3, hand_cap=6)
+    now = 0.0
+    ready_checks = 0
+    while table.phase != VOTING:
+        now += 1
+        if table.phase == PLAYING:
+            act_first(table, table.game.turn, now)
+            continue
+        assert table.phase == WAITING_READY
+        ready_checks += 1
+        with pytest.raises(TableError, match="not playing"):
+            table.submit(0, "pass", now)
+        first = table.mark_ready(0, now)
+        assert "cards_dealt" not in types(first, 0), "the next deal waits for every seat"
+        second = table.mark_ready(2, now)
+        assert [m["seat"] for m in second[0] if m["type"] == "cards_dealt"] == [0]
+        assert [m["seat"] for m in second[2] if m["type"] == "cards_dealt"] == [2]
+        assert "hand_started" in types(second, 1)
+    assert ready_checks >= 1
+    table.vote(0, True, now)
+    assert table.phase == VOTING
+    restart = table.vote(2, True, now)
+    assert table.match_number == 2 and table.phase == PLAYING
+    assert "match_started" in types(restart, 1)
+    assert len(table.finished) == 1
+
+
+def _syrian_at_play(now: float) -> Table:
+    table = Table("syrian-tarneeb-41", seats=["human", "random", "random", "random"], seed=4, turn_seconds=20, now=now)
+    opening = table.pending()
+    assert "your_turn" in types(opening, 0) and "your_turn" not in types(opening, 1)
+    return table
+
+
+def test_a_timed_out_declaration_in_syrian_41_becomes_2() -> None:
+    table = _syrian_at_play(0.0)
+    assert table.game.phase == "bidding" and table.game.turn == 0
+    assert table.tick(19.9)[0] == []
+    told = table.tick(20.0)
+    assert {"type": "timed_out", "seat": 0, "action": "bid 2"} in told[0]
+    assert {"type": "action", "seat": 0, "action": "bid", "value": 2, "auto": True} in told[1]
+
+
+def test_a_timed_out_play_becomes_the_weakest_legal_card() -> None:
+    table = _syrian_at_play(0.0)
+    now = 0.0
+    checked = 0
+    deck = table.rules.deck
+    order = {code: i for i, code in enumerate("CDHS")}
+    while checked < 8 and table.phase != VOTING:
+        if table.phase == WAITING_READY:
+            table.mark_ready(0, now)
+            continue
+        view = table.view(0)
+        if view["phase"] == "play" and view["turn"] == 0:
+            legal = view["legal"]
+            trump = view["trump"]
+            plain = [c for c in legal if c[1] != trump] or legal
+            weakest = min(plain, key=lambda c: (deck.rank_of[deck.parse_card(c)], order[c[1]]))
+            now += 20
+            told = table.tick(now)
+            assert {"type": "timed_out", "seat": 0, "action": weakest} in told[0]
+            checked += 1
+        else:
+            now += 20
+            table.tick(now)
+    assert checked == 8
+
+
+def test_a_rematch_with_one_refusal_ends_the_table() -> None:
+    table = Table("cardems-tarneeb", seats=["human", "random", "human", "random"], seed=2, hand_cap=2)
+    now = 0.0
+    while table.phase != VOTING:
+        now += 1
+        if table.phase == WAITING_READY:
+            table.mark_ready(0, now)
+            table.mark_ready(2, now)
+        else:
+            act_first(table, table.game.turn, now)
+    table.vote(0, True, now)
+    told = table.vote(2, False, now)
+    assert table.phase == CLOSED
+    assert {"type": "table_closed", "reason": "a player declined the rematch"} in told[1]
+    with pytest.raises(TableError, match="closed"):
+        table.tick(now + 1)
+
+
+def test_a_match_created_under_version_1_keeps_it_after_version_2_exists(tmp_path: Path) -> None:
+    original = (resources.rulesets_dir() / "tarneeb-41.yaml").read_text(encoding="utf-8")
+    cut = original.index("  - version: 2")
+    until_examples = original.index("\n# The scoring table")
+    only_version_1 = original[:cut] + original[until_examples:]
+    path = tmp_path / "tarneeb-41.yaml"
+    path.write_text(only_version_1, encoding="utf-8")
+    table = Table(str(path), seats=["human", "heuristic", "human", "heuristic"], seed=8, hand_cap=30)
+    assert table.rules.version == 1
+    now = 0.0
+    for _ in range(25):
+        now += 1
+        if table.phase == WAITING_READY:
+            table.mark_ready(0, now)
+            table.mark_ready(2, now)
+        else:
+            act_first(table, table.game.turn, now)
+    saved = json.loads(json.dumps(table.save()))
+    path.write_text(original, encoding="utf-8")
+    assert load_ruleset(path).version == 2 and load_ruleset(path).events
+    restored = Table.restore(saved, now)
+    assert restored.rules.version == 1 and not restored.rules.events
+    assert [r.name for r in restored.rules.scoring.rules] == ["declarers", "defenders"]
+    while restored.phase not in (VOTING, CLOSED):
+        now += 1
+        if restored.phase == WAITING_READY:
+            restored.mark_ready(0, now)
+            restored.mark_ready(2, now)
+        else:
+            act_first(restored, restored.game.turn, now)
+    record = restored.finished[-1]
+    assert record["ruleset"]["version"] == 1
+    assert not any(line["rule"] == "king_bonus" for hand in record["hands"] for line in hand.get("lines", []))
+
+
+def test_a_restored_table_continues_exactly_as_the_saved_one() -> None:
+    def drive(table: Table, now: float, steps: int) -> float:
+        for _ in range(steps):
+            now += 1
+            if table.phase == WAITING_READY:
+                table.mark_ready(1, now)
+            elif table.phase == PLAYING:
+                act_first(table, table.game.turn, now)
+            else:
+                break
+        return now
+
+    table = Table("cardems-spades", seats=["heuristic", "human", "random", "random"], seed=5, hand_cap=4)
+    now = drive(table, 0.0, 40)
+    saved = json.loads(json.dumps(table.save()))
+    twin = Table.restore(saved, now)
+    drive(table, now, 200)
+    drive(twin, now, 200)
+    assert twin.save()["record"] == table.save()["record"]
+
+
+SEATS = st.lists(st.sampled_from(["human", "random"]), min_size=4, max_size=4).filter(lambda s: "human" in s)
+OPERATION = st.tuples(
+    st.sampled_from(["act", "illegal", "wait", "ready", "vote", "save"]), st.integers(0, 3), st.floats(0, 40)
+)
+
+
+@settings(deadline=None)
+@given(
+    ruleset=st.sampled_from(["tarneeb-41", "syrian-tarneeb-41", "cardems-spades", "cardems-tarneeb"]),
+    seats=SEATS,
+    seed=st.integers(0, 1000),
+    operations=st.lists(OPERATION, max_size=60),
+)
+def test_random_table_calls_never_show_a_seat_another_seats_cards_and_the_record_replays(
+    ruleset: str, seats: list[str], seed: int, operations: list[tuple[str, int, float]]
+) -> None:
+    table = Table(ruleset, seats=seats, seed=seed, turn_seconds=15, hand_cap=5)
+    now = 0.0
+    told = table.pending()
+    chooser = random.Random(seed)
+    for kind, seat, pause in operations:
+        _check_delivery(table, told)
+        now += pause
+        try:
+            if (
+                kind == "act"
+                and table.phase == PLAYING
+                and table.game.turn is not None
+                and seats[table.game.turn] == "human"
+            ):
+                told = act_first(table, table.game.turn, now)
+            elif kind == "illegal" and table.phase == PLAYING:
+                told = table.submit(seat, chooser.choice(["AS", "bid 99", "pass", "trump H", "nonsense"]), now)
+            elif kind == "ready" and table.phase == WAITING_READY:
+                told = table.mark_ready(seat, now)
+            elif kind == "vote" and table.phase == VOTING:
+                told = table.vote(seat, chooser.random() < 0.8, now)
+            elif kind == "save":
+                table = Table.restore(json.loads(json.dumps(table.save())), now)
+                told = table.tick(now)
+            else:
+                told = table.tick(now)
+        except TableError:
+            continue
+    _check_delivery(table, told)
+    for seat in range(4):
+        hand = set(table.view(seat)["hand"])
+        codes = {table.rules.deck.codes[c] for c in table.game.hand(seat)}
+        assert hand <= codes
+    record = table.save()["record"]
+    replay_record(record, Location("table", 1, 1), RulesetCache())
+
+
+def _check_delivery(table: Table, told: dict[int, list[dict[str, Any]]]) -> None:
+    deck = table.rules.deck
+    game = table.game
+    for seat, messages in told.items():
+        dealt = [*game.current_deal[seat], *(game.history[-1].deal[seat] if game.history else ())]
+        own = {deck.codes[c] for c in dealt}
+        for message in messages:
+            assert EVENTS.is_valid(message), message
+            if message["type"] == "cards_dealt":
+                assert message["seat"] == seat
+            if message["type"] == "your_turn":
+                assert message["seat"] == seat
+                assert {c for c in message["legal"] if c in deck.codes} <= own
+            if message["type"] == "refused":
+                assert message["seat"] == seat
+
+
+def test_with_blind_bids_a_seat_gets_its_cards_only_once_it_has_looked() -> None:
+    variant = Path(__file__).resolve().parents[1] / "examples" / "spades-blind-nil.yaml"
+    table = Table(str(variant), seats=["human", "human", "human", "human"], seed=1)
+    opening = table.pending()
+    first = table.game.turn
+    assert first is not None
+    assert "cards_dealt" not in types(opening, first)
+    assert table.view(first)["hand"] == [] and table.view(first)["legal"] == ["pass", "bid blind_nil"]
+    told = table.submit(first, "pass", 1.0)
+    assert [m["seat"] for m in told[first] if m["type"] == "cards_dealt"] == [first]
+    assert not any(m["type"] == "cards_dealt" for seat in range(4) if seat != first for m in told[seat])
