@@ -74,6 +74,11 @@ def first_dealer(rules: Rules, seed: int) -> int:
 class Game:
     """A match under one ruleset: `legal_actions()`, `apply()`, `view(seat)`, `clone()`, scores and records."""
 
+    _phase: int
+    _turn: int
+    _led: int
+    _exposed: tuple[Card, ...]
+
     __slots__ = (
         "_bid_count",
         "_bid_names",
@@ -470,17 +475,18 @@ class Game:
         self._trick_count = 0
         self._event_cards: tuple[tuple[int, Card, Card, Relation], ...] = ()
         self._event_counts = [[0, 0, 0, 0] for _ in rules.events]
-        self._exposed: tuple[Card, ...] = ()
         exposure = rules.exposure
+        exposed: tuple[Card, ...] = ()
         if exposure is not None:
             holder = (self._dealer + self._dir * exposure.seat_offset) % 4
-            self._exposed = (deal[holder][exposure.card - 1],)
+            exposed = (deal[holder][exposure.card - 1],)
+        self._exposed = exposed
         trump = rules.trump
         if trump.mode is TrumpMode.FIXED:
             assert trump.suit is not None
             self._trump = trump.suit
         elif trump.mode is TrumpMode.EXPOSED:
-            self._trump = trump.mapping[self._suit_of[self._exposed[0]]]
+            self._trump = trump.mapping[self._suit_of[exposed[0]]]
         self._phase = BIDDING
         self._turn = (self._dealer + self._dir) % 4
         observer = self.observer
@@ -489,7 +495,7 @@ class Game:
             for seat in range(4):
                 observer(CardsDealt(seat, deal[seat]))
             if exposure is not None:
-                observer(CardExposed((self._dealer + self._dir * exposure.seat_offset) % 4, self._exposed[0]))
+                observer(CardExposed((self._dealer + self._dir * exposure.seat_offset) % 4, exposed[0]))
             if self._trump != NO_SUIT:
                 observer(TrumpSet(self._trump, None))
 

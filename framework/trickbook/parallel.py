@@ -89,7 +89,7 @@ def _dask(
     except ImportError:
         raise UsageError("--scheduler needs Dask: pip install 'trickbook[dask]'") from None
     try:
-        client = Client(address, timeout="5s")
+        client = Client(address, timeout="5s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as exc:
         raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
     with client:
@@ -97,7 +97,7 @@ def _dask(
         position = {future.key: index for index, future in enumerate(futures)}
         done: dict[int, Result] = {}
         following = 0
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
             done[position[future.key]] = future.result()
             if progress:
                 progress(1)

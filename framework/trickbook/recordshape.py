@@ -11,6 +11,7 @@ JSON integer, not 1.0.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .errors import Location, RecordError
@@ -20,7 +21,7 @@ _SUIT = re.compile(r"[A-Z]")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _HAND_KEYS = ("dealer", "deal", "exposed", "actions", "cancelled", "trump", "tricks_won", "score", "totals")
 _ACTION_FIELD = {"bid": "value", "trump": "suit", "play": "card"}
-_ACTION_VALUES = (
+_ACTION_VALUES: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     (
         "value",
         lambda v: (type(v) is int and v >= 0) or (isinstance(v, str) and bool(_NAME.fullmatch(v))),

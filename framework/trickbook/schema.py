@@ -52,7 +52,8 @@ def describe(
 ) -> InputError:
     """Turns a jsonschema error into a person-readable one from its structured fields."""
     path: KeyPath = (*root, *problem.absolute_path)
-    kind = problem.validator
+    kind = str(problem.validator)
+    required: Any = problem.validator_value
     schema = problem.schema if isinstance(problem.schema, dict) else {}
     instance = problem.instance
     if kind == "additionalProperties" and isinstance(instance, dict):
@@ -69,20 +70,20 @@ def describe(
             hint=f"did you mean {close[0]!r}?" if close else None,
         )
     if kind == "required" and isinstance(instance, dict):
-        missing = [k for k in problem.validator_value if k not in instance]
+        missing = [k for k in required if k not in instance]
         return error(
             f"the key {missing[0]!r} is missing" if missing else "a required key is missing",
             where=locate(marks, path, file),
             path=format_path(path),
-            expected="keys " + _words(problem.validator_value),
+            expected="keys " + _words(required),
         )
     return error(
         _problem_text(kind, schema),
         where=locate(marks, path, file),
         path=format_path(path),
-        expected=_expected(kind, problem.validator_value, schema),
+        expected=_expected(kind, required, schema),
         found=_found(instance),
-        hint=schema.get("description") if kind in ("pattern", "enum", "const") else None,
+        hint=str(schema["description"]) if kind in ("pattern", "enum", "const") and "description" in schema else None,
     )
 
 
@@ -107,7 +108,7 @@ def _problem_text(kind: str, schema: dict[str, Any]) -> str:
 def _expected(kind: str, value: Any, schema: dict[str, Any]) -> str:
     if kind == "type":
         types = value if isinstance(value, list) else [value]
-        return " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        return " or ".join(str(_TYPE_WORDS.get(t, t)) for t in types)
     if kind == "enum":
         return "one of " + _words(value)
     if kind == "const":

@@ -253,10 +253,10 @@ class Table:
     def _advance(self, now: float) -> None:
         """Delivers what happened, lets bots move, and starts the clock of the next person to act."""
         while True:
-            for seat, dealt in list(self._hidden_deals.items()):
-                if self._has_looked(seat):
-                    del self._hidden_deals[seat]
-                    self._send(seat, event_json(self.rules, dealt))
+            for waiting, dealt in list(self._hidden_deals.items()):
+                if self._has_looked(waiting):
+                    del self._hidden_deals[waiting]
+                    self._send(waiting, event_json(self.rules, dealt))
             if self._pump():
                 self._enter_ready()
                 return

@@ -185,6 +185,8 @@ def _check_shape(text: str, file: str) -> None:
 
 def _event_location(event: yaml.Event, file: str) -> Location:
     mark = event.start_mark
+    if mark is None:
+        return Location(file, 1, 1)
     return Location(file, mark.line + 1, mark.column + 1)
 
 

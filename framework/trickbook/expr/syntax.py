@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeAlias
@@ -189,7 +189,7 @@ def _syntax_error(site: Site, exc: UnexpectedInput) -> Exception:
     return site.error("the expression does not parse here", offset)
 
 
-def _expected_words(names: set[str] | frozenset[str] | None) -> str:
+def _expected_words(names: Iterable[str] | None) -> str:
     words: set[str] = set()
     parser = _parser()
     for name in names or ():
