@@ -88,9 +88,6 @@ class ActionSpace:
     def named(self, index: int) -> ActionId:
         return self.bid_base + self.max_bid + 1 + index
 
-    def is_play(self, action: ActionId) -> bool:
-        return action < self.deck.size
-
     def suit_of_trump(self, action: ActionId) -> int:
         return action - self.trump_base
 

@@ -7,7 +7,7 @@ suit's cards form one contiguous run of bits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -50,7 +50,6 @@ class Deck:
     suit_of: tuple[SuitIndex, ...] = field(init=False)
     rank_of: tuple[int, ...] = field(init=False)
     suit_masks: tuple[CardMask, ...] = field(init=False)
-    full_mask: CardMask = field(init=False)
     bits: tuple[CardMask, ...] = field(init=False, repr=False)
     """`bits[card]` is the card's mask."""
     runs: tuple[tuple[tuple[Card, ...], ...], ...] = field(init=False, repr=False, compare=False)
@@ -68,7 +67,6 @@ class Deck:
         set_(self, "rank_of", tuple(i % per_suit for i in range(len(codes))))
         run = (1 << per_suit) - 1
         set_(self, "suit_masks", tuple(run << (s * per_suit) for s in range(len(self.suits))))
-        set_(self, "full_mask", (1 << len(codes)) - 1)
         set_(self, "bits", tuple(1 << card for card in range(len(codes))))
         set_(self, "_by_text", self._text_table())
         runs = tuple(_suit_runs(s * per_suit, per_suit) for s in range(len(self.suits)))
@@ -135,14 +133,6 @@ class Deck:
                     for suit_text in (suit.code, suit.symbol, suit.symbol + "\ufe0f"):
                         table[(rank_text + suit_text).upper()] = index
         return table
-
-
-def iter_bits(mask: CardMask) -> Iterator[Card]:
-    """The set bits of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _cards_function(

@@ -105,8 +105,3 @@ Event: TypeAlias = (
     | HandScored
     | MatchEnded
 )
-
-
-def visible_to(event: Event, seat: int) -> bool:
-    """True when `seat` may see `event`: every event is public except another seat's dealt cards."""
-    return not isinstance(event, CardsDealt) or event.seat == seat

@@ -18,12 +18,8 @@ class Move:
     auto: bool = False
 
 
-def pack(seat: int, action: int, auto: bool) -> int:
-    """A move as one integer, the form the engine stores (cheaper than an object per card)."""
-    return action << 3 | auto << 2 | seat
-
-
 def unpack(moves: tuple[int, ...] | list[int]) -> tuple[Move, ...]:
+    """Decodes moves as the engine stores them, one integer each: `action << 3 | auto << 2 | seat`."""
     return tuple(Move(code & 3, code >> 3, bool(code & 4)) for code in moves)
 
 

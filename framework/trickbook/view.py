@@ -39,10 +39,6 @@ class SeatView(NamedTuple):
     winner: int | None
 
     @property
-    def my_turn(self) -> bool:
-        return self.turn == self.seat
-
-    @property
     def moves(self) -> tuple[Move, ...]:
         """This hand's moves so far, in order (all public)."""
         return unpack(self.packed_moves)
