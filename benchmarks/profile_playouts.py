@@ -8,22 +8,8 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import random
 
-from trickbook import Game, load_ruleset
-
-
-def playouts(ruleset: str, matches: int, hand_cap: int) -> int:
-    rules = load_ruleset(ruleset)
-    hands = 0
-    for seed in range(matches):
-        draw = random.Random(seed).random
-        game = Game(rules, seed, hand_cap=hand_cap)
-        while not game.is_over():
-            legal = game.legal_actions()
-            game.apply(legal[int(draw() * len(legal))])
-        hands += len(game.history)
-    return hands
+from run import engine_playouts
 
 
 def main() -> None:
@@ -34,7 +20,7 @@ def main() -> None:
     parser.add_argument("--sort", default="tottime", choices=["tottime", "cumtime"])
     args = parser.parse_args()
     profiler = cProfile.Profile()
-    profiler.runcall(playouts, args.ruleset, args.matches, args.hand_cap)
+    profiler.runcall(engine_playouts, args.ruleset, range(args.matches), args.hand_cap)
     pstats.Stats(profiler).sort_stats(args.sort).print_stats(20)
 
 

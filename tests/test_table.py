@@ -28,6 +28,21 @@ def act_first(table: Table, seat: int, now: float) -> dict[int, list[dict[str, A
     return table.submit(seat, table.view(seat)["legal"][0], now)
 
 
+def drive(table: Table, now: float, steps: int | None = None) -> float:
+    """People confirm ready and take their first legal action until the match ends (or for `steps` calls)."""
+    taken = 0
+    while table.phase in (PLAYING, WAITING_READY) and (steps is None or taken < steps):
+        now += 1
+        taken += 1
+        if table.phase == WAITING_READY:
+            for seat in range(4):
+                if table.phase == WAITING_READY and seat not in table.ready:
+                    table.mark_ready(seat, now)
+        else:
+            act_first(table, table.game.turn, now)
+    return now
+
+
 def test_a_whole_match_with_ready_checks_between_hands_and_a_rematch() -> None:
     table = Table("tarneeb-41", seats=["human", "random", "human", "random"], seed=3, hand_cap=6)
     now = 0.0
@@ -100,14 +115,8 @@ def test_a_timed_out_play_becomes_the_weakest_legal_card() -> None:
 
 def test_a_rematch_with_one_refusal_ends_the_table() -> None:
     table = Table("cardems-tarneeb", seats=["human", "random", "human", "random"], seed=2, hand_cap=2)
-    now = 0.0
-    while table.phase != VOTING:
-        now += 1
-        if table.phase == WAITING_READY:
-            table.mark_ready(0, now)
-            table.mark_ready(2, now)
-        else:
-            act_first(table, table.game.turn, now)
+    now = drive(table, 0.0)
+    assert table.phase == VOTING
     table.vote(0, True, now)
     told = table.vote(2, False, now)
     assert table.phase == CLOSED
@@ -125,50 +134,26 @@ def test_a_match_created_under_version_1_keeps_it_after_version_2_exists(tmp_pat
     path.write_text(only_version_1, encoding="utf-8")
     table = Table(str(path), seats=["human", "heuristic", "human", "heuristic"], seed=8, hand_cap=30)
     assert table.rules.version == 1
-    now = 0.0
-    for _ in range(25):
-        now += 1
-        if table.phase == WAITING_READY:
-            table.mark_ready(0, now)
-            table.mark_ready(2, now)
-        else:
-            act_first(table, table.game.turn, now)
+    now = drive(table, 0.0, steps=25)
     saved = json.loads(json.dumps(table.save()))
     path.write_text(original, encoding="utf-8")
     assert load_ruleset(path).version == 2 and load_ruleset(path).events
     restored = Table.restore(saved, now)
     assert restored.rules.version == 1 and not restored.rules.events
     assert [r.name for r in restored.rules.scoring.rules] == ["declarers", "defenders"]
-    while restored.phase not in (VOTING, CLOSED):
-        now += 1
-        if restored.phase == WAITING_READY:
-            restored.mark_ready(0, now)
-            restored.mark_ready(2, now)
-        else:
-            act_first(restored, restored.game.turn, now)
+    drive(restored, now)
     record = restored.finished[-1]
     assert record["ruleset"]["version"] == 1
     assert not any(line["rule"] == "king_bonus" for hand in record["hands"] for line in hand.get("lines", []))
 
 
 def test_a_restored_table_continues_exactly_as_the_saved_one() -> None:
-    def drive(table: Table, now: float, steps: int) -> float:
-        for _ in range(steps):
-            now += 1
-            if table.phase == WAITING_READY:
-                table.mark_ready(1, now)
-            elif table.phase == PLAYING:
-                act_first(table, table.game.turn, now)
-            else:
-                break
-        return now
-
     table = Table("cardems-spades", seats=["heuristic", "human", "random", "random"], seed=5, hand_cap=4)
-    now = drive(table, 0.0, 40)
+    now = drive(table, 0.0, steps=40)
     saved = json.loads(json.dumps(table.save()))
     twin = Table.restore(saved, now)
-    drive(table, now, 200)
-    drive(twin, now, 200)
+    drive(table, now, steps=200)
+    drive(twin, now, steps=200)
     assert twin.save()["record"] == table.save()["record"]
 
 

@@ -99,13 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument(
         "files", nargs="+", metavar="FILE", help="JSON Lines files of records, or single-record JSON files"
     )
-    rep.add_argument(
-        "--ruleset",
-        action="append",
-        default=[],
-        metavar="FILE.yaml",
-        help="a ruleset file for records whose ruleset is not bundled",
-    )
+    _ruleset_files_argument(rep)
     rep.set_defaults(run=_replay)
 
     val = commands.add_parser("validate", help="check ruleset files: schema, expressions, every version and option")
@@ -147,13 +141,7 @@ def _parser() -> argparse.ArgumentParser:
     tra.add_argument("file", metavar="RECORD", help="a record file (JSON or JSON Lines; the first record is traced)")
     tra.add_argument("--hand", type=_positive, metavar="N", help="only hand N (counted from 1)")
     tra.add_argument("--match", type=_positive, default=1, metavar="K", help="the K-th record of the file (default 1)")
-    tra.add_argument(
-        "--ruleset",
-        action="append",
-        default=[],
-        metavar="FILE.yaml",
-        help="a ruleset file for a record whose ruleset is not bundled",
-    )
+    _ruleset_files_argument(tra)
     tra.set_defaults(run=_trace)
 
     check = commands.add_parser("check", help="run the worked examples written in rulesets (`examples:`)")
@@ -177,6 +165,21 @@ def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
         help="a table option of the ruleset, as NAME=VALUE",
     )
     parser.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version (default: the newest)")
+
+
+def _ruleset_files_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ruleset",
+        action="append",
+        default=[],
+        metavar="FILE.yaml",
+        help="a ruleset file for records whose ruleset is not bundled",
+    )
+
+
+def _ruleset_cache(files: list[str]) -> RulesetCache:
+    """Where to find the rulesets named by `--ruleset`, by their ids."""
+    return RulesetCache({open_ruleset(file).id: Path(file) for file in files})
 
 
 def _parallel_arguments(parser: argparse.ArgumentParser) -> None:
@@ -348,10 +351,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    paths: dict[str, Path] = {}
-    for file in args.ruleset:
-        paths[open_ruleset(file).id] = Path(file)
-    cache = RulesetCache(paths)
+    cache = _ruleset_cache(args.ruleset)
     records = hands = actions = failures = 0
     for name in args.files:
         path = Path(name)
@@ -441,11 +441,11 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _trace(args: argparse.Namespace) -> int:
-    paths = {open_ruleset(file).id: Path(file) for file in args.ruleset}
+    cache = _ruleset_cache(args.ruleset)
     path = Path(args.file)
     for index, (where, record) in enumerate(read_records(path, args.file), start=1):
         if index == args.match:
-            sys.stdout.write(trace(record, where, RulesetCache(paths), path.parent, args.hand))
+            sys.stdout.write(trace(record, where, cache, path.parent, args.hand))
             return 0
     raise UsageError(f"{args.file} holds fewer than {args.match} record(s)")
 
