@@ -99,3 +99,18 @@ def test_typed_cards_are_understood_in_several_forms_and_nonsense_is_refused(tmp
     record = json.loads(save.read_text(encoding="utf-8"))
     bids = [a for a in record["hands"][0]["actions"] if a["seat"] == 0]
     assert bids == [{"seat": 0, "action": "bid", "value": 3}]
+
+
+def test_a_match_quit_and_resumed_goes_on_as_if_never_interrupted(tmp_path: Path) -> None:
+    def play(*extra: str, lines: list[str]) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "trickbook.cli", "play", "tarneeb-41", "--seed", "6", *extra]
+        return subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True, text=True, encoding="utf-8")
+
+    first, second = ["1"] * 6, ["1"] * 9
+    whole = tmp_path / "whole.json"
+    play("--save", str(whole), lines=[*first, *second, "quit"])
+    parts = tmp_path / "parts.json"
+    play("--save", str(parts), lines=[*first, "quit"])
+    resumed = play("--resume", str(parts), lines=[*second, "quit"])
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(parts.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))

@@ -33,7 +33,7 @@ from .record import read_records
 from .replay import RulesetCache, replay_record
 from .rules import Rules
 from .seats import SIDE_NAMES
-from .simulate import simulate
+from .simulate import resume_match, simulate
 from .trace import trace
 from .worked import check_examples
 from .worked import describe as describe_example
@@ -126,6 +126,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     ply.add_argument(
         "--save", metavar="FILE.json", help="where the record is saved (default trickbook-RULESET-SEED.json)"
+    )
+    ply.add_argument(
+        "--resume", metavar="FILE.json", help="continue a match saved by play (RULESET must be its ruleset)"
     )
     ply.set_defaults(run=_play)
 
@@ -420,9 +423,22 @@ def _play(args: argparse.Namespace) -> int:
     specs.insert(args.seat, None)
     players = [None if spec is None else make_player(spec, args.seed, seat) for seat, spec in enumerate(specs)]
     labels = ["human" if spec is None else str(spec) for spec in specs]
-    save = Path(args.save or f"trickbook-{rules.id}-{args.seed}.json")
+    save = Path(args.save or args.resume or f"trickbook-{rules.id}-{args.seed}.json")
     console = Console(highlight=False, soft_wrap=True)
-    match = TerminalMatch(rules, args.seed, args.seat, players, console, sys.stdin, save, args.hand_cap, labels)
+    resumed = None
+    seed = args.seed
+    if args.resume:
+        where, record = next(read_records(Path(args.resume), args.resume))
+        if record.get("ruleset", {}).get("id") != rules.id:
+            raise UsageError(
+                f"{args.resume} is a match of {record.get('ruleset', {}).get('id')!r}, not of {rules.id!r}"
+            )
+        resumed, restored = resume_match(
+            record, specs, where, _ruleset_cache([args.ruleset] if "/" in args.ruleset else [])
+        )
+        players = restored
+        seed = resumed.seed
+    match = TerminalMatch(rules, seed, args.seat, players, console, sys.stdin, save, args.hand_cap, labels, resumed)
     return match.run()
 
 

@@ -43,6 +43,7 @@ class TerminalMatch:
         save: Path,
         hand_cap: int,
         labels: Sequence[str],
+        resumed: Game | None = None,
     ) -> None:
         self.rules = rules
         self.seat = seat
@@ -52,7 +53,11 @@ class TerminalMatch:
         self.save_path = save
         self.labels = list(labels)
         self.pending: list[Event] = []
-        self.game = Game(rules, seed, hand_cap=hand_cap, observer=self.pending.append)
+        if resumed is None:
+            self.game = Game(rules, seed, hand_cap=hand_cap, observer=self.pending.append)
+        else:
+            self.game = resumed
+            resumed.observer = self.pending.append
         self.names = [f"{SEAT_NAMES[s]}" + (" (you)" if s == seat else "") for s in range(4)]
 
     def run(self) -> int:
