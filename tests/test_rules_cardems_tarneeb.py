@@ -6,8 +6,8 @@ import pytest
 
 from helpers import act, legal, rules, stacked_game
 from trickbook import Game
+from trickbook.dealing import deal_in_order
 from trickbook.errors import IllegalAction
-from trickbook.game import deal_in_order
 from trickbook.scenario import Scenario, evaluate
 
 RULES = "cardems-tarneeb"

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from helpers import CONFIGURATIONS, act, config_id, legal, play_trick, rules, stacked_game
+from trickbook.dealing import deal_in_order
 from trickbook.errors import IllegalAction, InvalidAction
-from trickbook.game import Game, deal_in_order
+from trickbook.game import Game
 from trickbook.seats import partner, side_of
 
 

@@ -8,11 +8,11 @@ Nothing here names a game: every decision reads the compiled rules.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import limits
+from .dealing import first_dealer, seeded_deal
 from .deck import Card
 from .errors import IllegalAction, InvalidAction
 from .events import (
@@ -32,6 +32,7 @@ from .events import (
 )
 from .facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from .history import HandResult, Move, unpack
+from .refusals import refuse_bid, refuse_play, timeout_action
 from .rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode
 from .scoring import match_winner, score_hand
 from .seats import SIDE_NAMES
@@ -44,31 +45,6 @@ DealSource = Callable[[int, int], Sequence[Sequence[Card]]]
 """Gives the cards of hand `number` dealt by `dealer`, as four sequences in the order each seat received them."""
 
 Observer = Callable[[Event], None]
-
-
-def deal_in_order(cards: Sequence[Card], dealer: int, direction: int) -> tuple[tuple[Card, ...], ...]:
-    """Deals a shuffled pack one card at a time from the seat after the dealer; the dealer gets the last card."""
-    hands: list[tuple[Card, ...]] = [(), (), (), ()]
-    for offset in range(1, 5):
-        hands[(dealer + direction * offset) % 4] = tuple(cards[offset - 1 :: 4])
-    return tuple(hands)
-
-
-def seeded_deal(rules: Rules, seed: int, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
-    """The deal of hand `number` of the match with this seed: the same for every ruleset on the same deck.
-
-    The pack is ordered by one random float per card (a uniform permutation,
-    and faster in Python than `shuffle`).
-    """
-    draw = random.Random(f"trickbook-deal:{seed}:{number}").random
-    cards = sorted(range(rules.deck.size), key=lambda _: draw())
-    return deal_in_order(cards, dealer, rules.direction)
-
-
-def first_dealer(rules: Rules, seed: int) -> int:
-    if rules.dealer.first is not None:
-        return rules.dealer.first
-    return random.Random(f"trickbook-dealer:{seed}").randrange(4)
 
 
 class Game:
@@ -352,32 +328,26 @@ class Game:
 
     def default_action(self) -> int:
         """The move the rules make for a seat whose time ran out (the ruleset's `timeout`)."""
-        timeout = self.rules.timeout
-        legal = self.legal_actions()
-        if not legal:
-            raise IllegalAction("the match is over", rule="match over")
-        actions = self.rules.actions
-        if self._phase == BIDDING:
-            if timeout.bid == "pass" and actions.pass_action in legal:
-                return actions.pass_action
-            if isinstance(timeout.bid, int) and actions.bid(timeout.bid) in legal:
-                return actions.bid(timeout.bid)
-            bids = [a for a in legal if a != actions.pass_action and actions.name_index[a] < 0]
-            return min(bids, key=lambda a: actions.bid_values[a]) if bids else legal[0]
-        if self._phase == TRUMP:
-            for suit in timeout.trump_order:
-                if actions.trump(suit) in legal:
-                    return actions.trump(suit)
-            return legal[0]
-        deck = self.rules.deck
-        order = {suit: i for i, suit in enumerate(timeout.suit_order)}
-        trump = self._trump
+        return timeout_action(self)
 
-        def weakness(card: Card) -> tuple[bool, int, int]:
-            suit = deck.suit_of[card]
-            return (timeout.prefer_non_trump and suit == trump, deck.rank_of[card], order[suit])
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in the order played."""
+        return tuple(self._trick)
 
-        return min(legal, key=weakness)
+    @property
+    def leader(self) -> int:
+        """The seat that led the trick in progress (or the last one)."""
+        return self._leader
+
+    @property
+    def in_blind_round(self) -> bool:
+        return self._blind_round
+
+    @property
+    def highest_bid(self) -> int | None:
+        """The highest bid of the auction so far, or None."""
+        return None if self._high_seat == NO_SEAT else self._bids[self._high_seat]
 
     # ----------------------------------------------------------------- actions
 
@@ -404,7 +374,7 @@ class Game:
             if not allowed:
                 allowed = hand
         if not (0 <= action < self._deck_size and allowed >> action & 1):
-            raise self._illegal_play(action)
+            raise refuse_play(self, action)
         self._hands[seat] = hand ^ (1 << action)
         self._moves.append(action << 3 | auto << 2 | seat)
         if self.observer is not None:
@@ -515,7 +485,7 @@ class Game:
         if action < 0 or action >= actions.size:
             raise InvalidAction(f"{action} is not an action of this ruleset")
         if action not in self._bid_actions():
-            raise self._illegal_bid(action)
+            raise refuse_bid(self, action)
         seat = self._turn
         self._record(action, auto)
         if rules.bidding.kind is BiddingKind.DECLARATIONS:
@@ -811,67 +781,6 @@ class Game:
         self._phase = OVER
         if self.observer is not None:
             self.observer(MatchEnded(winner, reason))
-
-    # ------------------------------------------------------------ explanations
-
-    def _illegal_bid(self, action: int) -> IllegalAction:
-        actions = self.rules.actions
-        bidding = self.rules.bidding
-        text = actions.text(action)
-        kind = actions.kinds[action]
-        if kind in ("play", "trump"):
-            return IllegalAction(
-                f"it is the bidding: seat {self._turn} must bid, not {text}", rule="bidding comes first"
-            )
-        if bidding.kind is BiddingKind.DECLARATIONS:
-            if self._blind_round:
-                blind = ", ".join(actions.text(a) for a in actions.blind_choices[1:])
-                return IllegalAction(
-                    f"first each player, before looking at their cards, may bid blind ({blind}) or pass to look",
-                    rule="blind bids come first",
-                )
-            if kind == "pass":
-                return IllegalAction(
-                    f"there is no pass: declare {bidding.min} to {bidding.max}", rule="every player declares once"
-                )
-            return IllegalAction(
-                f"{text} is not allowed: declarations are {bidding.min} to {bidding.max}", rule="bidding.bids"
-            )
-        value = actions.bid_values[action]
-        if actions.name_index[action] >= 0:
-            return IllegalAction(f"{text} is not a bid of this auction", rule="bidding.bids")
-        if not bidding.min <= value <= bidding.max:
-            return IllegalAction(f"bids run from {bidding.min} to {bidding.max}, not {value}", rule="bidding.bids")
-        high = self._bids[self._high_seat]
-        return IllegalAction(
-            f"a bid must be higher than the current highest bid {high}, not {value}",
-            rule="an auction bid must beat the highest bid",
-        )
-
-    def _illegal_play(self, card: int) -> IllegalAction | InvalidAction:
-        rules = self.rules
-        deck = rules.deck
-        actions = rules.actions
-        if not 0 <= card < actions.size:
-            return InvalidAction(f"{card} is not an action of this ruleset")
-        if card >= self._deck_size:
-            return IllegalAction(
-                f"the bidding is over: play a card, not {actions.text(card)}", rule="play follows bidding"
-            )
-        seat = self._turn
-        hand = self._hands[seat]
-        if not hand >> card & 1:
-            return IllegalAction(f"seat {seat} does not hold {deck.label(card)}", rule="play a card from your hand")
-        if self._trick:
-            held = deck.suit_cards(hand, self._led)
-            symbol = deck.suits[self._led].symbol
-            shown = " and ".join(deck.label(c) for c in reversed(held))
-            return IllegalAction(f"you must follow {symbol}: you hold {shown}", rule="follow suit")
-        suit = deck.suits[self._suit_of[card]]
-        return IllegalAction(
-            f"{suit.symbol} may not be led until {suit.name} are broken, and you hold other suits",
-            rule="lead restriction: not until broken",
-        )
 
     # ------------------------------------------------------------------- copies
 

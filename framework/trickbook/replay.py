@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from . import limits, schema
+from .dealing import seeded_deal
 from .deck import Card
 from .errors import ActionError, IllegalAction, Location, OptionError, RecordError, RulesetError
-from .game import Game, Observer, seeded_deal
+from .game import Game, Observer
 from .history import Move
 from .loader import load_ruleset
 from .record import OUTCOME_FIELDS, hand_outcome
