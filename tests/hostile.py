@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 HEAD = "format: trickbook-ruleset/1\nid: hostile\ntitle: Hostile\nextends: tarneeb-41\n"
 
 
@@ -129,6 +131,12 @@ RULESETS = [
         "ruleset",
         "10,000-deep nesting",
         _file("deep.yaml", HEAD + "x: " + "[" * 10000 + "]" * 10000 + "\n"),
+        "exceeded maximum nesting depth" if yaml.__with_libyaml__ else "nested too deeply",
+    ),
+    Case(
+        "ruleset",
+        "100-deep nesting",
+        _file("deep100.yaml", HEAD + "x: " + "[" * 100 + "]" * 100 + "\n"),
         "nested too deeply",
     ),
     Case("ruleset", "a 50 MB file", _big_file, "the file is too large to be a ruleset"),

@@ -32,6 +32,9 @@ _MAP = "tag:yaml.org,2002:map"
 _DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
 _TRUE = {"yes", "true", "on"}
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader when PyYAML was built with it (several times faster), else the pure-Python one."""
+
 KEY: str = "\x00key"
 """Last part of the path under which a mapping key's own mark is kept (next to its value's mark)."""
 
@@ -132,7 +135,7 @@ def parse_yaml(text: str, file: str) -> Document:
         )
     try:
         _check_shape(text, file)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -160,7 +163,7 @@ def _check_shape(text: str, file: str) -> None:
     """Walks the event stream (no recursion) to refuse deep nesting and alias floods before composing."""
     depth = 0
     aliases = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=_LOADER):
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > limits.MAX_YAML_DEPTH:
