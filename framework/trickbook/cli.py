@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
@@ -190,13 +191,15 @@ def _parallel_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (needs trickbook[dask])")
 
 
-def _progress(total: int, label: str) -> tuple[Progress | None, Callable[[int], None] | None]:
-    """A progress bar on the terminal (none when standard error is not a terminal)."""
+@contextmanager
+def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on standard error while the block runs (none when it is not a terminal)."""
     if not sys.stderr.isatty():
-        return None, None
-    bar = Progress(transient=True, console=Console(file=sys.stderr))
-    task = bar.add_task(label, total=total)
-    return bar, lambda n: bar.advance(task, n)
+        yield None
+        return
+    with Progress(transient=True, console=Console(file=sys.stderr)) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
 
 
 def _choice(reference: str, options: dict[str, str], version: int | None) -> RulesetChoice:
@@ -271,25 +274,21 @@ def _simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     wins = [0, 0]
     unfinished = hands = cancelled = 0
-    bar, progress = _progress(args.matches, "simulating")
+    players = ",".join(str(s) for s in specs)
     try:
-        if bar:
-            bar.start()
-        players = ",".join(str(s) for s in specs)
-        for summary, line in simulate(
-            choice, args.seed, args.matches, players, args.hand_cap, args.jobs, args.scheduler, progress
-        ):
-            if out is not None:
-                out.write(line + "\n")
-            hands += summary.hands
-            cancelled += summary.cancelled
-            if summary.winner is None:
-                unfinished += 1
-            else:
-                wins[summary.winner] += 1
+        with _progress(args.matches, "simulating") as progress:
+            for summary, line in simulate(
+                choice, args.seed, args.matches, players, args.hand_cap, args.jobs, args.scheduler, progress
+            ):
+                if out is not None:
+                    out.write(line + "\n")
+                hands += summary.hands
+                cancelled += summary.cancelled
+                if summary.winner is None:
+                    unfinished += 1
+                else:
+                    wins[summary.winner] += 1
     finally:
-        if bar:
-            bar.stop()
         if out is not None and out is not sys.stdout:
             out.close()
     elapsed = time.perf_counter() - started
@@ -309,22 +308,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     rulesets = load_specs(args.rulesets, args.option, args.rules_version)
-    choices = []
-    for index, (text, rules) in enumerate(zip(args.rulesets, rulesets, strict=True)):
-        reference, _, _ = parse_ruleset_spec(text)
-        del index
-        choices.append(RulesetChoice(reference, rules.version, rules.options))
+    choices = [
+        RulesetChoice(parse_ruleset_spec(text)[0], rules.version, rules.options)
+        for text, rules in zip(args.rulesets, rulesets, strict=True)
+    ]
     parse_player_specs(args.players)
-    bar, progress = _progress(args.matches * len(choices), "comparing")
-    try:
-        if bar:
-            bar.start()
+    with _progress(args.matches * len(choices), "comparing") as progress:
         columns = compare(
             choices, args.players, args.matches, args.seed, args.hand_cap, args.jobs, args.scheduler, progress
         )
-    finally:
-        if bar:
-            bar.stop()
     if args.plot:
         plot(columns, Path(args.plot))
     if args.json:
