@@ -324,7 +324,10 @@ def _compare(args: argparse.Namespace) -> int:
         return 0
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     table = Table(
-        title=f"{args.matches} matches per ruleset, seeds {args.seed}..{args.seed + args.matches - 1}, players {args.players}"
+        title=(
+            f"{args.matches} matches per ruleset, seeds {args.seed}..{args.seed + args.matches - 1}, "
+            f"players {args.players}"
+        )
     )
     table.add_column("95% intervals in brackets")
     for column in columns:

@@ -585,7 +585,8 @@ class Game:
         actions = self.rules.actions
         if not (0 <= action < actions.size) or actions.kinds[action] != "trump":
             raise IllegalAction(
-                f"the declarer must now choose trump, not {actions.text(action) if 0 <= action < actions.size else action}",
+                "the declarer must now choose trump, not "
+                + (actions.text(action) if 0 <= action < actions.size else str(action)),
                 rule="trump is chosen after the auction",
             )
         suit = actions.suit_of_trump(action)

@@ -217,7 +217,8 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
         source,
         "error",
         ("match", "wins"),
-        f"this never holds for a side total from {TOTALS_PROBED.start} to {TOTALS_PROBED.stop - 1}: the match cannot be won",
+        f"this never holds for a side total from {TOTALS_PROBED.start} to {TOTALS_PROBED.stop - 1}: "
+        "the match cannot be won",
     )
 
 

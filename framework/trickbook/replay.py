@@ -201,7 +201,8 @@ def _replay_hand(
         position += 1
     if made() > len(entries):
         raise RecordError(
-            f"the rules make the automatic move {_move_text(rules, engine_move(len(entries)))} here, which the record lacks",
+            f"the rules make the automatic move {_move_text(rules, engine_move(len(entries)))} here, "
+            "which the record lacks",
             where=where,
             path=f"hands[{index}].actions[{len(entries)}]",
         )

@@ -99,6 +99,6 @@ def simulate(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[tuple[MatchSummary, str]]:
-    """Yields each match's summary and record line in seed order (match i uses seed `seed + i`), on any number of cores."""
+    """Yields each match's summary and record line in seed order (match i uses seed `seed + i`), on any cores."""
     jobs = [MatchJob(index, choice, seed + index, players, hand_cap) for index in range(matches)]
     yield from run_ordered(simulate_job, jobs, processes, scheduler, progress)

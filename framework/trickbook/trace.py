@@ -74,7 +74,8 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
             case ActionTaken():
                 trick_cards.append((event.seat, event.action))
             case ContractSet():
-                yield f"  contract: {event.contract} by {_seat(event.declarer)}, {SIDE_NAMES[event.declarer & 1]} declare"
+                side = SIDE_NAMES[event.declarer & 1]
+                yield f"  contract: {event.contract} by {_seat(event.declarer)}, {side} declare"
             case TrumpSet():
                 how = f"named by {_seat(event.chosen_by)}" if event.chosen_by is not None else "set by the rules"
                 yield f"  trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name} ({how})"

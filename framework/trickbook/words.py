@@ -257,7 +257,10 @@ def _scoring(rules: Rules) -> Iterator[Statement]:
         yield Statement(f"scoring.rules.{rule.name}", section, f"Rule {rule.name}", text)
     for counter in rules.counters:
         text = counter.description + " " if counter.description else ""
-        text += f"Kept per {counter.per} across hands, starting at {counter.start}; after each played hand it grows by `{_one_line(counter.add.source)}`."
+        text += (
+            f"Kept per {counter.per} across hands, starting at {counter.start}; "
+            f"after each played hand it grows by `{_one_line(counter.add.source)}`."
+        )
         if counter.limit is not None:
             text += (
                 f" Whenever it reaches {counter.limit}, {counter.limit_points:+d} points go to that {counter.per} and "

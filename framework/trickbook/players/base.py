@@ -48,7 +48,7 @@ def _load_builtin_players() -> None:
 
 
 def parse_player_specs(text: str) -> list[PlayerSpec]:
-    """`random` for all four seats, or four comma-free specs separated by commas: `heuristic,random,heuristic,random`."""
+    """One player for all four seats (`random`), or four separated by commas (`heuristic,random,heuristic,random`)."""
     parts = split_specs(text)
     if len(parts) == 1:
         parts = parts * 4
