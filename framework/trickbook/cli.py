@@ -32,6 +32,7 @@ from .players.base import split_specs
 from .plot import plot
 from .record import read_records
 from .replay import RulesetCache, replay_record
+from .resources import looks_like_path
 from .rules import Rules
 from .seats import SIDE_NAMES
 from .simulate import resume_match, simulate
@@ -429,7 +430,7 @@ def _play(args: argparse.Namespace) -> int:
                 f"{args.resume} is a match of {record.get('ruleset', {}).get('id')!r}, not of {rules.id!r}"
             )
         resumed, restored = resume_match(
-            record, specs, where, _ruleset_cache([args.ruleset] if "/" in args.ruleset else [])
+            record, specs, where, _ruleset_cache([args.ruleset] if looks_like_path(args.ruleset) else [])
         )
         players = restored
         seed = resumed.seed

@@ -344,6 +344,10 @@ class Game:
     def in_blind_round(self) -> bool:
         return self._blind_round
 
+    def has_looked(self, seat: int) -> bool:
+        """True when `seat` may see its own cards (false only before its choice in a blind round)."""
+        return bool(self._looked >> seat & 1)
+
     @property
     def highest_bid(self) -> int | None:
         """The highest bid of the auction so far, or None."""

@@ -35,6 +35,7 @@ from .loader import load_ruleset
 from .players import Player, PlayerSpec, make_player, parse_player_specs
 from .record import match_record
 from .replay import RulesetCache
+from .resources import looks_like_path
 from .rules import Rules
 from .simulate import resume_match
 
@@ -177,7 +178,7 @@ class Table:
             "deadline": self.deadline,
             "close_reason": self.close_reason,
             "record": match_record(
-                self.game, players=self.seats, path=self.reference if "/" in self.reference else None
+                self.game, players=self.seats, path=self.reference if looks_like_path(self.reference) else None
             ),
             "finished": self.finished,
         }
@@ -207,7 +208,7 @@ class Table:
         table._outbox = {s: [] for s in range(4)}
         table._held = []
         table._hidden_deals = {}
-        paths = {table.rules.id: Path(table.reference)} if "/" in table.reference else {}
+        paths = {table.rules.id: Path(table.reference)} if looks_like_path(table.reference) else {}
         game, players = resume_match(record, table.specs, Location("saved table", 1, 1), RulesetCache(paths))
         table.game = game
         table.players = players
@@ -248,7 +249,7 @@ class Table:
 
     def _has_looked(self, seat: int) -> bool:
         """False while a blind round keeps a seat's own cards from it."""
-        return bool(self.game.view(seat).hand) or not self.game.hand(seat)
+        return self.game.has_looked(seat)
 
     def _advance(self, now: float) -> None:
         """Delivers what happened, lets bots move, and starts the clock of the next person to act."""

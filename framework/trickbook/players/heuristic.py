@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..errors import UsageError
+from ..rules import BiddingKind
 from ..view import SeatView
 from .base import register
 from .policy import estimate_tricks, greedy_card
@@ -43,7 +44,7 @@ class HeuristicPlayer:
         own = estimate_tricks(view)
         guess = (
             own
-            if view.rules.personal or view.rules.bidding.kind.value == "declarations"
+            if view.rules.personal or view.rules.bidding.kind is BiddingKind.DECLARATIONS
             else own + 0.25 * view.rules.hand_size
         )
         picked = []

@@ -71,8 +71,8 @@ def quick_bid(view: SeatView) -> int:
         bids = [a for a in legal if a != actions.pass_action]
         affordable = [a for a in bids if actions.bid_values[a] <= side]
         return min(affordable, key=lambda a: actions.bid_values[a]) if affordable else actions.pass_action
-    if legal and legal[0] == actions.pass_action and actions.kinds[legal[-1]] == "bid" and view.hand == ():
-        return actions.pass_action
+    if not view.hand and view.cards_left[view.seat]:
+        return actions.pass_action if actions.pass_action in legal else legal[0]
     named_zero = [a for a in legal if actions.name_index[a] >= 0 and actions.bid_values[a] == 0]
     if named_zero and own < 0.6:
         return named_zero[0]
