@@ -82,10 +82,7 @@ def _parser() -> argparse.ArgumentParser:
     cmp.add_argument(
         "rulesets", nargs="+", metavar="RULESET", help="rulesets, each optionally RULESET@VERSION:NAME=VALUE,..."
     )
-    cmp.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of the last ruleset"
-    )
-    cmp.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version of the last ruleset")
+    _variant_arguments(cmp, "the last ruleset")
     cmp.add_argument("--players", default="heuristic", help="one player for all seats or four (default heuristic)")
     cmp.add_argument("--matches", type=_positive, default=200, help="matches per ruleset (default 200)")
     cmp.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
@@ -137,8 +134,7 @@ def _parser() -> argparse.ArgumentParser:
     dif = commands.add_parser("diff", help="show, rule by rule, what differs between two rulesets")
     dif.add_argument("a", metavar="A", help="a ruleset, optionally RULESET@VERSION:NAME=VALUE,...")
     dif.add_argument("b", metavar="B", help="the ruleset to compare it with, in the same form")
-    dif.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of B")
-    dif.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version of B")
+    _variant_arguments(dif, "B")
     dif.add_argument("--json", action="store_true", help="print the differences as JSON")
     dif.set_defaults(run=_diff)
 
@@ -162,14 +158,17 @@ def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "ruleset", metavar="RULESET", help="a bundled ruleset id (see `trickbook rulesets`) or a .yaml file"
     )
+    _variant_arguments(parser, "the ruleset")
+
+
+def _variant_arguments(parser: argparse.ArgumentParser, whose: str) -> None:
+    """Adds `--option` and `--rules-version`, which pick the variant of `whose` ruleset."""
     parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a table option of the ruleset, as NAME=VALUE",
+        "--option", action="append", default=[], metavar="NAME=VALUE", help=f"a table option of {whose}, as NAME=VALUE"
     )
-    parser.add_argument("--rules-version", type=_positive, metavar="N", help="the rules version (default: the newest)")
+    parser.add_argument(
+        "--rules-version", type=_positive, metavar="N", help=f"the rules version of {whose} (default: the newest)"
+    )
 
 
 def _ruleset_files_argument(parser: argparse.ArgumentParser) -> None:
