@@ -148,6 +148,8 @@ def parse_yaml(text: str, file: str) -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
+        if "nesting depth" in (exc.problem or ""):
+            raise _too_deep(where) from None
         raise RulesetError(f"this is not valid YAML: {exc.problem or exc.context}", where=where) from None
     except yaml.YAMLError as exc:
         raise RulesetError(f"this is not valid YAML: {exc}", where=Location(file, 1, 1)) from None
@@ -167,12 +169,7 @@ def _check_shape(text: str, file: str) -> None:
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > limits.MAX_YAML_DEPTH:
-                raise RulesetError(
-                    "the YAML is nested too deeply",
-                    where=_event_location(event, file),
-                    expected=f"at most {limits.MAX_YAML_DEPTH} levels of mappings and lists",
-                    found="deeper nesting",
-                )
+                raise _too_deep(_event_location(event, file))
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
         elif isinstance(event, yaml.AliasEvent):
@@ -184,6 +181,16 @@ def _check_shape(text: str, file: str) -> None:
                     expected=f"at most {limits.MAX_YAML_ALIASES} *alias references",
                     found="more",
                 )
+
+
+def _too_deep(where: Location) -> RulesetError:
+    """One message for deep nesting, whether our event walk or libyaml's own limit (some builds) sees it first."""
+    return RulesetError(
+        "the YAML is nested too deeply",
+        where=where,
+        expected=f"at most {limits.MAX_YAML_DEPTH} levels of mappings and lists",
+        found="deeper nesting",
+    )
 
 
 def _event_location(event: yaml.Event, file: str) -> Location:
