@@ -159,11 +159,14 @@ def _cards_function(
 
 
 def _suit_runs(base: Card, per_suit: int) -> tuple[tuple[Card, ...], ...]:
-    """For every pattern of one suit's bits, the tuple of its cards; each entry extends a smaller one."""
+    """For every pattern of one suit's bits, the tuple of its cards; each entry extends a smaller one.
+
+    Built by doubling: the patterns whose top bit is rank r are those below 2**r, each with r's card added.
+    """
     table: list[tuple[Card, ...]] = [()]
-    for pattern in range(1, 1 << per_suit):
-        top = pattern.bit_length() - 1
-        table.append(table[pattern ^ (1 << top)] + (base + top,))
+    for rank in range(per_suit):
+        card = (base + rank,)
+        table += [cards + card for cards in table]
     return tuple(table)
 
 

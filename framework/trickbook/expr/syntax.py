@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeAlias
 
+import lark
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .. import limits, resources
+from .. import limits, resources, usercache
 from .site import Site
 
 
@@ -107,8 +110,31 @@ _TERMINAL_WORDS = {
 
 @cache
 def _parser() -> Lark:
-    """The LALR parser, built once per process from `grammar.lark`."""
-    return Lark(resources.grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    """The LALR parser from `grammar.lark`: once per process, its tables kept in the user cache across processes.
+
+    Building the tables is most of a first load's time; the cache file is named
+    after everything the tables depend on, so a changed grammar, Lark or Python
+    never reads a stale one.
+    """
+    text = resources.grammar_text()
+    folder = usercache.folder()
+    if folder is None:
+        return _build(text)
+    key = hashlib.sha256(f"{text}\0{lark.__version__}\0{sys.version_info[:2]}\0{_OPTIONS}".encode()).hexdigest()
+    path = folder / f"expression-parser-{key[:32]}.lark"
+    cached = usercache.read(path, Lark.load)
+    if isinstance(cached, Lark):
+        return cached
+    parser = _build(text)
+    usercache.write(path, parser.save)
+    return parser
+
+
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": False}
+
+
+def _build(text: str) -> Lark:
+    return Lark(text, **_OPTIONS)
 
 
 def parse(site: Site) -> Node:
