@@ -128,7 +128,8 @@ def main() -> None:
     )
     print()
     print(
-        f"{'ruleset':20} {'load ms (first/warm)':>21} {'hands/s':>9} {'hand-written':>13} {'ratio':>6} {'clone+apply/s':>14}"
+        f"{'ruleset':20} {'load ms (first/warm)':>21} {'hands/s':>9} {'hand-written':>13} {'ratio':>6} "
+        f"{'clone+apply/s':>14}"
     )
     for ruleset in bundled_rulesets():
         first, warm = load_times(ruleset)

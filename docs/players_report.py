@@ -64,9 +64,10 @@ def main() -> None:
             f"{datetime.date.today().isoformat()} ({platform.python_implementation()} {platform.python_version()}, "
             f"{platform.machine()}, {args.jobs} processes).",
             "",
-            "Each pairing plays the same seeds twice, A as North-South then A as East-West, so both sides get the same",
-            "deals; a match stopped at the hand cap (1000 hands) counts as not won by A. Win rates are A's wins over all",
-            "matches, with Wilson 95% intervals.",
+            "Each pairing plays the same seeds twice, A as North-South then A as East-West,",
+            "so both sides get the same deals; a match stopped at the hand cap (1000 hands)",
+            "counts as not won by A. Win rates are A's wins over all matches, with Wilson 95%",
+            "intervals.",
             "",
             "| ruleset | A vs B | A won | win rate [95% interval] | target | time |",
             "|---|---|---|---|---|---:|",

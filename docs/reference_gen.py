@@ -105,7 +105,8 @@ def reference() -> str:
         "| `a or b`, `a and b`, `not a` | logic on true/false |",
         "| `a == b`, `!=`, `<`, `<=`, `>`, `>=` | comparison (no chaining) |",
         "| `a + b`, `a - b` | addition, subtraction |",
-        "| `a * b`, `a / b`, `a % b` | multiplication; division rounding down; remainder (division by zero is a rules error) |",
+        "| `a * b`, `a / b`, `a % b` | multiplication; division rounding down; remainder "
+        "(division by zero is a rules error) |",
         "| `-a` | negation |",
         "| `f(x, y)` | a call of a built-in, counter or event |",
         "| `sum(expr for s in seats)` | an aggregate over a domain |",
@@ -166,7 +167,8 @@ def reference() -> str:
         "  it refers to the using rule's).",
         "- `counters.<name>`: `<name>(side)` or `<name>(seat)` gives the counter's value (before this hand while",
         "  scoring, after it at the match end).",
-        "- `events.<name>`: `<name>(seat)` or `<name>(side)` gives how many times the trick event was credited this hand.",
+        "- `events.<name>`: `<name>(seat)` or `<name>(side)` gives how many times the trick event was credited "
+        "this hand.",
         "- `bidding.named.<name>`: a bid name, compared with `bid(...)`.",
         "",
         "These names must differ from one another and from the built-in names.",

@@ -357,7 +357,8 @@ def report(path: Path) -> None:
         if len(first) > 150:
             first = first[:147] + "..."
         rows.append(
-            f"| {case.kind} | {case.name} | exit {outcome.status}: `{first}` | {outcome.seconds * 1000:.0f} ms | {outcome.peak_mb:.1f} MB |"
+            f"| {case.kind} | {case.name} | exit {outcome.status}: `{first}` "
+            f"| {outcome.seconds * 1000:.0f} ms | {outcome.peak_mb:.1f} MB |"
         )
     text = HEADER + "\n".join(rows) + "\n" + FOOTER
     path.write_text(text, encoding="utf-8")

@@ -47,7 +47,8 @@ def test_an_example_that_does_not_fit_its_ruleset_is_reported(
     variant = tmp_path / "v.yaml"
     variant.write_text(
         "format: trickbook-ruleset/1\nid: v\ntitle: V\nextends: cardems-spades\nexamples:\n"
-        "  - name: unknown counter\n    bids: [1, 1, 1, 1]\n    tricks: [4, 3, 3, 3]\n    counters: {pips: [1, 1]}\n    expect: {score: [0, 0]}\n"
+        "  - name: unknown counter\n    bids: [1, 1, 1, 1]\n    tricks: [4, 3, 3, 3]\n"
+        "    counters: {pips: [1, 1]}\n    expect: {score: [0, 0]}\n"
     )
     assert main(["check", str(variant)]) == 1
     assert "cannot be evaluated: 'pips' is not a counter of this ruleset" in capsys.readouterr().err

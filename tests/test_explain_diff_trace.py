@@ -69,7 +69,8 @@ FACTS = {
         "Scores are kept per player; a side's total is the sum of its two players' totals",
         "| 5 | -5 | +5 | +5 |",
         "`any(total(s) >= 41 and total(partner(s)) > 0 for s in players(side))`",
-        "in the bidding, bid 2; in play, the lowest-ranked legal card that is not trump, or the lowest trump if every legal card is trump",
+        "in the bidding, bid 2; in play, the lowest-ranked legal card that is not trump, "
+        "or the lowest trump if every legal card is trump",
         "ties of rank go to the first suit in the order ♣ ♦ ♥ ♠",
         "after a hand thrown in before play it passes to the next player",
     ],

@@ -169,12 +169,14 @@ def test_the_expression_compiler_raises_only_expression_errors(text: str) -> Non
 
 
 SIDE_SCORES = [
-    "if tricks(side) >= contract(side) then {a} * contract(side) + tricks(side) - contract(side) else -{b} * contract(side)",
+    "if tricks(side) >= contract(side) then {a} * contract(side) + tricks(side) - contract(side) "
+    "else -{b} * contract(side)",
     "tricks(side) * {a} - {b}",
     "max(tricks(side) - {b}, 0) * {a}",
 ]
 AUCTION_SIDE_SCORES = [
-    "if side == declaring_side then (if tricks(side) >= contract(side) then tricks(side) else -contract(side)) else tricks(side) - {b}",
+    "if side == declaring_side then (if tricks(side) >= contract(side) then tricks(side) else -contract(side)) "
+    "else tricks(side) - {b}",
 ]
 SEAT_SCORES = [
     "if tricks(seat) >= bid(seat) then bid(seat) + {a} else -bid(seat)",

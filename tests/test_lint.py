@@ -30,7 +30,10 @@ def test_a_match_end_no_total_can_satisfy_is_an_error(tmp_path: Path) -> None:
 
 
 def test_scoring_that_never_gives_points_is_an_error(tmp_path: Path) -> None:
-    text = "extends: cardems-tarneeb\nscoring:\n  rules:\n    declarers: {points: -contract_bid}\n    defenders: {points: 0}\n"
+    text = (
+        "extends: cardems-tarneeb\nscoring:\n  rules:\n"
+        "    declarers: {points: -contract_bid}\n    defenders: {points: 0}\n"
+    )
     assert any("no hand tried gives a side any points" in f for f in findings(tmp_path, text))
 
 
@@ -63,7 +66,10 @@ def test_a_rule_that_never_applies_is_a_warning(tmp_path: Path) -> None:
 
 
 def test_option_values_with_the_same_changes_are_a_warning(tmp_path: Path) -> None:
-    text = "extends: cardems-spades\noptions:\n  pace:\n    default: slow\n    values:\n      slow: {changes: {}}\n      fast: {changes: {}}\n"
+    text = (
+        "extends: cardems-spades\noptions:\n  pace:\n    default: slow\n    values:\n"
+        "      slow: {changes: {}}\n      fast: {changes: {}}\n"
+    )
     assert (
         "warning: options.pace.values.fast: the values 'slow' and 'fast' of option 'pace' give the same rules"
         in findings(tmp_path, text)

@@ -94,8 +94,10 @@ def test_versions_apply_cumulatively_so_a_new_version_leaves_older_ones_alone(tm
         HEAD
         + "extends: tarneeb-41\nversions:\n"
         + "  - {version: 1, description: old}\n"
-        + "  - version: 2\n    description: bonus\n    changes:\n      events: {king_captured: {first: KH, then: {rank: A, suit: trump}, by: opponent}}\n"
-        + "      scoring: {rules: {king_bonus: {for: side, when: king_captured(side) > 0 and hand_score(side) > 0, points: 5}}}\n"
+        + "  - version: 2\n    description: bonus\n    changes:\n"
+        + "      events: {king_captured: {first: KH, then: {rank: A, suit: trump}, by: opponent}}\n"
+        + "      scoring: {rules: {king_bonus: {for: side, when: king_captured(side) > 0 and hand_score(side) > 0, "
+        + "points: 5}}}\n"
         + "  - version: 3\n    description: to 51\n    changes:\n      match: {wins: total(side) >= 51}\n",
     )
     v1, v2, v3 = (load_ruleset(path, version=v) for v in (1, 2, 3))
@@ -119,7 +121,8 @@ def test_a_version_or_option_cannot_change_the_id(tmp_path: Path) -> None:
 def test_a_change_that_breaks_the_schema_points_into_the_option_that_made_it(tmp_path: Path) -> None:
     text = (
         HEAD
-        + "extends: tarneeb-41\noptions:\n  trump:\n    default: kubba\n    values:\n      kubba:\n        changes:\n          trump: {mode: sideways}\n"
+        + "extends: tarneeb-41\noptions:\n  trump:\n    default: kubba\n    values:\n      kubba:\n"
+        + "        changes:\n          trump: {mode: sideways}\n"
     )
     path = write(tmp_path, "bad-option.yaml", text)
     with pytest.raises(RulesetError) as refused:
