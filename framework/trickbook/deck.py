@@ -56,6 +56,12 @@ class Deck:
     """`runs[suit][pattern]`: the cards of `suit` whose rank bits are `pattern`, weakest first."""
     cards: Callable[[CardMask], tuple[Card, ...]] = field(init=False, repr=False, compare=False)
     """The cards in a mask, by suit then rising rank, from the `runs` tables."""
+    strength: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False, compare=False)
+    """`strength[trump + 1][led][card]`: a card's claim on the trick, so the winner is the highest.
+
+    Trumps above cards of the led suit, those above all others (0), and within a
+    class the higher card; `trump + 1` is 0 when there is no trump.
+    """
     _by_text: dict[str, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -72,6 +78,7 @@ class Deck:
         runs = tuple(_suit_runs(s * per_suit, per_suit) for s in range(len(self.suits)))
         set_(self, "runs", runs)
         set_(self, "cards", _cards_function(runs, per_suit))
+        set_(self, "strength", _strength_tables(self.suit_of))
 
     @property
     def size(self) -> int:
@@ -156,6 +163,22 @@ def _cards_function(
         return out
 
     return any_suits
+
+
+def _strength_tables(suit_of: tuple[SuitIndex, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Builds `Deck.strength`, one row per (trump or none, led suit)."""
+    size = len(suit_of)
+    suits = range(max(suit_of) + 1)
+
+    def claim(card: Card, suit: SuitIndex, trump: SuitIndex, led: SuitIndex) -> int:
+        if suit == trump:
+            return 2 * size + card
+        return size + card if suit == led else 0
+
+    return tuple(
+        tuple(tuple(claim(card, suit, trump, led) for card, suit in enumerate(suit_of)) for led in suits)
+        for trump in (-1, *suits)
+    )
 
 
 def _suit_runs(base: Card, per_suit: int) -> tuple[tuple[Card, ...], ...]:

@@ -53,9 +53,12 @@ class Game:
     _phase: int
     _turn: int
     _led: int
+    _row: tuple[int, ...]
+    _restrict: int
     _exposed: tuple[Card, ...]
 
     __slots__ = (
+        "_best",
         "_bid_count",
         "_bid_names",
         "_bids",
@@ -84,14 +87,18 @@ class Game:
         "_led",
         "_looked",
         "_moves",
+        "_next",
         "_number",
         "_passed",
         "_phase",
         "_reads_cards",
+        "_restrict",
+        "_row",
         "_runs",
         "_seat_totals",
         "_shifts",
         "_standing",
+        "_strength",
         "_suit_masks",
         "_suit_of",
         "_totals",
@@ -100,7 +107,6 @@ class Game:
         "_tricks_won",
         "_trump",
         "_turn",
-        "_win_card",
         "_win_seat",
         "_winner",
         "hand_cap",
@@ -126,6 +132,7 @@ class Game:
         self.observer = observer
         self._deals = deals or (lambda number, dealer_seat: seeded_deal(rules, seed, number, dealer_seat))
         self._dir = rules.direction
+        self._next = tuple((seat + rules.direction) % 4 for seat in range(4))
         self._suit_of = rules.deck.suit_of
         self._suit_masks = rules.deck.suit_masks
         self._hand_size = rules.hand_size
@@ -134,6 +141,7 @@ class Game:
         self._runs = rules.deck.runs
         self._shifts = tuple(s * rules.deck.ranks_per_suit for s in range(len(rules.deck.suits)))
         self._follow = rules.play.follow_suit
+        self._strength = rules.deck.strength
         self._reads_cards = any(
             {"taker", "player"} & c.uses
             for c in (*(r.points for r in rules.scoring.rules), *(r.when for r in rules.scoring.rules if r.when))
@@ -310,16 +318,13 @@ class Game:
         phase = self._phase
         if phase == PLAY:
             hand = self._hands[self._turn]
+            allowed = hand & self._restrict
+            if not allowed or allowed == hand:
+                return self._cards(hand)
             if self._trick:
                 led = self._led
-                follow = hand & self._suit_masks[led]
-                if follow and self._follow:
-                    return self._runs[led][follow >> self._shifts[led]]
-                return self._cards(hand)
-            block = self._block
-            if block and hand & ~block:
-                return self._cards(hand & ~block)
-            return self._cards(hand)
+                return self._runs[led][allowed >> self._shifts[led]]
+            return self._cards(allowed)
         if phase == BIDDING:
             return self._bid_actions()
         if phase == TRUMP:
@@ -368,43 +373,36 @@ class Game:
         # The play path is written out here: it runs for every card of every simulated hand.
         seat = self._turn
         hand = self._hands[seat]
-        trick = self._trick
-        if trick:
-            allowed = hand & self._suit_masks[self._led] if self._follow else 0
-            if not allowed:
-                allowed = hand
-        else:
-            allowed = hand & ~self._block
-            if not allowed:
-                allowed = hand
-        if not (0 <= action < self._deck_size and allowed >> action & 1):
+        allowed = hand & self._restrict or hand
+        if action < 0 or not allowed >> action & 1:
             raise refuse_play(self, action)
         self._hands[seat] = hand ^ (1 << action)
         self._moves.append(action << 3 | auto << 2 | seat)
         if self.observer is not None:
             self.observer(ActionTaken(seat, action, auto))
-        suit = self._suit_of[action]
+        trick = self._trick
         if not trick:
+            suit = self._suit_of[action]
+            self._restrict = self._suit_masks[suit] if self._follow else -1
             self._led = suit
             self._leader = seat
-            self._win_card = action
+            row = self._row = self._strength[self._trump + 1][suit]
+            self._best = row[action]
             self._win_seat = seat
         else:
-            win = self._win_card
-            if suit == self._suit_of[win]:
-                if action > win:
-                    self._win_card = action
-                    self._win_seat = seat
-            elif suit == self._trump:
-                self._win_card = action
+            claim = self._row[action]
+            if claim > self._best:
+                self._best = claim
                 self._win_seat = seat
-            if suit != self._led and self._block & self._suit_masks[suit]:
-                self._block &= ~self._suit_masks[suit]
+            if self._block:
+                suit = self._suit_of[action]
+                if suit != self._led and self._block & self._suit_masks[suit]:
+                    self._block &= ~self._suit_masks[suit]
         trick.append(action)
         if len(trick) == 4:
             self._finish_trick()
         else:
-            self._turn = (seat + self._dir) % 4
+            self._turn = self._next[seat]
 
     def apply_text(self, text: str, auto: bool = False) -> int:
         """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`); returns its id."""
@@ -440,10 +438,12 @@ class Game:
         self._contract = [0, 0]
         self._trump = NO_SUIT
         self._block = 0
+        self._restrict = -1
         self._trick: list[Card] = []
         self._leader = NO_SEAT
         self._led = NO_SUIT
-        self._win_card = 0
+        self._row = ()
+        self._best = 0
         self._win_seat = NO_SEAT
         self._tricks_won = [0, 0, 0, 0]
         self._trick_count = 0
@@ -614,6 +614,7 @@ class Game:
             if suit != NO_SUIT:
                 block |= self._suit_masks[suit]
         self._block = block
+        self._restrict = ~block
         cards = []
         for index, event in enumerate(rules.events):
             first = event.first.resolve(rules.deck, trump)
@@ -638,9 +639,10 @@ class Game:
         if self._event_cards:
             self._check_events(trick)
         if self.observer is not None:
-            by_trump = self._suit_of[self._win_card] == self._trump and self._led != self._trump
+            by_trump = self._best >= 2 * self._deck_size and self._led != self._trump
             self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump))
         self._trick = []
+        self._restrict = ~self._block
         if self._trick_count == self._hand_size:
             self._score_hand()
         else:
@@ -716,16 +718,11 @@ class Game:
 
     def _fill_card_facts(self, facts: Facts) -> None:
         plays = [m for m in unpack(self._moves) if m.action < self._deck_size]
-        trump = self._trump
-        suit_of = self._suit_of
+        by_led = self._strength[self._trump + 1]
         for start in range(0, len(plays), 4):
             trick = plays[start : start + 4]
-            best = trick[0]
-            for move in trick[1:]:
-                suit = suit_of[move.action]
-                top = suit_of[best.action]
-                if (suit == top and move.action > best.action) or (suit == trump and top != trump):
-                    best = move
+            row = by_led[self._suit_of[trick[0].action]]
+            best = max(trick, key=lambda move: row[move.action])
             for move in trick:
                 facts.player[move.action] = move.seat
                 facts.taker[move.action] = best.seat
@@ -745,29 +742,28 @@ class Game:
         seat_score: tuple[int, int, int, int],
     ) -> None:
         personal = self.rules.personal
-        self._history.append(
-            HandResult(
-                self._number,
-                self._dealer,
-                self._deal,
-                self._exposed,
-                tuple(self._moves),
-                cancelled,
-                reason,
-                self._trump,
-                self._declarer,
-                (self._contract[0], self._contract[1]),
-                tuple(self._tricks_won),
-                side_score,
-                seat_score if personal else None,
-                (self._totals[0], self._totals[1]),
-                tuple(self._seat_totals) if personal else None,
-                lines,
-                tuple(map(tuple, self._counters)),
-                tuple(map(tuple, self._event_counts)),
-            )
+        result = HandResult(
+            self._number,
+            self._dealer,
+            self._deal,
+            self._exposed,
+            tuple(self._moves),
+            cancelled,
+            reason,
+            self._trump,
+            self._declarer,
+            (self._contract[0], self._contract[1]),
+            tuple(self._tricks_won),
+            side_score,
+            seat_score if personal else None,
+            (self._totals[0], self._totals[1]),
+            tuple(self._seat_totals) if personal else None,
+            lines,
+            tuple(map(tuple, self._counters)),
+            tuple(map(tuple, self._event_counts)),
         )
-        self._stand()
+        self._history.append(result)
+        self._standing = (result.totals, result.seat_totals, result.counters)
 
     def _stand(self) -> None:
         """Caches the match standing (totals and counters) as tuples; it changes only between hands."""
@@ -798,6 +794,7 @@ class Game:
         new.observer = None
         new._deals = self._deals
         new._dir = self._dir
+        new._next = self._next
         new._suit_of = self._suit_of
         new._suit_masks = self._suit_masks
         new._hand_size = self._hand_size
@@ -808,6 +805,7 @@ class Game:
         new._runs = self._runs
         new._shifts = self._shifts
         new._follow = self._follow
+        new._strength = self._strength
         new._number = self._number
         new._dealer = self._dealer
         new._totals = self._totals[:]
@@ -834,10 +832,12 @@ class Game:
         new._contract = self._contract[:]
         new._trump = self._trump
         new._block = self._block
+        new._restrict = self._restrict
         new._trick = self._trick[:]
         new._leader = self._leader
         new._led = self._led
-        new._win_card = self._win_card
+        new._row = self._row
+        new._best = self._best
         new._win_seat = self._win_seat
         new._tricks_won = self._tricks_won[:]
         new._trick_count = self._trick_count

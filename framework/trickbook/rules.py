@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -77,11 +77,11 @@ class BiddingRules:
     """'cancel' or 'force' (auctions only)."""
     forced_bid: int | None
     cancel_if: Compiled | None
+    blind_round: bool = field(init=False)
+    """True when declarations open with a round of blind bids (a named bid is blind); read at every deal."""
 
-    @property
-    def blind_round(self) -> bool:
-        """True when declarations open with a round of blind bids."""
-        return any(n.blind for n in self.named)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "blind_round", any(n.blind for n in self.named))
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,12 +72,14 @@ def match_winner(rules: Rules, facts: Facts) -> int | None:
     under `when_both: higher-total` (equal totals play on).
     """
     match = rules.match
-    qualified = {side for side in (0, 1) if match.wins(facts, side)}
+    first = match.wins(facts, 0)
+    second = match.wins(facts, 1)
     if match.loses is not None:
-        qualified |= {side ^ 1 for side in (0, 1) if match.loses(facts, side)}
-    if len(qualified) == 1:
-        return qualified.pop()
+        first = first or match.loses(facts, 1)
+        second = second or match.loses(facts, 0)
+    if first != second:
+        return 0 if first else 1
     totals = facts.totals_side
-    if len(qualified) == 2 and match.when_both is WhenBoth.HIGHER_TOTAL and totals[0] != totals[1]:
+    if first and match.when_both is WhenBoth.HIGHER_TOTAL and totals[0] != totals[1]:
         return 0 if totals[0] > totals[1] else 1
     return None
