@@ -33,7 +33,7 @@ from .events import (
 from .facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from .history import HandResult, Move, unpack
 from .refusals import refuse_bid, refuse_play, timeout_action
-from .rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode
+from .rules import BiddingKind, EventCards, FirstLead, Relation, Rules, TrumpMode
 from .scoring import match_winner, score_hand
 from .seats import SIDE_NAMES
 from .view import SeatView
@@ -447,7 +447,7 @@ class Game:
         self._win_seat = NO_SEAT
         self._tricks_won = [0, 0, 0, 0]
         self._trick_count = 0
-        self._event_cards: tuple[tuple[int, Card, Card, Relation], ...] = ()
+        self._event_cards: tuple[EventCards, ...] = ()
         self._event_counts = [[0, 0, 0, 0] for _ in rules.events]
         exposure = rules.exposure
         exposed: tuple[Card, ...] = ()
@@ -607,21 +607,10 @@ class Game:
 
     def _start_play(self) -> None:
         rules = self.rules
-        trump = self._trump
-        block = 0
-        for restriction in rules.play.lead_restrictions:
-            suit = trump if restriction.suit is None else restriction.suit
-            if suit != NO_SUIT:
-                block |= self._suit_masks[suit]
-        self._block = block
-        self._restrict = ~block
-        cards = []
-        for index, event in enumerate(rules.events):
-            first = event.first.resolve(rules.deck, trump)
-            then = event.then.resolve(rules.deck, trump)
-            if first is not None and then is not None and first != then:
-                cards.append((index, first, then, event.by))
-        self._event_cards = tuple(cards)
+        start = rules.play_start[self._trump + 1]
+        self._block = start.blocked
+        self._restrict = ~start.blocked
+        self._event_cards = start.events
         lead = rules.play.first_lead
         if lead is FirstLead.DECLARER:
             self._turn = self._declarer
@@ -650,20 +639,22 @@ class Game:
 
     def _check_events(self, trick: list[Card]) -> None:
         leader = self._leader
-        for index, first, then, relation in self._event_cards:
-            if first in trick and then in trick:
-                i = trick.index(first)
-                j = trick.index(then)
+        for event in self._event_cards:
+            if event.first in trick and event.then in trick:
+                i = trick.index(event.first)
+                j = trick.index(event.then)
                 if i >= j:
                     continue
                 first_seat = (leader + self._dir * i) % 4
                 then_seat = (leader + self._dir * j) % 4
                 same_side = (first_seat & 1) == (then_seat & 1)
+                relation = event.by
                 if (relation is Relation.OPPONENT and same_side) or (relation is Relation.PARTNER and not same_side):
                     continue
-                self._event_counts[index][then_seat] += 1
+                self._event_counts[event.index][then_seat] += 1
                 if self.observer is not None:
-                    self.observer(TrickEventHappened(self.rules.events[index].name, then_seat, self._trick_count))
+                    name = self.rules.events[event.index].name
+                    self.observer(TrickEventHappened(name, then_seat, self._trick_count))
 
     # ----------------------------------------------------------------- scoring
 

@@ -7,7 +7,7 @@ from enum import Enum
 from typing import Any
 
 from .actions import ActionSpace
-from .deck import Card, Deck
+from .deck import Card, CardMask, Deck
 from .expr.compiler import Compiled
 
 
@@ -202,6 +202,39 @@ class Definition:
 
 
 @dataclass(frozen=True, slots=True)
+class EventCards:
+    """A trick event resolved for one trump: event `index` happens when `first` then `then` fall by `by`."""
+
+    index: int
+    first: Card
+    then: Card
+    by: Relation
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStart:
+    """Under one trump: the suits that may not be led until broken (a mask) and the trick events' cards."""
+
+    blocked: CardMask
+    events: tuple[EventCards, ...]
+
+
+def _play_start(rules: Rules, trump: int) -> PlayStart:
+    blocked = 0
+    for restriction in rules.play.lead_restrictions:
+        suit = trump if restriction.suit is None else restriction.suit
+        if suit >= 0:
+            blocked |= rules.deck.suit_masks[suit]
+    events = []
+    for index, event in enumerate(rules.events):
+        first = event.first.resolve(rules.deck, trump)
+        then = event.then.resolve(rules.deck, trump)
+        if first is not None and then is not None and first != then:
+            events.append(EventCards(index, first, then, event.by))
+    return PlayStart(blocked, tuple(events))
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """One ruleset at one rules version with every table option chosen, compiled for play."""
 
@@ -229,6 +262,11 @@ class Rules:
     timeout: TimeoutRules
     actions: ActionSpace
     file: str
+    play_start: tuple[PlayStart, ...] = field(init=False, repr=False, compare=False)
+    """`play_start[trump + 1]`: what the play of a hand starts with under that trump (index 0: no trump)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "play_start", tuple(_play_start(self, t) for t in range(-1, len(self.deck.suits))))
 
     @property
     def hand_size(self) -> int:
