@@ -1,6 +1,6 @@
 """Measures trickbook against hand-written programs, in one run, on the same seeds.
 
-    python benchmarks/run.py              # about a minute on two cores
+    python benchmarks/run.py              # a few minutes on two cores
     python benchmarks/run.py --quick      # a smoke run
 
 Prints, for every bundled ruleset: load-and-compile time, played hands per
@@ -14,10 +14,12 @@ memory of `trickbook simulate` at two match counts.
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -86,8 +88,9 @@ def clone_apply_rate(ruleset: str, positions: int) -> float:
     return 5 * len(states) / (time.perf_counter() - started)
 
 
-def load_times(ruleset: str) -> tuple[float, float]:
-    """Milliseconds to load and compile: first load in a fresh process, and the median of later loads."""
+def load_times(ruleset: str) -> tuple[float, float, float]:
+    """Milliseconds to load and compile: the first load in a fresh process with an empty user cache, the first
+    once the parser's tables are cached, and the median of later loads in one process."""
     code = (
         "import time, trickbook\n"
         f"t = time.perf_counter(); trickbook.load_ruleset({ruleset!r}); first = time.perf_counter() - t\n"
@@ -96,8 +99,14 @@ def load_times(ruleset: str) -> tuple[float, float]:
         f"    t = time.perf_counter(); trickbook.load_ruleset({ruleset!r}); warm.append(time.perf_counter() - t)\n"
         "warm.sort(); print(first * 1000, warm[5] * 1000)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
-    return float(out[0]), float(out[1])
+    with tempfile.TemporaryDirectory() as cache:
+        environment = {**os.environ, "TRICKBOOK_CACHE_DIR": cache}
+        runs = [
+            subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environment)
+            for _ in range(2)
+        ]
+    cold, cached = (float(run.stdout.split()[0]) for run in runs)
+    return cold, cached, float(runs[1].stdout.split()[1])
 
 
 def peak_memory_mb(ruleset: str, matches: int, hand_cap: int) -> float:
@@ -128,11 +137,11 @@ def main() -> None:
     )
     print()
     print(
-        f"{'ruleset':20} {'load ms (first/warm)':>21} {'hands/s':>9} {'hand-written':>13} {'ratio':>6} "
+        f"{'ruleset':20} {'load ms (cold/first/warm)':>26} {'hands/s':>9} {'hand-written':>13} {'ratio':>6} "
         f"{'clone+apply/s':>14}"
     )
     for ruleset in bundled_rulesets():
-        first, warm = load_times(ruleset)
+        cold, first, warm = load_times(ruleset)
         best = 0.0
         engine_scores: list[list[tuple[int, int]]] = []
         for _ in range(args.repeat):
@@ -150,7 +159,10 @@ def main() -> None:
             written = f"{fastest:,.0f}"
             ratio = f"{best / fastest:.2f}"
         clones = clone_apply_rate(ruleset, 2000 if not args.quick else 300)
-        print(f"{ruleset:20} {first:>10.1f} / {warm:>7.1f}  {best:>9,.0f} {written:>13} {ratio:>6} {clones:>14,.0f}")
+        print(
+            f"{ruleset:20} {cold:>8.1f} / {first:>6.1f} / {warm:>6.1f}  {best:>9,.0f} {written:>13} {ratio:>6} "
+            f"{clones:>14,.0f}"
+        )
     print()
     print("hand-written programs checked: same hand scores as the engine on every deal of every match")
     small, large = (200, 2000) if args.quick else (1000, 10000)
