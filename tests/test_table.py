@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from trickbook import load_ruleset, resources
-from trickbook.errors import Location
+from trickbook.errors import Location, UsageError
 from trickbook.replay import RulesetCache, replay_record
 from trickbook.table import CLOSED, PLAYING, VOTING, WAITING_READY, Table, TableError
 
@@ -125,6 +125,71 @@ def test_a_rematch_with_one_refusal_ends_the_table() -> None:
         table.tick(now + 1)
 
 
+def _at_ready_check(ready_seconds: float) -> tuple[Table, float, dict[int, list[dict[str, Any]]]]:
+    table = Table(
+        "tarneeb-41", seats=["human", "random", "human", "random"], seed=3, ready_seconds=ready_seconds, hand_cap=6
+    )
+    now = 0.0
+    told = table.pending()
+    while table.phase == PLAYING:
+        now += 1
+        told = act_first(table, table.game.turn, now)
+    return table, now, told
+
+
+def test_a_late_ready_is_confirmed_by_the_table_at_the_deadline() -> None:
+    table, now, told = _at_ready_check(10)
+    assert table.phase == WAITING_READY
+    wanted = [m for m in told[1] if m["type"] == "ready_wanted"]
+    assert wanted == [{"type": "ready_wanted", "waiting_for": [0, 2], "deadline": now + 10}]
+    table.mark_ready(0, now + 3)
+    assert table.tick(now + 9.9)[1] == [] and table.phase == WAITING_READY
+    told = table.tick(now + 10)
+    assert {"type": "ready", "seat": 2, "auto": True} in told[1]
+    assert {"type": "ready", "seat": 0, "auto": True} not in told[1]
+    assert table.phase == PLAYING and "hand_started" in types(told, 3)
+
+
+def test_a_ready_after_the_deadline_finds_the_next_hand_already_dealt() -> None:
+    table, now, _ = _at_ready_check(10)
+    with pytest.raises(TableError, match="nobody needs to confirm ready"):
+        table.mark_ready(2, now + 11)
+    assert table.phase == PLAYING
+
+
+def test_a_missing_rematch_vote_counts_as_no_at_the_deadline() -> None:
+    table = Table("cardems-tarneeb", seats=["human", "random", "human", "random"], seed=2, hand_cap=2, vote_seconds=60)
+    now = drive(table, 0.0)
+    assert table.phase == VOTING and table.deadline == now + 60
+    table.vote(0, True, now + 5)
+    told = table.tick(now + 60)
+    assert {"type": "vote", "seat": 2, "rematch": False, "auto": True} in told[0]
+    assert table.phase == CLOSED
+    with pytest.raises(TableError, match="closed"):
+        table.vote(2, True, now + 61)
+
+
+def test_votes_in_time_start_the_rematch_and_its_clock_is_the_turn_clock() -> None:
+    table = Table(
+        "cardems-tarneeb",
+        seats=["human", "random", "human", "random"],
+        seed=2,
+        hand_cap=2,
+        vote_seconds=60,
+        turn_seconds=None,
+    )
+    now = drive(table, 0.0)
+    table.vote(0, True, now + 1)
+    table.vote(2, True, now + 2)
+    assert table.phase == PLAYING and table.match_number == 2 and table.deadline is None
+    assert table.tick(now + 1000)[0] == []
+
+
+def test_a_table_of_bots_only_is_refused_with_what_to_do_instead() -> None:
+    with pytest.raises(UsageError, match="at least one 'human' seat; to let bots play alone, use simulate"):
+        Table("tarneeb-41", seats=["random"] * 4)
+
+
 def test_a_match_created_under_version_1_keeps_it_after_version_2_exists(tmp_path: Path) -> None:
     original = (resources.rulesets_dir() / "tarneeb-41.yaml").read_text(encoding="utf-8")
     cut = original.index("  - version: 2")
@@ -169,11 +234,18 @@ OPERATION = st.tuples(
     seats=SEATS,
     seed=st.integers(0, 1000),
     operations=st.lists(OPERATION, max_size=60),
+    ready=st.sampled_from([None, 30.0]),
+    vote=st.sampled_from([None, 60.0]),
 )
 def test_random_table_calls_never_show_a_seat_another_seats_cards_and_the_record_replays(
-    ruleset: str, seats: list[str], seed: int, operations: list[tuple[str, int, float]]
+    ruleset: str,
+    seats: list[str],
+    seed: int,
+    operations: list[tuple[str, int, float]],
+    ready: float | None,
+    vote: float | None,
 ) -> None:
-    table = Table(ruleset, seats=seats, seed=seed, turn_seconds=15, hand_cap=5)
+    table = Table(ruleset, seats=seats, seed=seed, turn_seconds=15, ready_seconds=ready, vote_seconds=vote, hand_cap=5)
     now = 0.0
     told = table.pending()
     chooser = random.Random(seed)

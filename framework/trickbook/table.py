@@ -63,16 +63,24 @@ class Table:
         version: int | None = None,
         seed: int = 1,
         turn_seconds: float | None = None,
+        ready_seconds: float | None = None,
+        vote_seconds: float | None = None,
         now: float = 0.0,
         hand_cap: int = DEFAULT_HAND_CAP,
     ) -> None:
+        """`turn_seconds`: a person's time to act; `ready_seconds`: to confirm ready (then confirmed for them);
+        `vote_seconds`: to vote on a rematch (then counted as a refusal). None: no clock."""
         if len(seats) != 4:
             raise UsageError(f"a table has four seats, not {len(seats)}")
+        if HUMAN not in seats:
+            raise UsageError(f"a table needs at least one {HUMAN!r} seat; to let bots play alone, use simulate")
         self.reference = ruleset
         self.rules: Rules = load_ruleset(ruleset, options=options, version=version)
         self.seats = list(seats)
         self.specs: list[PlayerSpec | None] = [None if s == HUMAN else parse_player_specs(s)[0] for s in seats]
         self.turn_seconds = turn_seconds
+        self.ready_seconds = ready_seconds
+        self.vote_seconds = vote_seconds
         self.hand_cap = hand_cap
         self.seed = seed
         self.match_number = 1
@@ -112,7 +120,7 @@ class Table:
         return self.pending()
 
     def tick(self, now: float) -> Delivery:
-        """Lets time pass: a turn whose time ran out gets the ruleset's default move, marked automatic."""
+        """Lets time pass: a late turn gets the ruleset's default move, a late ready is given, a late vote is no."""
         self._check_open()
         self._expire(now)
         return self.pending()
@@ -120,6 +128,7 @@ class Table:
     def mark_ready(self, seat: int, now: float) -> Delivery:
         """A seat confirms it is ready for the next deal; the deal is shown once all four are."""
         self._check_open()
+        self._expire(now)
         if self.phase != WAITING_READY:
             raise TableError("nobody needs to confirm ready now")
         self.ready.add(seat)
@@ -129,6 +138,8 @@ class Table:
 
     def vote(self, seat: int, rematch: bool, now: float) -> Delivery:
         """A rematch vote; one refusal closes the table, four yeses start a new match."""
+        self._check_open()
+        self._expire(now)
         self._check_open()
         if self.phase != VOTING:
             raise TableError("there is no rematch vote now")
@@ -170,6 +181,8 @@ class Table:
             "seats": self.seats,
             "seed": self.seed,
             "turn_seconds": self.turn_seconds,
+            "ready_seconds": self.ready_seconds,
+            "vote_seconds": self.vote_seconds,
             "hand_cap": self.hand_cap,
             "match_number": self.match_number,
             "phase": self.phase,
@@ -196,6 +209,8 @@ class Table:
         table.seats = list(saved["seats"])
         table.specs = [None if s == HUMAN else parse_player_specs(s)[0] for s in table.seats]
         table.turn_seconds = saved["turn_seconds"]
+        table.ready_seconds = saved.get("ready_seconds")
+        table.vote_seconds = saved.get("vote_seconds")
         table.hand_cap = saved["hand_cap"]
         table.seed = saved["seed"]
         table.match_number = saved["match_number"]
@@ -259,7 +274,7 @@ class Table:
                     del self._hidden_deals[waiting]
                     self._send(waiting, event_json(self.rules, dealt))
             if self._pump():
-                self._enter_ready()
+                self._enter_ready(now)
                 return
             if self.game.is_over():
                 self._enter_vote(now)
@@ -276,19 +291,35 @@ class Table:
         self._send(seat, {"type": "your_turn", "seat": seat, "legal": legal, "deadline": self.deadline})
 
     def _expire(self, now: float) -> None:
-        while self.phase == PLAYING and self.deadline is not None and now >= self.deadline:
-            seat = self.game.turn
-            assert seat is not None
-            action = self.game.default_action()
-            self.game.apply(action, auto=True)
-            self._broadcast({"type": "timed_out", "seat": seat, "action": self.rules.actions.text(action)})
-            self._advance(self.deadline)
+        """Runs every clock that has run out by `now`, each at its own deadline, in order."""
+        while self.deadline is not None and now >= self.deadline:
+            deadline = self.deadline
+            if self.phase == PLAYING:
+                seat = self.game.turn
+                assert seat is not None
+                action = self.game.default_action()
+                self.game.apply(action, auto=True)
+                self._broadcast({"type": "timed_out", "seat": seat, "action": self.rules.actions.text(action)})
+                self._advance(deadline)
+            elif self.phase == WAITING_READY:
+                for seat in range(4):
+                    if seat not in self.ready:
+                        self.ready.add(seat)
+                        self._broadcast({"type": "ready", "seat": seat, "auto": True})
+                self._after_ready(deadline)
+            else:
+                for seat in range(4):
+                    if seat not in self.votes:
+                        self.votes[seat] = False
+                        self._broadcast({"type": "vote", "seat": seat, "rematch": False, "auto": True})
+                self._after_votes(deadline)
 
-    def _enter_ready(self) -> None:
+    def _enter_ready(self, now: float) -> None:
         self.phase = WAITING_READY
-        self.deadline = None
+        self.deadline = now + self.ready_seconds if self.ready_seconds is not None else None
         self.ready = {s for s in range(4) if self.specs[s] is not None}
-        self._broadcast({"type": "ready_wanted", "waiting_for": [s for s in range(4) if s not in self.ready]})
+        waiting = [s for s in range(4) if s not in self.ready]
+        self._broadcast({"type": "ready_wanted", "waiting_for": waiting, "deadline": self.deadline})
 
     def _after_ready(self, now: float) -> None:
         if len(self.ready) < 4:
@@ -299,7 +330,7 @@ class Table:
 
     def _enter_vote(self, now: float) -> None:
         self.phase = VOTING
-        self.deadline = None
+        self.deadline = now + self.vote_seconds if self.vote_seconds is not None else None
         self.finished.append(match_record(self.game, players=self.seats))
         self.votes = {s: True for s in range(4) if self.specs[s] is not None}
         self._broadcast(
@@ -307,6 +338,7 @@ class Table:
                 "type": "vote_wanted",
                 "winner": self.game.winner,
                 "waiting_for": [s for s in range(4) if s not in self.votes],
+                "deadline": self.deadline,
             }
         )
         self._after_votes(now)
@@ -314,6 +346,7 @@ class Table:
     def _after_votes(self, now: float) -> None:
         if any(vote is False for vote in self.votes.values()):
             self.phase = CLOSED
+            self.deadline = None
             self.close_reason = "a player declined the rematch"
             self._broadcast({"type": "table_closed", "reason": self.close_reason})
             return
