@@ -134,8 +134,7 @@ def parse_yaml(text: str, file: str) -> Document:
             found=f"{len(text):,}",
         )
     try:
-        _check_shape(text, file)
-        node = yaml.compose(text, Loader=_LOADER)
+        node = _compose(text, file)
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
@@ -148,8 +147,6 @@ def parse_yaml(text: str, file: str) -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
-        if "nesting depth" in (exc.problem or ""):
-            raise _too_deep(where) from None
         raise RulesetError(f"this is not valid YAML: {exc.problem or exc.context}", where=where) from None
     except yaml.YAMLError as exc:
         raise RulesetError(f"this is not valid YAML: {exc}", where=Location(file, 1, 1)) from None
@@ -161,15 +158,41 @@ def parse_yaml(text: str, file: str) -> Document:
     return Document(data, marks, file, {file: tuple(text.splitlines())})
 
 
-def _check_shape(text: str, file: str) -> None:
+def _compose(text: str, file: str) -> yaml.Node | None:
+    """Composes with libyaml when it is there; when libyaml refuses the text, the pure-Python parser says why.
+
+    libyaml has limits and wording of its own (its nesting limit, for one, can
+    fire before our depth check sees the nesting); asking the pure-Python parser,
+    which has neither, gives the same error on every PyYAML build.
+    """
+    try:
+        return _compose_with(text, file, _LOADER)
+    except yaml.YAMLError:
+        if _LOADER is yaml.SafeLoader:
+            raise
+    return _compose_with(text, file, yaml.SafeLoader)
+
+
+def _compose_with(text: str, file: str, loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]) -> yaml.Node | None:
+    _check_shape(text, file, loader)
+    node: yaml.Node | None = yaml.compose(text, Loader=loader)
+    return node
+
+
+def _check_shape(text: str, file: str, loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]) -> None:
     """Walks the event stream (no recursion) to refuse deep nesting and alias floods before composing."""
     depth = 0
     aliases = 0
-    for event in yaml.parse(text, Loader=_LOADER):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > limits.MAX_YAML_DEPTH:
-                raise _too_deep(_event_location(event, file))
+                raise RulesetError(
+                    "the YAML is nested too deeply",
+                    where=_event_location(event, file),
+                    expected=f"at most {limits.MAX_YAML_DEPTH} levels of mappings and lists",
+                    found="deeper nesting",
+                )
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
         elif isinstance(event, yaml.AliasEvent):
@@ -181,16 +204,6 @@ def _check_shape(text: str, file: str) -> None:
                     expected=f"at most {limits.MAX_YAML_ALIASES} *alias references",
                     found="more",
                 )
-
-
-def _too_deep(where: Location) -> RulesetError:
-    """One message for deep nesting, whether our event walk or libyaml's own limit (some builds) sees it first."""
-    return RulesetError(
-        "the YAML is nested too deeply",
-        where=where,
-        expected=f"at most {limits.MAX_YAML_DEPTH} levels of mappings and lists",
-        found="deeper nesting",
-    )
 
 
 def _event_location(event: yaml.Event, file: str) -> Location:
