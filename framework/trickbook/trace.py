@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .actions import BID
 from .errors import Location
 from .events import (
     ActionTaken,
@@ -68,7 +69,7 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
             case ActionTaken() if event.action >= deck.size:
                 auto = " (automatically)" if event.auto else ""
                 text = rules.actions.label(event.action)
-                if text.startswith("bid "):
+                if rules.actions.kinds[event.action] == BID:
                     bids[event.seat] = rules.actions.bid_values[event.action]
                 yield f"  {_seat(event.seat)}: {text}{auto}"
             case ActionTaken():
