@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -44,13 +44,23 @@ def check(
     found = best_match(validator(schema_name).iter_errors(data))
     if found is None:
         return
-    raise describe(found, marks=marks, file=file, error=error, root=root)
+    definitions = resources.schema(schema_name).get("$defs", {})
+    raise describe(found, marks=marks, file=file, error=error, root=root, definitions=definitions)
 
 
 def describe(
-    problem: ValidationError, *, marks: SourceMap, file: str, error: type[InputError], root: KeyPath = ()
+    problem: ValidationError,
+    *,
+    marks: SourceMap,
+    file: str,
+    error: type[InputError],
+    root: KeyPath = (),
+    definitions: Mapping[str, Any] | None = None,
 ) -> InputError:
-    """Turns a jsonschema error into a person-readable one from its structured fields."""
+    """Turns a jsonschema error into a person-readable one from its structured fields.
+
+    `definitions` are the schema's `$defs`, so an allowed form given by reference is named by its description.
+    """
     path: KeyPath = (*root, *problem.absolute_path)
     kind = str(problem.validator)
     required: Any = problem.validator_value
@@ -69,6 +79,15 @@ def describe(
             found=repr(key),
             hint=f"did you mean {close[0]!r}?" if close else None,
         )
+    if kind == "uniqueItems" and isinstance(instance, list):
+        repeated = next(item for index, item in enumerate(instance) if item in instance[:index])
+        return error(
+            "this list repeats an item",
+            where=locate(marks, path, file),
+            path=format_path(path),
+            expected="each item at most once",
+            found=f"{repeated!r} more than once",
+        )
     if kind == "required" and isinstance(instance, dict):
         missing = [k for k in required if k not in instance]
         return error(
@@ -78,16 +97,16 @@ def describe(
             expected="keys " + _words(required),
         )
     return error(
-        _problem_text(kind, schema),
+        _problem_text(kind),
         where=locate(marks, path, file),
         path=format_path(path),
-        expected=_expected(kind, required, schema),
+        expected=_expected(kind, required, definitions or {}),
         found=_found(instance),
         hint=str(schema["description"]) if kind in ("pattern", "enum", "const") and "description" in schema else None,
     )
 
 
-def _problem_text(kind: str, schema: dict[str, Any]) -> str:
+def _problem_text(kind: str) -> str:
     if kind == "type":
         return "this value has the wrong type"
     if kind in ("enum", "const"):
@@ -100,12 +119,10 @@ def _problem_text(kind: str, schema: dict[str, Any]) -> str:
         return "this text has the wrong form"
     if kind in ("oneOf", "anyOf"):
         return "this value matches none of the allowed forms"
-    if kind == "uniqueItems":
-        return "this list repeats an item"
     return f"this value breaks the rule {kind!r}"
 
 
-def _expected(kind: str, value: Any, schema: dict[str, Any]) -> str:
+def _expected(kind: str, value: Any, definitions: Mapping[str, Any]) -> str:
     if kind == "type":
         types = value if isinstance(value, list) else [value]
         return " or ".join(str(_TYPE_WORDS.get(t, t)) for t in types)
@@ -124,19 +141,25 @@ def _expected(kind: str, value: Any, schema: dict[str, Any]) -> str:
     if kind == "pattern":
         return f"text matching {value}"
     if kind in ("oneOf", "anyOf"):
-        return "; or ".join(_form(option) for option in value)
+        return "; or ".join(_form(option, definitions) for option in value)
     return repr(value)
 
 
-def _form(option: Any) -> str:
+def _form(option: Any, definitions: Mapping[str, Any]) -> str:
+    """One allowed form of a `oneOf`, in words: its description, else its values or type."""
     if not isinstance(option, dict):
         return repr(option)
+    reference = str(option.get("$ref", ""))
+    if reference.startswith("#/$defs/"):
+        option = definitions.get(reference.removeprefix("#/$defs/"), option)
     if "description" in option:
         return str(option["description"])
-    if "type" in option:
-        return _expected("type", option["type"], option)
+    if "enum" in option:
+        return "one of " + _words(option["enum"])
     if "const" in option:
         return repr(option["const"])
+    if "type" in option:
+        return _expected("type", option["type"], definitions)
     return "another form"
 
 

@@ -1,0 +1,83 @@
+"""Each kind of schema violation is told in words: the key, the problem, what is allowed and what was found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trickbook import load_ruleset
+from trickbook.errors import RulesetError
+
+HEADER = "format: trickbook-ruleset/1\nid: house\ntitle: House rules\nextends: tarneeb-41\n"
+
+CASES = {
+    "a value outside a list of choices": (
+        "direction: sideways\n",
+        "5:12: direction: this value is not allowed here",
+        "expected one of 'clockwise', 'counter-clockwise'",
+        "found 'sideways'",
+    ),
+    "a number out of range": (
+        "dealer:\n  first: 9\n",
+        "6:10: dealer.first: this number is out of range",
+        "expected at most 3",
+        "found 9",
+    ),
+    "an empty list": (
+        "trump:\n  suits: []\n",
+        "6:10: trump.suits: this value has the wrong size",
+        "expected at least 1 item(s)",
+        "found a list of 0 item(s)",
+    ),
+    "a repeated item": (
+        "trump:\n  suits: [H, D, H]\n",
+        "6:10: trump.suits: this list repeats an item",
+        "expected each item at most once",
+        "found 'H' more than once",
+    ),
+    "text too long": (
+        "source: " + "x" * 401 + "\n",
+        "5:9: source: this value has the wrong size",
+        "expected at most 400 character(s)",
+        "found 'xxx",
+    ),
+    "a name of the wrong form": (
+        "bidding:\n  named: {Nil: {value: 0}}\n",
+        "6:10: bidding.named: this text has the wrong form",
+        "expected text matching ^[a-z][a-z0-9_]{0,39}$",
+        "hint: a name usable in expressions",
+    ),
+    "none of several forms, one given by reference": (
+        "play:\n  lead_restrictions: [{suit: 7, until: broken}]\n",
+        "play.lead_restrictions[0].suit: this value matches none of the allowed forms",
+        "expected a suit code of the deck, such as 'H'; or 'trump': this hand's trump suit",
+        "found 7",
+    ),
+    "none of several forms, one a list of choices": (
+        "timeout:\n  bid: [1]\n",
+        "6:8: timeout.bid: this value matches none of the allowed forms",
+        "expected one of 'pass', 'lowest'; or a whole number",
+        "found a list of 1 item(s)",
+    ),
+    "a missing key": (
+        "versions:\n  - {version: 1, description: a}\n  - version: 3\n",
+        "versions[1]: the key 'description' is missing",
+        "expected keys 'version', 'description'",
+        "",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_a_schema_violation_reads_as_words(name: str, tmp_path: Path) -> None:
+    body, *parts = CASES[name]
+    path = tmp_path / "house.yaml"
+    path.write_text(HEADER + body, encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    message = str(caught.value)
+    assert message.startswith(str(path) + ":"), message
+    for part in parts:
+        assert part in message, message
+    assert "True" not in message and "another form" not in message, message
