@@ -314,6 +314,46 @@ RECORDS = [
     Case("record", "not an object", _record(lambda r: "[1, 2, 3]", as_text=True), "a record must be a JSON object"),
     Case(
         "record",
+        "an action after the hand is over",
+        _record(lambda r: r["hands"][0]["actions"].append(dict(r["hands"][0]["actions"][-1]))),
+        "this action is one too many",
+    ),
+    Case(
+        "record",
+        "a hand whose actions stop early",
+        _record(lambda r: r["hands"][0]["actions"].pop()),
+        "the hand's actions stop before the hand is over",
+    ),
+    Case(
+        "record",
+        "a finished hand marked in progress",
+        _record(lambda r: r["hands"][0].update(complete=False)),
+        "the hand is marked in progress, but its actions finish it",
+    ),
+    Case(
+        "record",
+        "a hand after the match ended",
+        _record(lambda r: r["hands"].append(json.loads(json.dumps(r["hands"][-1])))),
+        "before this hand",
+    ),
+    Case(
+        "record",
+        "an exposed card the rules do not expose",
+        _record(lambda r: r["hands"][0].update(exposed=["AS"])),
+        "exposed, the rules expose []",
+    ),
+    Case(
+        "record",
+        "a trump choice in a game without one",
+        _record(
+            lambda r: r["hands"][0]["actions"].__setitem__(
+                4, {"seat": r["hands"][0]["actions"][4]["seat"], "action": "trump", "suit": "H"}
+            )
+        ),
+        "illegal action: the bidding is over: play a card, not trump H",
+    ),
+    Case(
+        "record",
         "a card code of another deck",
         _record(lambda r: r["hands"][0]["deal"][0].__setitem__(0, "1Z")),
         "'1Z' is not a card",
