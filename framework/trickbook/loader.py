@@ -187,7 +187,17 @@ def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, t
             path="extends",
             expected=f"a chain of at most {limits.MAX_EXTENDS_DEPTH} rulesets without loops",
         )
-    parent_path, parent_display = _find(parent_ref, path.parent)
+    try:
+        parent_path, parent_display = _find(parent_ref, path.parent)
+    except RulesetError as exc:
+        raise RulesetError(
+            exc.problem,
+            where=document.locate(("extends",)),
+            path="extends",
+            expected=exc.expected,
+            found=exc.found,
+            hint=exc.hint,
+        ) from None
     if parent_path.resolve() in (*seen, resolved):
         raise RulesetError(
             "these rulesets extend each other in a loop", where=document.locate(("extends",)), path="extends"
@@ -353,7 +363,10 @@ class _Builder:
                         path, f"{name!r} is a built-in name of the expression language", hint="choose another name"
                     )
                 if name in owners:
-                    raise self.error(path, f"the name {name!r} is already used at {format_path(owners[name])}")
+                    first = owners[name]
+                    raise self.error(
+                        path, f"the name {name!r} is already used at {format_path(first)} ({self.locate(first)})"
+                    )
                 owners[name] = path
         return owners
 
