@@ -72,8 +72,6 @@ def refuse_bid(game: Game, action: int) -> IllegalAction | InvalidAction:
             f"{text} is not allowed: declarations are {bidding.min} to {bidding.max}", rule="bidding.bids"
         )
     value = actions.bid_values[action]
-    if actions.name_index[action] >= 0:
-        return IllegalAction(f"{text} is not a bid of this auction", rule="bidding.bids")
     if not bidding.min <= value <= bidding.max:
         return IllegalAction(f"bids run from {bidding.min} to {bidding.max}, not {value}", rule="bidding.bids")
     return IllegalAction(

@@ -1,0 +1,107 @@
+"""Actions typed by a person: what each form means, and why each refused one is refused, in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers import act, rules, stacked_game
+from trickbook import Game, load_ruleset
+from trickbook.errors import IllegalAction, InvalidAction
+
+BLIND_NIL = Path(__file__).resolve().parents[1] / "examples" / "spades-blind-nil.yaml"
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("QH", "QH"),
+        ("q♥", "QH"),
+        ("10h", "TH"),
+        (" Td ", "TD"),
+        ("pass", "pass"),
+        ("P", "pass"),
+        ("trump h", "trump H"),
+        ("trump ♠", "trump S"),
+        ("bid 8", "bid 8"),
+        ("8", "bid 8"),
+        ("nil", "bid nil"),
+        ("bid NIL", "bid nil"),
+    ],
+)
+def test_each_typed_form_means_one_action(typed: str, meant: str) -> None:
+    actions = rules("cardems-spades").actions
+    assert actions.text(actions.parse(typed)) == meant
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [
+        ("", "an empty action: type a card, a bid, 'pass' or 'trump' and a suit"),
+        (
+            "banana",
+            "'banana' is not an action: type a card such as 'AD', a bid such as 'bid 8' or 'nil', 'pass', "
+            "or 'trump' and a suit such as 'trump H'",
+        ),
+        ("1Z", "'1Z' is not an action"),
+        ("trump X", "'x' is not a suit: use one of S, H, C, D"),
+        ("bid 99", "'99' is not a bid of this ruleset: bids are numbers up to 13, 'nil'"),
+        ("bid blind", "'blind' is not a bid of this ruleset: bids are numbers up to 13, 'nil'"),
+    ],
+)
+def test_what_is_not_an_action_is_refused_with_the_forms_that_are(typed: str, says: str) -> None:
+    with pytest.raises(InvalidAction) as caught:
+        rules("cardems-spades").actions.parse(typed)
+    assert says in str(caught.value), str(caught.value)
+
+
+def test_a_card_in_the_auction_names_the_rule_that_bidding_comes_first() -> None:
+    game = stacked_game(rules("tarneeb-41"), {3: "QH"}, dealer=0)
+    with pytest.raises(IllegalAction, match="it is the bidding: seat 3 must bid, not QH") as caught:
+        act(game, "QH")
+    assert caught.value.rule == "bidding comes first"
+
+
+def test_a_bid_below_the_range_and_one_below_the_highest_are_told_apart() -> None:
+    game = stacked_game(rules("tarneeb-41"), {}, dealer=0)
+    with pytest.raises(IllegalAction, match="bids run from 7 to 13, not 6"):
+        act(game, "bid 6")
+    act(game, "bid 9")
+    with pytest.raises(IllegalAction, match="a bid must be higher than the current highest bid 9, not 8") as caught:
+        act(game, "bid 8")
+    assert caught.value.rule == "an auction bid must beat the highest bid"
+
+
+def test_a_bid_before_looking_in_a_blind_round_says_what_may_be_bid_blind() -> None:
+    game = Game(load_ruleset(BLIND_NIL), 2)
+    with pytest.raises(IllegalAction, match="before looking at their cards, may bid blind") as caught:
+        act(game, "bid 3")
+    assert caught.value.rule == "blind bids come first"
+
+
+def test_a_bid_in_play_says_the_bidding_is_over() -> None:
+    game = stacked_game(rules("cardems-spades"), {}, dealer=0)
+    act(game, "bid 3", "bid 3", "bid 3", "bid 3")
+    assert game.phase == "play"
+    with pytest.raises(IllegalAction, match="the bidding is over: play a card, not bid 4") as caught:
+        act(game, "bid 4")
+    assert caught.value.rule == "play follows bidding"
+
+
+@pytest.mark.parametrize("number", [-1, 10_000])
+def test_an_action_number_outside_the_ruleset_is_invalid_in_every_phase(number: int) -> None:
+    game = stacked_game(rules("cardems-spades"), {}, dealer=0)
+    with pytest.raises(InvalidAction, match=f"{number} is not an action of this ruleset"):
+        game.apply(number)
+    act(game, "bid 3", "bid 3", "bid 3", "bid 3")
+    with pytest.raises(InvalidAction, match=f"{number} is not an action of this ruleset"):
+        game.apply(number)
+
+
+def test_a_finished_match_has_no_timeout_move() -> None:
+    game = Game(rules("cardems-spades"), 1, hand_cap=1)
+    while not game.is_over():
+        game.apply(game.default_action())
+    with pytest.raises(IllegalAction, match="the match is over"):
+        game.default_action()
