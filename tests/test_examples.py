@@ -24,6 +24,7 @@ def test_the_house_variants_asked_for_are_there() -> None:
         "spades-blind-nil",
         "spades-losing-limit",
         "syrian-rising-minimum",
+        "tarneeb-41-five-suits",
         "tarneeb-41-kaboot",
         "tarneeb-61",
     ]
