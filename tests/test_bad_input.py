@@ -134,3 +134,18 @@ def test_the_installed_command_prints_no_traceback(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert f"{path}:6:" in done.stderr and "play.first_lead" in done.stderr and "'after-dealer'" in done.stderr
+
+
+@pytest.mark.parametrize("style", ["|", ">", "|-", ">+"])
+def test_an_error_in_a_multi_line_expression_points_at_its_own_line(
+    style: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = (
+        f"scoring:\n  rules:\n    declarers:\n      points: {style}\n"
+        "        if made\n\n        then taken + bogus\n        else 0\n"
+    )
+    path = write(tmp_path, HEADER + body)
+    status, err = run(capsys, "validate", path)
+    assert status == 1
+    assert f"{path}:11:22: scoring.rules.declarers.points: unknown name 'bogus'" in err
+    assert "taken + bogus" in err and "^^^^^" in err

@@ -28,14 +28,25 @@ class Site:
             shift = 1 if self.mark.style else 0
             return Location(self.mark.file, self.mark.line, self.mark.column + shift + column)
         if self.mark.style in ("|", ">"):
-            file_line = self.mark.line + 1 + line_index
-            text_line = self.text.split("\n")[line_index]
-            if 0 < file_line <= len(self.file_lines):
-                indent = self.file_lines[file_line - 1].find(text_line) if text_line else -1
-                if indent >= 0:
-                    return Location(self.mark.file, file_line, indent + column + 1)
-            return Location(self.mark.file, file_line, column + 1)
+            return self._block_location(offset) or Location(self.mark.file, self.mark.line + 1 + line_index, column + 1)
         return self.mark.location
+
+    def _block_location(self, offset: int) -> Location | None:
+        """Finds `offset` in the file lines of a block scalar: each line's text appears in order in the value,
+        whether kept as lines (`|`) or folded into one (`>`)."""
+        pointer = 0
+        for number in range(self.mark.line + 1, len(self.file_lines) + 1):
+            content = self.file_lines[number - 1].strip()
+            if not content:
+                continue
+            start = self.text.find(content, pointer)
+            if start < 0:
+                return None
+            if start <= offset < start + len(content):
+                indent = len(self.file_lines[number - 1]) - len(self.file_lines[number - 1].lstrip())
+                return Location(self.mark.file, number, indent + offset - start + 1)
+            pointer = start + len(content)
+        return None
 
     def excerpt(self, start: int, end: int | None = None) -> str:
         """The expression line holding `start`, cut to a window around it, with carets under the span."""

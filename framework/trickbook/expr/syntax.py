@@ -11,7 +11,7 @@ from typing import Any, TypeAlias
 
 import lark
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .. import limits, resources, usercache
 from .site import Site
@@ -206,12 +206,7 @@ def _syntax_error(site: Site, exc: UnexpectedInput) -> Exception:
         return site.error(
             "the expression does not parse here", start, found=found, expected=_expected_words(exc.expected)
         )
-    if isinstance(exc, UnexpectedEOF):
-        return site.error(
-            "the expression ends too early",
-            len(site.text),
-            expected=_expected_words(exc.expected),
-        )
+    # The LALR parser raises only the two errors above; any other is reported where it says.
     return site.error("the expression does not parse here", offset)
 
 
