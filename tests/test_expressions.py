@@ -138,6 +138,17 @@ def test_named_bids_counters_and_events() -> None:
         ("1 / 0", "division by zero"),
         ("12345678901234567", "this number is too large"),
         ("__import__(os)", "unknown name '__import__'"),
+        ("bags + 1", "'bags' needs an argument"),
+        ("captured > 0", "write it as a call, for example captured(side)"),
+        ("sum > 1", "write it as a call, for example sum(... for s in seats)"),
+        ("zero(side)", "'zero' is not a function"),
+        ("sum(side)", "sum ranges over seats or sides"),
+        ("captured(1)", "captured takes one seat or one side"),
+        ("captured(side, side)", "captured takes one seat or one side"),
+        ("bags(1)", "bags cannot take these arguments"),
+        ("tally(1 for s in seats)", "'tally' cannot range over seats or sides"),
+        ("sum(1 for s in players(1))", "players takes (side)"),
+        ("sum(true for s in seats)", "the body of sum must give a number"),
     ],
 )
 def test_type_and_name_errors_are_located_with_a_caret(text: str, message: str) -> None:
@@ -146,6 +157,29 @@ def test_type_and_name_errors_are_located_with_a_caret(text: str, message: str) 
     assert message in str(refused.value)
     assert str(refused.value).startswith("rules.yaml:3:")
     assert "^" in str(refused.value)
+
+
+def test_suit_and_card_codes_and_a_negation_computed_at_run_time() -> None:
+    assert compile_text("trump == H", want=Type.BOOL)(facts(trump=1), 0) is True
+    assert compile_text("trump == H", want=Type.BOOL)(facts(trump=0), 0) is False
+    king = rules("tarneeb-41").deck.card("K", "H")
+    assert compile_text("taker(KH) == dealer", want=Type.BOOL)(facts(taker={king: 2}, dealer=2), 0) is True
+    assert compile_text("taker(KH) == dealer", want=Type.BOOL)(facts(taker={king: 1}, dealer=2), 0) is False
+    negated = compile_text("not (tricks(side) > 6)", want=Type.BOOL)
+    assert not negated.is_constant
+    assert (negated(facts(side_tricks=[7, 6]), 0), negated(facts(side_tricks=[7, 6]), 1)) == (False, True)
+
+
+def test_events_and_bids_are_not_known_at_the_match_end() -> None:
+    with pytest.raises(ExpressionError, match="trick events are not known"):
+        compile_text("captured(side) > 0", Stage.MATCH, want=Type.BOOL)
+    with pytest.raises(ExpressionError, match=r"bid\(seat\) is not known after a scored hand"):
+        compile_text("any(bid(s) == zero for s in seats)", Stage.MATCH, want=Type.BOOL)
+
+
+def test_a_definition_called_like_a_function_is_refused() -> None:
+    with pytest.raises(ExpressionError, match="'made' is not a function"):
+        compile_text("made(side)", definitions={"made": "tricks(side) > 6"}, want=Type.BOOL)
 
 
 def test_a_whole_expression_of_the_wrong_type_is_refused() -> None:

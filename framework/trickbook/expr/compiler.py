@@ -402,8 +402,6 @@ class _Compiler:
                 node,
                 hint="for example `bid(seat) == <name>`, with a name from bidding.named",
             )
-        if self.scope.stage is Stage.MATCH:
-            raise self.error(f"bids are not known {Stage.MATCH.value}", other)
         seat = self.node(other.args[0], variables)
         self.want(seat, Type.SEAT, other.args[0], "bid(...)")
         self.used.add("bid")
