@@ -1,0 +1,71 @@
+"""Files of records: JSON Lines or one pretty-printed document, streamed when huge, refused when unreadable."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers import rules
+from trickbook import Game, limits
+from trickbook.errors import RecordError
+from trickbook.record import match_record, read_records
+
+
+def records(count: int) -> list[dict]:
+    found = []
+    for seed in range(count):
+        game = Game(rules("cardems-spades"), seed, hand_cap=1)
+        while not game.is_over():
+            game.apply(game.default_action())
+        found.append(match_record(game))
+    return found
+
+
+def test_json_lines_give_each_record_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n" + "\n\n".join(json.dumps(r) for r in records(3)) + "\n", encoding="utf-8")
+    read = list(read_records(path))
+    assert [where.line for where, _ in read] == [2, 4, 6]
+    assert [record for _, record in read] == records(3)
+
+
+def test_one_pretty_printed_record_is_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    (record,) = records(1)
+    path.write_text(json.dumps(record, indent=2), encoding="utf-8")
+    assert [r for _, r in read_records(path)] == [record]
+
+
+def test_a_file_over_the_size_limit_is_streamed_a_line_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "m.jsonl"
+    lines = [json.dumps(r) for r in records(3)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    monkeypatch.setattr(limits, "MAX_RECORD_BYTES", max(len(line) for line in lines) + 10)
+    assert [r for _, r in read_records(path)] == records(3)
+    monkeypatch.setattr(limits, "MAX_RECORD_BYTES", min(len(line) for line in lines) - 10)
+    with pytest.raises(RecordError, match=r"m\.jsonl:1:1: this record is too large"):
+        list(read_records(path))
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "the file holds no record"),
+        (b"\n  \n", "the file holds no record"),
+        (b'{"format": "caf\xe9"}\n', "the file is not UTF-8 text"),
+    ],
+)
+def test_an_empty_or_undecodable_file_is_refused(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "m.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(RecordError, match=message):
+        list(read_records(path))
+
+
+def test_a_missing_file_says_why_it_cannot_be_read(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match=r"missing\.jsonl:1:1: cannot read the file: No such file or directory"):
+        list(read_records(tmp_path / "missing.jsonl"))
