@@ -310,3 +310,44 @@ def test_with_blind_bids_a_seat_gets_its_cards_only_once_it_has_looked() -> None
     told = table.submit(first, "pass", 1.0)
     assert [m["seat"] for m in told[first] if m["type"] == "cards_dealt"] == [first]
     assert not any(m["type"] == "cards_dealt" for seat in range(4) if seat != first for m in told[seat])
+
+
+def _until_ready_check(table: Table, now: float) -> tuple[float, dict[int, list[dict[str, Any]]]]:
+    told = table.pending()
+    while table.phase == PLAYING:
+        now += 1
+        told = act_first(table, table.game.turn, now)
+    return now, told
+
+
+@pytest.mark.parametrize("ruleset", ["syrian-tarneeb-41", "cardems-spades"])
+def test_a_table_saved_at_the_ready_check_deals_the_same_next_hand_after_restoring(ruleset: str) -> None:
+    table = Table(ruleset, seats=["human", "random", "human", "random"], seed=6, hand_cap=4)
+    now, _ = _until_ready_check(table, 0.0)
+    assert table.phase == WAITING_READY
+    twin = Table.restore(json.loads(json.dumps(table.save())), now)
+    assert twin.pending() == {0: [], 1: [], 2: [], 3: []}
+    for copy in (table, twin):
+        copy.mark_ready(0, now + 1)
+    told = {id(copy): copy.mark_ready(2, now + 2) for copy in (table, twin)}
+    assert told[id(table)] == told[id(twin)]
+    dealt = [m for m in told[id(twin)][2] if m["type"] == "cards_dealt"]
+    assert [m["seat"] for m in dealt] == [2]
+    assert dealt[0]["cards"] == [table.rules.deck.codes[c] for c in table.game.current_deal[2]]
+    _check_delivery(twin, told[id(twin)])
+    drive(table, now + 3)
+    drive(twin, now + 3)
+    assert twin.save()["record"] == table.save()["record"]
+
+
+def test_calls_that_do_not_fit_the_table_are_refused_with_the_reason() -> None:
+    with pytest.raises(UsageError, match="a table has four seats, not 3"):
+        Table("tarneeb-41", seats=["human", "random", "human"])
+    table = Table("tarneeb-41", seats=["human", "random", "human", "random"], seed=3)
+    assert table.game.turn in (0, 2), "bots move at once, so a person always holds the turn"
+    with pytest.raises(TableError, match=r"it is seat \d's turn, not seat 1's"):
+        table.submit(1, "pass", 1.0)
+    with pytest.raises(TableError, match="there is no rematch vote now"):
+        table.vote(0, True, 1.0)
+    with pytest.raises(UsageError, match="this is not a saved trickbook table"):
+        Table.restore({"format": "something-else/1"}, 1.0)

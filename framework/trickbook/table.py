@@ -105,8 +105,6 @@ class Table:
             raise TableError(f"the table is {self.phase}, not playing")
         if self.game.turn != seat:
             raise TableError(f"it is seat {self.game.turn}'s turn, not seat {seat}'s")
-        if self.specs[seat] is not None:
-            raise TableError(f"seat {seat} is played by a bot")
         try:
             chosen = self.rules.actions.parse(action) if isinstance(action, str) else action
             self.game.apply(chosen)
