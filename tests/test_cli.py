@@ -99,3 +99,51 @@ def test_rulesets_lists_bundled_ids_with_versions_and_options(capsys: pytest.Cap
     for ruleset in resources.bundled_ruleset_ids():
         assert ruleset in out
     assert "options trump: kouz-moving, kubba (default kouz-moving)" in out
+
+
+def exit_code(argv: list[str]) -> int:
+    """What the command exits with, whether argparse stops it or `main` returns."""
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["simulate", "tarneeb-41", "--matches", "0"], "argument --matches: expected a number of at least 1, found 0"),
+        (["simulate", "tarneeb-41", "--option", "trump"], "--option takes NAME=VALUE, as in --option trump=fixed"),
+        (["play", "tarneeb-41", "--opponents", "random,random"], "--opponents takes one player for all three bots"),
+        (["trace", "tarneeb-41", "--hand", "x"], "argument --hand"),
+    ],
+)
+def test_command_line_mistakes_exit_2_saying_what_is_wanted(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert exit_code(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err, err
+    assert "Traceback" not in err
+
+
+def test_trace_of_a_match_the_file_lacks_says_how_many_it_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = simulate(tmp_path, "one.jsonl", "cardems-tarneeb", "--matches", "1", "--hand-cap", "2")
+    assert exit_code(["trace", str(out), "--match", "3"]) == 2
+    assert f"{out} holds fewer than 3 record(s)" in capsys.readouterr().err
+
+
+def test_check_of_a_ruleset_without_worked_examples_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bare.yaml"
+    path.write_text("format: trickbook-ruleset/1\nid: bare\ntitle: Bare\nextends: tarneeb-41\nexamples: []\n")
+    assert exit_code(["check", str(path)]) == 0
+    assert f"{path}: no worked examples" in capsys.readouterr().out
+
+
+def test_explain_writes_to_a_file_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "rules.html"
+    assert exit_code(["explain", "cardems-spades", "--format", "html", "--out", str(out)]) == 0
+    assert capsys.readouterr().out == ""
+    assert "<h1>" in out.read_text(encoding="utf-8") and "bags" in out.read_text(encoding="utf-8")
