@@ -52,3 +52,51 @@ def test_an_example_that_does_not_fit_its_ruleset_is_reported(
     )
     assert main(["check", str(variant)]) == 1
     assert "cannot be evaluated: 'pips' is not a counter of this ruleset" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("parent", "example", "says"),
+    [
+        (
+            "cardems-spades",
+            "bids: [1, 1, 1, 1]\n    tricks: [4, 3, 3, 2]\n    expect: {score: [0, 0]}",
+            "tricks must give four seats' tricks adding up to 13, not [4, 3, 3, 2]",
+        ),
+        (
+            "tarneeb-41",
+            "bids: [8, null, null, null]\n    tricks: [4, 3, 3, 3]\n    expect: {score: [0, 0]}",
+            "an auction scenario needs `declarer`",
+        ),
+        (
+            "cardems-spades",
+            "bids: [blind, 1, 1, 1]\n    tricks: [4, 3, 3, 3]\n    expect: {score: [0, 0]}",
+            "'blind' is not a named bid of v; named bids: nil",
+        ),
+        (
+            "tarneeb-41",
+            "declarer: 0\n    bids: [5, null, null, null]\n    tricks: [4, 3, 3, 3]\n    expect: {score: [0, 0]}",
+            "the bid 5 is outside 7..13",
+        ),
+        (
+            "tarneeb-41",
+            "declarer: 0\n    bids: [8, null, null, null]\n    trump: X\n    tricks: [4, 3, 3, 3]\n"
+            "    expect: {score: [0, 0]}",
+            "'X' is not a suit of the Standard 52-card deck",
+        ),
+        (
+            "tarneeb-41",
+            "declarer: 0\n    bids: [8, null, null, null]\n    expect: {score: [0, 0]}",
+            "an example that checks scores needs `tricks`",
+        ),
+    ],
+)
+def test_a_worked_example_written_wrongly_is_reported_with_what_to_fix(
+    parent: str, example: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    variant = tmp_path / "v.yaml"
+    variant.write_text(
+        f"format: trickbook-ruleset/1\nid: v\ntitle: V\nextends: {parent}\nexamples:\n  - name: wrong\n    {example}\n"
+    )
+    assert main(["check", str(variant)]) == 1
+    err = capsys.readouterr().err
+    assert "examples[0] ('wrong')" in err and says in err, err
