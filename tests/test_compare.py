@@ -83,6 +83,32 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
     assert metrics["lead changes per match"]["value"] == pytest.approx(changes / len(records))
 
 
+@pytest.mark.parametrize("ruleset", ["syrian-tarneeb-41", "cardems-spades"])
+def test_contracts_of_declarations_are_counted_per_player_or_per_side_as_the_records_show(
+    ruleset: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    common = ["--players", "random", "--matches", "6", "--seed", "2", "--hand-cap", "8", "--jobs", "1"]
+    out = tmp_path / "m.jsonl"
+    _run(capsys, "simulate", ruleset, *common, "--out", str(out))
+    report = json.loads(_run(capsys, "compare", ruleset, *common, "--json"))
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    held = made = 0
+    for hand in (h for r in records for h in r["hands"] if not h["cancelled"]):
+        bids = [0, 0, 0, 0]
+        for action in hand["actions"]:
+            if action["action"] == "bid" and isinstance(action["value"], int):
+                bids[action["seat"]] = action["value"]
+        taken = hand["tricks_won"]
+        if ruleset == "syrian-tarneeb-41":
+            pairs = [(bids[s], taken[s]) for s in range(4)]
+        else:
+            pairs = [(bids[s] + bids[s + 2], taken[s] + taken[s + 2]) for s in (0, 1)]
+        held += sum(bid > 0 for bid, _ in pairs)
+        made += sum(bid > 0 and took >= bid for bid, took in pairs)
+    assert held > 20
+    assert report["rulesets"][0]["metrics"]["contracts made"]["value"] == pytest.approx(made / held)
+
+
 def test_the_same_seed_gives_the_same_results_with_one_or_two_jobs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
