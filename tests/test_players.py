@@ -127,3 +127,25 @@ def test_a_view_during_a_blind_round_shows_no_cards_yet() -> None:
     assert view.hand == () and len(view.legal) == 2
     world = imagine(view, random.Random(1))
     assert len(world.hand(1)) == 13
+
+
+def test_an_mcts_player_with_a_time_budget_answers_with_a_legal_action() -> None:
+    game = _position(CONFIGURATIONS[0], 4, 12)
+    seat = game.turn
+    assert seat is not None and len(game.legal_actions()) > 1
+    player = make_player(parse_player_specs("mcts:ms=5")[0], 3, seat)
+    assert player.choose(game.view(seat)) in game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("mcts:depth=3", "the mcts player takes playouts and ms; not depth"),
+        ("mcts:playouts=lots", "mcts options are numbers, as in mcts:playouts=200 or mcts:ms=50"),
+        ("mcts:playouts=0", "mcts needs at least one playout and a positive time"),
+        ("mcts:ms=-5", "mcts needs at least one playout and a positive time"),
+    ],
+)
+def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: str) -> None:
+    with pytest.raises(UsageError, match=says):
+        make_player(parse_player_specs(spec)[0], 1, 0)
