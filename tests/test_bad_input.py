@@ -149,3 +149,23 @@ def test_an_error_in_a_multi_line_expression_points_at_its_own_line(
     assert status == 1
     assert f"{path}:11:22: scoring.rules.declarers.points: unknown name 'bogus'" in err
     assert "taken + bogus" in err and "^^^^^" in err
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("0x10", "write integers in plain decimal"),
+        ("1:30", "write integers in plain decimal"),
+        ("1.0e+999", "infinite numbers are not allowed"),
+        ("-.inf", "infinite numbers are not allowed"),
+        (".nan", "not-a-number (.nan) is not allowed"),
+        ("1234567890123456789", "this integer is too large"),
+    ],
+)
+def test_a_number_yaml_reads_but_a_ruleset_refuses_names_its_key(
+    value: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, HEADER + f"bidding:\n  bids: {{min: {value}, max: 13}}\n")
+    status, err = run(capsys, "validate", path)
+    assert status == 1
+    assert f"{path}:6:15: bidding.bids.min: {says}" in err, err

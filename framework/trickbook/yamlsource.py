@@ -232,7 +232,17 @@ def _convert(
     mark = _mark(node, file)
     marks.setdefault(path, mark)
     if isinstance(node, yaml.ScalarNode):
-        return _scalar(node, mark)
+        try:
+            return _scalar(node, mark)
+        except RulesetError as exc:
+            raise RulesetError(
+                exc.problem,
+                where=exc.where,
+                path=format_path(path),
+                expected=exc.expected,
+                found=exc.found,
+                hint=exc.hint,
+            ) from None
     if id(node) in open_nodes:
         raise RulesetError(
             "an alias refers to the collection that contains it", where=mark.location, found="a loop of aliases"
