@@ -312,6 +312,25 @@ RECORDS = [
         "nested too deeply",
     ),
     Case("record", "not an object", _record(lambda r: "[1, 2, 3]", as_text=True), "a record must be a JSON object"),
+    Case("record", "no hands", _record(lambda r: r.update(hands=[])), "the record has no hands"),
+    Case(
+        "record",
+        "the wrong dealer",
+        _record(lambda r: r["hands"][1].update(dealer=(r["hands"][1]["dealer"] + 2) % 4)),
+        "hands[1].dealer: the record says seat",
+    ),
+    Case(
+        "record",
+        "a capped match marked finished",
+        _record(lambda r: r.update(status="finished")),
+        "the record's status is 'finished', but the match is capped",
+    ),
+    Case(
+        "record",
+        "a match cut short but marked over",
+        _record(lambda r: r["hands"].pop()),
+        "the record says the match ended (winner None), but under the rules it goes on",
+    ),
     Case(
         "record",
         "an action after the hand is over",
