@@ -8,8 +8,7 @@ Nothing here names a game: every decision reads the compiled rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from . import limits
 from .dealing import first_dealer, seeded_deal
@@ -20,7 +19,6 @@ from .events import (
     CardExposed,
     CardsDealt,
     ContractSet,
-    Event,
     HandCancelled,
     HandScored,
     HandStarted,
@@ -31,89 +29,22 @@ from .events import (
     TrumpSet,
 )
 from .facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
-from .history import HandResult, Move, unpack
+from .history import HandResult, unpack
 from .refusals import refuse_bid, refuse_play, timeout_action
-from .rules import BiddingKind, EventCards, FirstLead, Relation, Rules, TrumpMode
+from .rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode
 from .scoring import match_winner, score_hand
 from .seats import SIDE_NAMES
+from .state import BIDDING, OVER, PHASES, PLAY, TRUMP, DealSource, GameState, Observer
 from .view import SeatView
 
-BIDDING, TRUMP, PLAY, OVER = 0, 1, 2, 3
-PHASES = ("bidding", "trump", "play", "over")
 
-DealSource = Callable[[int, int], Sequence[Sequence[Card]]]
-"""Gives the cards of hand `number` dealt by `dealer`, as four sequences in the order each seat received them."""
+class Game(GameState):
+    """A match under one ruleset: `legal_actions()`, `apply()`, `view(seat)`, `clone()`, scores and records.
 
-Observer = Callable[[Event], None]
+    The fields, their read-only queries and copies live in `GameState`; this class holds the transitions.
+    """
 
-
-class Game:
-    """A match under one ruleset: `legal_actions()`, `apply()`, `view(seat)`, `clone()`, scores and records."""
-
-    _phase: int
-    _turn: int
-    _led: int
-    _row: tuple[int, ...]
-    _restrict: int
-    _exposed: tuple[Card, ...]
-
-    __slots__ = (
-        "_best",
-        "_bid_count",
-        "_bid_names",
-        "_bids",
-        "_blind_bidders",
-        "_blind_round",
-        "_block",
-        "_cards",
-        "_contract",
-        "_counters",
-        "_deal",
-        "_dealer",
-        "_deals",
-        "_deck_size",
-        "_declarer",
-        "_dir",
-        "_end_reason",
-        "_event_cards",
-        "_event_counts",
-        "_exposed",
-        "_follow",
-        "_hand_size",
-        "_hands",
-        "_high_seat",
-        "_history",
-        "_leader",
-        "_led",
-        "_looked",
-        "_moves",
-        "_next",
-        "_number",
-        "_passed",
-        "_phase",
-        "_reads_cards",
-        "_restrict",
-        "_row",
-        "_runs",
-        "_seat_totals",
-        "_shifts",
-        "_standing",
-        "_strength",
-        "_suit_masks",
-        "_suit_of",
-        "_totals",
-        "_trick",
-        "_trick_count",
-        "_tricks_won",
-        "_trump",
-        "_turn",
-        "_win_seat",
-        "_winner",
-        "hand_cap",
-        "observer",
-        "rules",
-        "seed",
-    )
+    __slots__ = ()
 
     def __init__(
         self,
@@ -157,8 +88,8 @@ class Game:
             self._totals = list(totals)
             self._seat_totals = list(seat_totals) if seat_totals is not None else [0, 0, 0, 0]
             self._counters = [list(values) for values in counters]
-        self._history: list[HandResult] = []
-        self._winner: int | None = None
+        self._history = []
+        self._winner = None
         self._end_reason = ""
         self._stand()
         self._start_hand()
@@ -200,91 +131,6 @@ class Game:
                 game.apply(packed >> 3, bool(packed & 4))
             position += 1
         return game
-
-    # ----------------------------------------------------------------- queries
-
-    @property
-    def phase(self) -> str:
-        return PHASES[self._phase]
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act, or None when the match is over."""
-        return None if self._phase == OVER else self._turn
-
-    @property
-    def dealer(self) -> int:
-        return self._dealer
-
-    @property
-    def hand_number(self) -> int:
-        return self._number
-
-    @property
-    def winner(self) -> int | None:
-        return self._winner
-
-    @property
-    def end_reason(self) -> str:
-        return self._end_reason
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return (self._totals[0], self._totals[1])
-
-    @property
-    def seat_totals(self) -> tuple[int, ...] | None:
-        return tuple(self._seat_totals) if self.rules.personal else None
-
-    @property
-    def counters(self) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(c) for c in self._counters)
-
-    @property
-    def history(self) -> tuple[HandResult, ...]:
-        """Every finished hand, cancelled ones included."""
-        return tuple(self._history)
-
-    @property
-    def trump(self) -> int:
-        return self._trump
-
-    @property
-    def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._tricks_won)
-
-    @property
-    def current_deal(self) -> tuple[tuple[Card, ...], ...]:
-        return self._deal
-
-    @property
-    def current_moves(self) -> tuple[Move, ...]:
-        return unpack(self._moves)
-
-    @property
-    def hands_finished(self) -> int:
-        """How many hands are over, cancelled ones included (cheaper than `len(history)`)."""
-        return len(self._history)
-
-    def finished_hand(self, index: int) -> HandResult:
-        """The finished hand at `index` (0-based), without copying the history."""
-        return self._history[index]
-
-    @property
-    def moves_made(self) -> int:
-        """How many moves the current hand has had (cheaper than `len(current_moves)`)."""
-        return len(self._moves)
-
-    @property
-    def exposed(self) -> tuple[Card, ...]:
-        return self._exposed
-
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The cards `seat` holds now (the full state; players get `view(seat)` instead)."""
-        return self.rules.deck.cards(self._hands[seat])
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now: its own cards and everything public, nothing of other hands."""
@@ -334,29 +180,6 @@ class Game:
     def default_action(self) -> int:
         """The move the rules make for a seat whose time ran out (the ruleset's `timeout`)."""
         return timeout_action(self)
-
-    @property
-    def trick(self) -> tuple[Card, ...]:
-        """The cards of the trick in progress, in the order played."""
-        return tuple(self._trick)
-
-    @property
-    def leader(self) -> int:
-        """The seat that led the trick in progress (or the last one)."""
-        return self._leader
-
-    @property
-    def in_blind_round(self) -> bool:
-        return self._blind_round
-
-    def has_looked(self, seat: int) -> bool:
-        """True when `seat` may see its own cards (false only before its choice in a blind round)."""
-        return bool(self._looked >> seat & 1)
-
-    @property
-    def highest_bid(self) -> int | None:
-        """The highest bid of the auction so far, or None."""
-        return None if self._high_seat == NO_SEAT else self._bids[self._high_seat]
 
     # ----------------------------------------------------------------- actions
 
@@ -425,7 +248,7 @@ class Game:
         self._deal = deal
         bit = rules.deck.bits.__getitem__
         self._hands = [sum(map(bit, cards)) for cards in deal]
-        self._moves: list[int] = []
+        self._moves = []
         self._bids = [0, 0, 0, 0]
         self._bid_names = [NO_NAME] * 4
         self._passed = 0
@@ -439,7 +262,7 @@ class Game:
         self._trump = NO_SUIT
         self._block = 0
         self._restrict = -1
-        self._trick: list[Card] = []
+        self._trick = []
         self._leader = NO_SEAT
         self._led = NO_SUIT
         self._row = ()
@@ -447,7 +270,7 @@ class Game:
         self._win_seat = NO_SEAT
         self._tricks_won = [0, 0, 0, 0]
         self._trick_count = 0
-        self._event_cards: tuple[EventCards, ...] = ()
+        self._event_cards = ()
         self._event_counts = [[0, 0, 0, 0] for _ in rules.events]
         exposure = rules.exposure
         exposed: tuple[Card, ...] = ()
@@ -773,88 +596,3 @@ class Game:
         self._phase = OVER
         if self.observer is not None:
             self.observer(MatchEnded(winner, reason))
-
-    # ------------------------------------------------------------------- copies
-
-    def clone(self) -> Game:
-        """An independent copy of the full state, without the observer; costs a few list copies."""
-        new = Game.__new__(Game)
-        new.rules = self.rules
-        new.seed = self.seed
-        new.hand_cap = self.hand_cap
-        new.observer = None
-        new._deals = self._deals
-        new._dir = self._dir
-        new._next = self._next
-        new._suit_of = self._suit_of
-        new._suit_masks = self._suit_masks
-        new._hand_size = self._hand_size
-        new._deck_size = self._deck_size
-        new._reads_cards = self._reads_cards
-        new._standing = self._standing
-        new._cards = self._cards
-        new._runs = self._runs
-        new._shifts = self._shifts
-        new._follow = self._follow
-        new._strength = self._strength
-        new._number = self._number
-        new._dealer = self._dealer
-        new._totals = self._totals[:]
-        new._seat_totals = self._seat_totals[:]
-        new._counters = [c[:] for c in self._counters]
-        new._history = self._history[:]
-        new._winner = self._winner
-        new._phase = self._phase
-        new._end_reason = self._end_reason
-        new._deal = self._deal
-        new._exposed = self._exposed
-        new._hands = self._hands[:]
-        new._moves = self._moves[:]
-        new._turn = self._turn
-        new._bids = self._bids[:]
-        new._bid_names = self._bid_names[:]
-        new._passed = self._passed
-        new._bid_count = self._bid_count
-        new._blind_round = self._blind_round
-        new._blind_bidders = self._blind_bidders
-        new._looked = self._looked
-        new._high_seat = self._high_seat
-        new._declarer = self._declarer
-        new._contract = self._contract[:]
-        new._trump = self._trump
-        new._block = self._block
-        new._restrict = self._restrict
-        new._trick = self._trick[:]
-        new._leader = self._leader
-        new._led = self._led
-        new._row = self._row
-        new._best = self._best
-        new._win_seat = self._win_seat
-        new._tricks_won = self._tricks_won[:]
-        new._trick_count = self._trick_count
-        new._event_cards = self._event_cards
-        new._event_counts = [c[:] for c in self._event_counts]
-        return new
-
-    def state_key(self) -> tuple[Any, ...]:
-        """Everything that decides the future of the match, for equality checks between copies."""
-        return (
-            self._number,
-            self._dealer,
-            tuple(self._totals),
-            tuple(self._seat_totals),
-            self.counters,
-            self._phase,
-            self._deal,
-            tuple(self._hands),
-            tuple(self._moves),
-            self._turn,
-            self._looked,
-            self._blind_round,
-            self._trump,
-            self._block,
-            tuple(self._trick),
-            tuple(self._tricks_won),
-            self._winner,
-            len(self._history),
-        )

@@ -11,12 +11,13 @@ from . import limits, schema
 from .dealing import seeded_deal
 from .deck import Card
 from .errors import ActionError, IllegalAction, Location, OptionError, RecordError, RulesetError
-from .game import Game, Observer
+from .game import Game
 from .history import Move
 from .loader import load_ruleset
 from .record import OUTCOME_FIELDS, hand_outcome
 from .recordshape import check_action, check_hand
 from .rules import Rules
+from .state import Observer
 from .yamlsource import Mark
 
 
