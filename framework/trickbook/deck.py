@@ -50,6 +50,8 @@ class Deck:
     suit_of: tuple[SuitIndex, ...] = field(init=False)
     rank_of: tuple[int, ...] = field(init=False)
     suit_masks: tuple[CardMask, ...] = field(init=False)
+    shifts: tuple[int, ...] = field(init=False, repr=False)
+    """`shifts[suit]`: where the suit's run of bits starts, so `mask >> shifts[suit]` indexes `runs[suit]`."""
     bits: tuple[CardMask, ...] = field(init=False, repr=False)
     """`bits[card]` is the card's mask."""
     runs: tuple[tuple[tuple[Card, ...], ...], ...] = field(init=False, repr=False, compare=False)
@@ -72,7 +74,8 @@ class Deck:
         set_(self, "suit_of", tuple(i // per_suit for i in range(len(codes))))
         set_(self, "rank_of", tuple(i % per_suit for i in range(len(codes))))
         run = (1 << per_suit) - 1
-        set_(self, "suit_masks", tuple(run << (s * per_suit) for s in range(len(self.suits))))
+        set_(self, "shifts", tuple(s * per_suit for s in range(len(self.suits))))
+        set_(self, "suit_masks", tuple(run << shift for shift in self.shifts))
         set_(self, "bits", tuple(1 << card for card in range(len(codes))))
         set_(self, "_by_text", self._text_table())
         runs = tuple(_suit_runs(s * per_suit, per_suit) for s in range(len(self.suits)))
@@ -121,8 +124,7 @@ class Deck:
 
     def suit_cards(self, mask: CardMask, suit: SuitIndex) -> tuple[Card, ...]:
         """The cards of one suit in `mask`, weakest first."""
-        per_suit = len(self.ranks)
-        return self.runs[suit][(mask >> (suit * per_suit)) & ((1 << per_suit) - 1)]
+        return self.runs[suit][(mask & self.suit_masks[suit]) >> self.shifts[suit]]
 
     def mask(self, cards: Iterable[Card]) -> CardMask:
         out = 0

@@ -63,20 +63,16 @@ class Game(GameState):
         self.observer = observer
         self._deals = deals or (lambda number, dealer_seat: seeded_deal(rules, seed, number, dealer_seat))
         self._dir = rules.direction
-        self._next = tuple((seat + rules.direction) % 4 for seat in range(4))
+        self._next = rules.next_seat
         self._suit_of = rules.deck.suit_of
         self._suit_masks = rules.deck.suit_masks
         self._hand_size = rules.hand_size
         self._deck_size = rules.deck.size
         self._cards = rules.deck.cards
         self._runs = rules.deck.runs
-        self._shifts = tuple(s * rules.deck.ranks_per_suit for s in range(len(rules.deck.suits)))
+        self._shifts = rules.deck.shifts
         self._follow = rules.play.follow_suit
         self._strength = rules.deck.strength
-        self._reads_cards = any(
-            {"taker", "player"} & c.uses
-            for c in (*(r.points for r in rules.scoring.rules), *(r.when for r in rules.scoring.rules if r.when))
-        )
         self._dealer = first_dealer(rules, seed) if dealer is None else dealer
         if start is None:
             self._number = 0
@@ -509,7 +505,7 @@ class Game(GameState):
     def _score_hand(self) -> None:
         rules = self.rules
         facts = self._facts()
-        if self._reads_cards:
+        if rules.reads_cards:
             self._fill_card_facts(facts)
         score = score_hand(rules, facts)
         sides, seats = score.sides, score.seats

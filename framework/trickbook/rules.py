@@ -265,8 +265,17 @@ class Rules:
     play_start: tuple[PlayStart, ...] = field(init=False, repr=False, compare=False)
     """`play_start[trump + 1]`: what the play of a hand starts with under that trump (index 0: no trump)."""
 
+    next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """`next_seat[seat]`: who acts after `seat` in this ruleset's direction."""
+    reads_cards: bool = field(init=False, repr=False, compare=False)
+    """True when scoring reads who played or took single cards (`player(card)`, `taker(card)`)."""
+
     def __post_init__(self) -> None:
-        object.__setattr__(self, "play_start", tuple(_play_start(self, t) for t in range(-1, len(self.deck.suits))))
+        set_ = object.__setattr__
+        set_(self, "play_start", tuple(_play_start(self, t) for t in range(-1, len(self.deck.suits))))
+        set_(self, "next_seat", tuple((seat + self.direction) % 4 for seat in range(4)))
+        expressions = [rule.points for rule in self.scoring.rules] + [r.when for r in self.scoring.rules if r.when]
+        set_(self, "reads_cards", any({"taker", "player"} & e.uses for e in expressions))
 
     @property
     def hand_size(self) -> int:

@@ -47,7 +47,6 @@ class GameState:
     _shifts: tuple[int, ...]
     _follow: bool
     _strength: tuple[tuple[tuple[int, ...], ...], ...]
-    _reads_cards: bool
     # The match.
     _phase: int
     _dealer: int
@@ -124,7 +123,6 @@ class GameState:
         "_number",
         "_passed",
         "_phase",
-        "_reads_cards",
         "_restrict",
         "_row",
         "_runs",
@@ -272,7 +270,6 @@ class GameState:
         new._suit_masks = self._suit_masks
         new._hand_size = self._hand_size
         new._deck_size = self._deck_size
-        new._reads_cards = self._reads_cards
         new._standing = self._standing
         new._cards = self._cards
         new._runs = self._runs
