@@ -87,7 +87,7 @@ class Game(GameState):
         self._history = []
         self._winner = None
         self._end_reason = ""
-        self._stand()
+        self._standing = (self.totals, self.seat_totals, self.counters)
         self._start_hand()
 
     @classmethod
@@ -574,10 +574,6 @@ class Game(GameState):
         )
         self._history.append(result)
         self._standing = (result.totals, result.seat_totals, result.counters)
-
-    def _stand(self) -> None:
-        """Caches the match standing (totals and counters) as tuples; it changes only between hands."""
-        self._standing = (self.totals, self.seat_totals, self.counters)
 
     def _next_hand(self, move: int) -> None:
         if self._number >= self.hand_cap:
