@@ -117,32 +117,9 @@ def test_the_same_seed_gives_the_same_results_with_one_or_two_jobs(
     two = _run(capsys, "compare", "cardems-tarneeb", "tarneeb-41", *base, "--jobs", "2", "--json")
     assert one == two
     first, second = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    _run(
-        capsys,
-        "simulate",
-        "syrian-tarneeb-41",
-        "--matches",
-        "8",
-        "--hand-cap",
-        "15",
-        "--jobs",
-        "1",
-        "--out",
-        str(first),
-    )
-    _run(
-        capsys,
-        "simulate",
-        "syrian-tarneeb-41",
-        "--matches",
-        "8",
-        "--hand-cap",
-        "15",
-        "--jobs",
-        "2",
-        "--out",
-        str(second),
-    )
+    for jobs, out in (("1", first), ("2", second)):
+        simulate = ["simulate", "syrian-tarneeb-41", "--matches", "8", "--hand-cap", "15"]
+        _run(capsys, *simulate, "--jobs", jobs, "--out", str(out))
     assert first.read_bytes() == second.read_bytes()
 
 
