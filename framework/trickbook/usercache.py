@@ -41,9 +41,7 @@ def read(path: Path, load: Callable[[BinaryIO], object]) -> object | None:
             return None
         with path.open("rb") as handle:
             return load(handle)
-    except FileNotFoundError:
-        return None
-    except Exception:  # a damaged cache file is rebuilt, whatever unpickling it raised
+    except Exception:  # missing, or damaged in any way unpickling can notice: it is rebuilt
         return None
 
 
