@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 from trickbook import bundled_rulesets
-from trickbook.compare import play_for_stats
-from trickbook.parallel import MatchJob, RulesetChoice, default_jobs, run_ordered
-from trickbook.stats import proportion
+from trickbook.tools.compare import play_for_stats
+from trickbook.tools.parallel import MatchJob, RulesetChoice, default_jobs, run_ordered
+from trickbook.tools.stats import proportion
 
 OUT = Path(__file__).resolve().parent / "players.md"
 

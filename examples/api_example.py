@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from trickbook import Game, load_ruleset
-from trickbook.record import match_record
+from trickbook.record.writer import match_record
 
 rules = load_ruleset("tarneeb-41", options={"trump": "kubba"})
 game = Game(rules, seed=2026, hand_cap=200)

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 
 from trickbook import Game, Rules, load_ruleset
-from trickbook.dealing import seeded_deal
+from trickbook.engine.dealing import seeded_deal
 
 CONFIGURATIONS: list[tuple[str, tuple[tuple[str, str], ...], int | None]] = [
     ("cardems-tarneeb", (), None),

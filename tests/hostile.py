@@ -69,7 +69,7 @@ def _record(edit: Callable[[dict], object], *, as_text: bool = False) -> Callabl
 
     def make(folder: Path) -> str:
         from trickbook import Game, load_ruleset
-        from trickbook.record import match_record
+        from trickbook.record.writer import match_record
 
         game = Game(load_ruleset("cardems-spades"), seed=3, hand_cap=2)
         while not game.is_over():

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from trickbook import Game, Rules, load_ruleset
-from trickbook.history import HandResult
+from trickbook.engine.history import HandResult
 
 VARIANT = """\
 format: trickbook-ruleset/1

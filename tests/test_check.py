@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from trickbook import open_ruleset, resources
+from trickbook.book.worked import check_examples
 from trickbook.cli import main
-from trickbook.worked import check_examples
 
 
 @pytest.mark.parametrize("ruleset", resources.bundled_ruleset_ids())

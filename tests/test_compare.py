@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from trickbook.cli import main
-from trickbook.compare import compare
-from trickbook.parallel import RulesetChoice
+from trickbook.tools.compare import compare
+from trickbook.tools.parallel import RulesetChoice
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

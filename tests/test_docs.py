@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from trickbook import load_ruleset, resources
+from trickbook.book.worked import check_examples
 from trickbook.expr.functions import BUILTINS, FOLDS
-from trickbook.loader import open_ruleset
-from trickbook.worked import check_examples
+from trickbook.ruleset.loader import open_ruleset
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

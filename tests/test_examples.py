@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from trickbook import load_ruleset, open_ruleset
+from trickbook.book.explain import explain
+from trickbook.book.lint import lint
+from trickbook.book.worked import check_examples
 from trickbook.cli import main
-from trickbook.explain import explain
-from trickbook.lint import lint
-from trickbook.worked import check_examples
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 VARIANTS = sorted(EXAMPLES.glob("*.yaml"))

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from helpers import rules
+from trickbook.book.diff import differences
+from trickbook.book.explain import explain
 from trickbook.cli import main
-from trickbook.diff import differences
-from trickbook.explain import explain
 
 FACTS = {
     "cardems-tarneeb": [

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from helpers import rules
+from trickbook.engine.facts import Facts
 from trickbook.errors import ExpressionError, RulesRuntimeError
 from trickbook.expr.compiler import Compiled, Scope, compile_expression
 from trickbook.expr.functions import BUILTINS, Stage, Type
 from trickbook.expr.site import Site
 from trickbook.expr.syntax import parse
-from trickbook.facts import Facts
-from trickbook.yamlsource import Mark
+from trickbook.ruleset.yamlsource import Mark
 
 
 def compile_text(

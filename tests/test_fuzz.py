@@ -19,9 +19,9 @@ from trickbook.expr.compiler import Scope, compile_expression
 from trickbook.expr.functions import Stage, Type
 from trickbook.expr.site import Site
 from trickbook.expr.syntax import parse
-from trickbook.record import match_record
-from trickbook.replay import RulesetCache, replay_record
-from trickbook.yamlsource import Mark, parse_yaml
+from trickbook.record.replay import RulesetCache, replay_record
+from trickbook.record.writer import match_record
+from trickbook.ruleset.yamlsource import Mark, parse_yaml
 
 YAML_PIECES = st.sampled_from(
     [

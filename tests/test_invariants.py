@@ -12,9 +12,9 @@ from helpers import CONFIGURATIONS, config_id, rules
 from trickbook import Game
 from trickbook.errors import Location
 from trickbook.players import parse_player_specs
-from trickbook.record import dumps, match_record
-from trickbook.replay import RulesetCache, replay_record
-from trickbook.simulate import play_match
+from trickbook.record.replay import RulesetCache, replay_record
+from trickbook.record.writer import dumps, match_record
+from trickbook.tools.simulate import play_match
 
 SEEDS = st.integers(min_value=0, max_value=2**32)
 CAP = 12

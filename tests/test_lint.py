@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from trickbook import open_ruleset, resources
+from trickbook.book.lint import lint
 from trickbook.cli import main
-from trickbook.lint import lint
 
 HEAD = "format: trickbook-ruleset/1\nid: house\ntitle: House\n"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from trickbook import OptionError, RulesetError, load_ruleset, open_ruleset, resources
-from trickbook.game import Game
-from trickbook.rules import BiddingKind, FirstLead, Relation, TrumpMode, WhenBoth
-from trickbook.scenario import Scenario, evaluate
+from trickbook.book.scenario import Scenario, evaluate
+from trickbook.engine.game import Game
+from trickbook.ruleset.rules import BiddingKind, FirstLead, Relation, TrumpMode, WhenBoth
 
 HEAD = "format: trickbook-ruleset/1\nid: house\ntitle: House\n"
 

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from helpers import CONFIGURATIONS, config_id, rules
 from trickbook import Game, UsageError
+from trickbook.engine.view import SeatView
 from trickbook.players import make_player, parse_player_specs
 from trickbook.players.worlds import imagine, sample_deal
-from trickbook.simulate import play_match
-from trickbook.view import SeatView
+from trickbook.tools.simulate import play_match
 
 
 def _position(config: tuple, seed: int, steps: int) -> Game:

@@ -10,7 +10,8 @@ import pytest
 from helpers import rules
 from trickbook import Game, limits
 from trickbook.errors import RecordError
-from trickbook.record import match_record, read_records
+from trickbook.record.reader import read_records
+from trickbook.record.writer import match_record
 
 
 def records(count: int) -> list[dict]:

@@ -12,8 +12,8 @@ from jsonschema import Draft202012Validator
 from helpers import rules
 from trickbook import Game, RecordError, resources
 from trickbook.errors import Location
-from trickbook.record import match_record
-from trickbook.recordshape import check_action, check_hand
+from trickbook.record.shape import check_action, check_hand
+from trickbook.record.writer import match_record
 
 SCHEMA = resources.schema("match-record")
 HAND = Draft202012Validator({"$ref": "#/$defs/hand", "$defs": SCHEMA["$defs"]})

@@ -12,8 +12,8 @@ from helpers import CONFIGURATIONS, config_id, rules
 from trickbook import Game
 from trickbook.errors import Location, RecordError
 from trickbook.players import make_player, parse_player_specs
-from trickbook.record import dumps, match_record
-from trickbook.simulate import play_match, play_on, resume_match
+from trickbook.record.writer import dumps, match_record
+from trickbook.tools.simulate import play_match, play_on, resume_match
 
 CAP = 6
 SPECS = parse_player_specs("random")

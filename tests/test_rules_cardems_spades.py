@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import act, legal, play_trick, rules, stacked_game
+from trickbook.book.scenario import Scenario, evaluate
 from trickbook.errors import IllegalAction
-from trickbook.scenario import Scenario, evaluate
 
 SPADES = "cardems-spades"
 

@@ -6,9 +6,9 @@ import pytest
 
 from helpers import act, legal, rules, stacked_game
 from trickbook import Game
-from trickbook.dealing import deal_in_order
+from trickbook.book.scenario import Scenario, evaluate
+from trickbook.engine.dealing import deal_in_order
 from trickbook.errors import IllegalAction
-from trickbook.scenario import Scenario, evaluate
 
 RULES = "cardems-tarneeb"
 

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from helpers import CONFIGURATIONS, act, config_id, legal, play_trick, rules, stacked_game
-from trickbook.dealing import deal_in_order
+from trickbook.engine.dealing import deal_in_order
+from trickbook.engine.game import Game
+from trickbook.engine.seats import partner, side_of
 from trickbook.errors import IllegalAction, InvalidAction
-from trickbook.game import Game
-from trickbook.seats import partner, side_of
 
 
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)

@@ -6,8 +6,8 @@ import pytest
 
 from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook import Game
+from trickbook.book.scenario import Scenario, evaluate
 from trickbook.errors import IllegalAction
-from trickbook.scenario import Scenario, evaluate
 
 SYRIAN = "syrian-tarneeb-41"
 DEALER_HAND = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS 7H"

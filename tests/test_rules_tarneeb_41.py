@@ -6,10 +6,10 @@ import pytest
 
 from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook import Game
+from trickbook.book.scenario import Scenario, evaluate
 from trickbook.errors import Location
-from trickbook.record import match_record
-from trickbook.replay import RulesetCache, replay_record
-from trickbook.scenario import Scenario, evaluate
+from trickbook.record.replay import RulesetCache, replay_record
+from trickbook.record.writer import match_record
 
 KOUZ = (("trump", "kouz-moving"),)
 KUBBA = (("trump", "kubba"),)

@@ -14,8 +14,8 @@ from jsonschema import Draft202012Validator
 
 from trickbook import load_ruleset, resources
 from trickbook.errors import Location, UsageError
-from trickbook.replay import RulesetCache, replay_record
-from trickbook.table import CLOSED, PLAYING, VOTING, WAITING_READY, Table, TableError
+from trickbook.record.replay import RulesetCache, replay_record
+from trickbook.session.table import CLOSED, PLAYING, VOTING, WAITING_READY, Table, TableError
 
 EVENTS = Draft202012Validator(resources.schema("table-event"))
 

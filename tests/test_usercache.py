@@ -10,8 +10,8 @@ import pytest
 from trickbook.errors import ExpressionError
 from trickbook.expr import syntax
 from trickbook.expr.site import Site
+from trickbook.ruleset.yamlsource import Mark
 from trickbook.usercache import ENVIRONMENT, folder
-from trickbook.yamlsource import Mark
 
 TEXTS = [
     "if made then taken else -contract_bid",

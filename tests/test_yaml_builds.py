@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from trickbook import yamlsource
 from trickbook.errors import RulesetError
+from trickbook.ruleset import yamlsource
 
 BAD_TEXTS = {
     "10,000-deep nesting": "x: " + "[" * 10000 + "]" * 10000 + "\n",

@@ -7,6 +7,8 @@
 'bidding'
 """
 
+from .engine.game import Game
+from .engine.view import SeatView
 from .errors import (
     ExpressionError,
     IllegalAction,
@@ -18,11 +20,9 @@ from .errors import (
     TrickbookError,
     UsageError,
 )
-from .game import Game
-from .loader import load_ruleset, open_ruleset
 from .resources import bundled_ruleset_ids as bundled_rulesets
-from .rules import Rules
-from .view import SeatView
+from .ruleset.loader import load_ruleset, open_ruleset
+from .ruleset.rules import Rules
 
 __all__ = [
     "ExpressionError",

@@ -16,29 +16,29 @@ from rich.progress import Progress
 from rich.table import Table
 
 from . import limits, resources
-from .compare import as_json as compare_json
-from .compare import compare
-from .diff import as_json as diff_json
-from .diff import as_text as diff_text
-from .diff import differences
+from .book.diff import as_json as diff_json
+from .book.diff import as_text as diff_text
+from .book.diff import differences
+from .book.explain import explain
+from .book.lint import lint
+from .book.trace import trace
+from .book.worked import check_examples
+from .book.worked import describe as describe_example
+from .engine.seats import SIDE_NAMES
 from .errors import RecordError, TrickbookError, UsageError
-from .explain import explain
-from .lint import lint
-from .loader import load_ruleset, open_ruleset
-from .parallel import RulesetChoice, default_jobs
-from .play import TerminalMatch
 from .players import PlayerSpec, make_player, parse_player_specs
 from .players.base import split_specs
-from .plot import plot
-from .record import read_records
-from .replay import RulesetCache, replay_record
+from .record.reader import read_records
+from .record.replay import RulesetCache, replay_record
 from .resources import looks_like_path
-from .rules import Rules
-from .seats import SIDE_NAMES
-from .simulate import resume_match, simulate
-from .trace import trace
-from .worked import check_examples
-from .worked import describe as describe_example
+from .ruleset.loader import load_ruleset, open_ruleset
+from .ruleset.rules import Rules
+from .session.terminal import TerminalMatch
+from .tools.compare import as_json as compare_json
+from .tools.compare import compare
+from .tools.parallel import RulesetChoice, default_jobs
+from .tools.plot import plot
+from .tools.simulate import resume_match, simulate
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,10 +14,10 @@ sys.path.insert(0, str(HERE.parent))
 
 from helpers import CONFIGURATIONS, config_id, rules  # noqa: E402
 from trickbook import Game  # noqa: E402
+from trickbook.book.trace import trace  # noqa: E402
 from trickbook.errors import Location  # noqa: E402
-from trickbook.record import match_record  # noqa: E402
-from trickbook.replay import RulesetCache  # noqa: E402
-from trickbook.trace import trace  # noqa: E402
+from trickbook.record.replay import RulesetCache  # noqa: E402
+from trickbook.record.writer import match_record  # noqa: E402
 
 SEED = 2026
 HAND_CAP = 3

@@ -16,8 +16,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.facts import Facts
 from ..errors import RulesRuntimeError
-from ..facts import Facts
 
 FACTS = "f"
 """The generated function's first parameter: the `Facts` of the hand."""

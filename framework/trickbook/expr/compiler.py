@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .. import limits
-from ..deck import Deck
+from ..engine.facts import Facts
 from ..errors import ExpressionError
-from ..facts import Facts
+from ..ruleset.deck import Deck
 from . import codegen as g
 from .functions import BUILTINS, CONTEXT_VARIABLES, DOMAINS, FOLDS, RESERVED, Builtin, Stage, Type
 from .site import Site

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import ExpressionError, Location
-from ..yamlsource import Mark
+from ..ruleset.yamlsource import Mark
 
 _WINDOW = 72
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..engine.view import SeatView
 from ..errors import UsageError
-from ..view import SeatView
 
 
 class Player(Protocol):

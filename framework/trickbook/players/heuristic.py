@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+from ..engine.view import SeatView
 from ..errors import UsageError
-from ..rules import BiddingKind
-from ..view import SeatView
+from ..ruleset.rules import BiddingKind
 from .base import register
 from .policy import estimate_tricks, greedy_card
 from .search import compare_choices

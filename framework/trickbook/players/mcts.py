@@ -14,8 +14,8 @@ import math
 import random
 import time
 
+from ..engine.view import SeatView
 from ..errors import UsageError
-from ..view import SeatView
 from .base import register
 from .search import play_out_hand, value
 from .worlds import imagine

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..deck import Card
-from ..rules import BiddingKind
-from ..view import SeatView
+from ..engine.view import SeatView
+from ..ruleset.deck import Card
+from ..ruleset.rules import BiddingKind
 
 PARTNER_SHARE = 0.25
 """What a player expects its partner to take, as a share of a hand's tricks, before anything is known."""

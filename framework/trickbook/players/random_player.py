@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from ..engine.view import SeatView
 from ..errors import UsageError
-from ..view import SeatView
 from .base import register
 
 

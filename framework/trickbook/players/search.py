@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..game import Game
-from ..view import SeatView
+from ..engine.game import Game
+from ..engine.view import SeatView
 from .policy import policy
 from .worlds import imagine
 

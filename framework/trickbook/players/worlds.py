@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from ..deck import Card
-from ..game import Game
-from ..view import SeatView
+from ..engine.game import Game
+from ..engine.view import SeatView
+from ..ruleset.deck import Card
 
 
 def sample_deal(view: SeatView, rng: random.Random, tries: int = 8) -> tuple[tuple[Card, ...], ...]:

@@ -1,0 +1,192 @@
+"""A ruleset as a rule book people can follow, generated from the compiled rules (Markdown or HTML).
+
+The text comes from `words`; the score tables are computed by running the
+ruleset's own scoring rules over representative hands, so the numbers are
+the ones the engine uses.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+from ..ruleset.rules import BiddingKind, Rules
+from .scenario import Scenario, ScenarioError, evaluate
+from .words import SECTIONS, statements
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def explain(rules: Rules, fmt: str = "md") -> str:
+    """The rule book of `rules` in Markdown (`md`) or HTML (`html`)."""
+    title = f"{rules.title} (`{rules.id}`, rules version {rules.version})"
+    intro = [rules.description] if rules.description else []
+    if rules.source:
+        intro.append(f"Source: {rules.source}.")
+    if rules.extends:
+        intro.append("Based on " + ", then ".join(f"`{parent}`" for parent in rules.extends) + ".")
+    choices = ", ".join(f"{k} = `{v}`" for k, v in rules.options)
+    if choices:
+        intro.append(f"Table options: {choices}.")
+    sections: list[tuple[str, list[tuple[str, str]], list[Table]]] = []
+    said = statements(rules)
+    for section in SECTIONS:
+        items = [(s.title, s.text) for s in said if s.section == section]
+        tables = score_tables(rules) if section == "Scoring" else []
+        if items:
+            sections.append((section, items, tables))
+    if fmt == "html":
+        return _html(title, intro, sections)
+    return _markdown(title, intro, sections)
+
+
+def score_tables(rules: Rules) -> list[Table]:
+    """Hand scores for typical outcomes, computed by the ruleset's own scoring rules."""
+    try:
+        if rules.bidding.kind is BiddingKind.AUCTION:
+            return [_auction_table(rules)]
+        if rules.personal:
+            return [_personal_table(rules)]
+        return [_contract_table(rules), *([_named_table(rules)] if rules.bidding.named else [])]
+    except ScenarioError:
+        return []
+
+
+def _score(
+    rules: Rules, bids: list[int | str | None], tricks: list[int], declarer: int | None = None
+) -> tuple[int, ...]:
+    outcome = evaluate(rules, Scenario(tricks=tricks, bids=bids, declarer=declarer))
+    return outcome.score.seats if rules.personal else outcome.score.sides
+
+
+def _auction_table(rules: Rules) -> Table:
+    size = rules.hand_size
+    rows = []
+    for bid in range(rules.bidding.min, rules.bidding.max + 1):
+        cells = [str(bid)]
+        for column, took in enumerate((bid - 1, bid, bid + 2, size)):
+            repeated = column == 3 and size in (bid - 1, bid, bid + 2)
+            if 0 <= took <= size and not repeated:
+                mine, theirs = _score(rules, [bid, None, None, None], [took, size - took, 0, 0], declarer=0)
+                cells.append(f"{mine:+d} / {theirs:+d}")
+            else:
+                cells.append("")
+        rows.append(tuple(cells))
+    header = ("bid", "failed by 1", "made exactly", "made with 2 over", f"all {size} tricks")
+    return Table("Declaring side / defenders, by bid and tricks the declaring side took", header, tuple(rows))
+
+
+def _contract_table(rules: Rules) -> Table:
+    size = rules.hand_size
+    low = rules.bidding.min
+    rows = []
+    for contract in range(max(2 * low, 1), size + 1, 2):
+        first = max(low, contract // 2)
+        second = contract - first
+        if second < low:
+            continue
+        cells = [str(contract)]
+        for took in (contract - 1, contract, contract + 2):
+            if 0 <= took <= size:
+                side = _score(rules, [first, low, second, low], [took, size - took, 0, 0])[0]
+                cells.append(f"{side:+d}")
+            else:
+                cells.append("")
+        rows.append(tuple(cells))
+    return Table(
+        "A side's points by its contract (the sum of both partners' bids) and the tricks it took",
+        ("contract", "failed by 1", "made exactly", "made with 2 over"),
+        tuple(rows),
+    )
+
+
+def _named_table(rules: Rules) -> Table:
+    size = rules.hand_size
+    low = rules.bidding.min
+    rows = []
+    for named in rules.bidding.named:
+        partner = max(low, 3)
+        cells = [named.name]
+        for took in (0, 1):
+            side = _score(rules, [named.name, low, partner, low], [took, size - partner - took, partner, 0])[0]
+            cells.append(f"{side:+d}")
+        rows.append(tuple(cells))
+    return Table(
+        f"A side's points when one player bids a named bid and the partner bids {max(low, 3)} and takes exactly that",
+        ("named bid", "its bidder took no trick", "its bidder took 1 trick"),
+        tuple(rows),
+    )
+
+
+def _personal_table(rules: Rules) -> Table:
+    size = rules.hand_size
+    rows = []
+    for bid in range(rules.bidding.min, rules.bidding.max + 1):
+        cells = [str(bid)]
+        for took in (bid - 1, bid, bid + 2):
+            if 0 <= took <= size:
+                cells.append(f"{_score(rules, [bid, bid, bid, bid], [took, size - took, 0, 0])[0]:+d}")
+            else:
+                cells.append("")
+        rows.append(tuple(cells))
+    return Table(
+        "A player's points by declaration and tricks taken",
+        ("declared", "took 1 fewer", "took exactly", "took 2 more"),
+        tuple(rows),
+    )
+
+
+def _markdown(title: str, intro: list[str], sections: list[tuple[str, list[tuple[str, str]], list[Table]]]) -> str:
+    lines = [f"# {title}", ""]
+    for paragraph in intro:
+        lines += [paragraph, ""]
+    for name, items, tables in sections:
+        lines += [f"## {name}", ""]
+        for heading, text in items:
+            lines += [f"**{heading}.** {text}", ""]
+        for table in tables:
+            lines += [
+                f"*{table.caption}:*",
+                "",
+                "| " + " | ".join(table.header) + " |",
+                "|" + "---|" * len(table.header),
+            ]
+            lines += ["| " + " | ".join(row) + " |" for row in table.rows]
+            lines.append("")
+    return "\n".join(lines)
+
+
+_CODE = re.compile(r"`([^`]*)`")
+
+
+def _inline(text: str) -> str:
+    return _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(text, quote=False))
+
+
+def _html(title: str, intro: list[str], sections: list[tuple[str, list[tuple[str, str]], list[Table]]]) -> str:
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{_inline(title.replace('`', ''))}</title>",
+        "<style>body{font-family:sans-serif;max-width:48em;margin:2em auto;line-height:1.5}"
+        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em;text-align:right}</style>",
+        "</head><body>",
+        f"<h1>{_inline(title)}</h1>",
+    ]
+    out += [f"<p>{_inline(p)}</p>" for p in intro]
+    for name, items, tables in sections:
+        out.append(f"<h2>{_inline(name)}</h2>")
+        out += [f"<p><strong>{_inline(h)}.</strong> {_inline(t)}</p>" for h, t in items]
+        for table in tables:
+            out.append(f"<table><caption>{_inline(table.caption)}</caption>")
+            out.append("<tr>" + "".join(f"<th>{_inline(h)}</th>" for h in table.header) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in table.rows]
+            out.append("</table>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"

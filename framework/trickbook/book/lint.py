@@ -1,0 +1,237 @@
+"""Semantic checks beyond the schema: rules that can never apply, never end, or do nothing.
+
+`trickbook validate` runs these on every rules version and option
+combination. Errors make a ruleset unplayable as written (a match end no total
+can satisfy, hands that are always thrown in); warnings point at things that
+are probably mistakes (a definition nobody uses, an option whose values give
+the same rules).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.facts import Facts
+from ..engine.scoring import score_hand
+from ..errors import Location
+from ..expr.site import Site
+from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
+from ..ruleset.loader import RulesetSource
+from ..ruleset.rules import BiddingKind, Rules, TrumpMode
+from ..ruleset.yamlsource import KeyPath, Mark, format_path
+from .scenario import Scenario, scenario_facts
+
+TOTALS_PROBED = range(-1000, 5001)
+"""Totals tried when checking that the match end can be reached."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    level: str
+    """'error' or 'warning'."""
+    where: Location
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.where}: {self.path}: {self.message}"
+
+
+def lint(source: RulesetSource) -> list[Finding]:
+    """Every finding for every rules version and option combination, each reported once."""
+    findings: dict[tuple[str, str], Finding] = {}
+    for version, options in source.combinations():
+        rules = source.resolve(options=options, version=version)
+        for finding in _check(source, rules):
+            findings.setdefault((finding.path, finding.message), finding)
+    for finding in _same_options(source):
+        findings.setdefault((finding.path, finding.message), finding)
+    return sorted(findings.values(), key=lambda f: (f.level != "error", f.where.line, f.path))
+
+
+def _check(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
+    yield from _unused_names(source)
+    yield from _idle_counters(source, rules)
+    yield from _trump_map(source, rules)
+    yield from _never_applies(source, rules)
+    yield from _always_cancelled(source, rules)
+    yield from _unreachable_end(source, rules)
+
+
+def _finding(source: RulesetSource, level: str, path: KeyPath, message: str) -> Finding:
+    return Finding(level, source.document.locate(path), format_path(path), message)
+
+
+def _expression_paths(data: dict[str, Any]) -> Iterator[KeyPath]:
+    """Every key path of the ruleset that holds an expression."""
+    for name in data.get("definitions", {}):
+        yield ("definitions", name)
+    if "cancel_if" in data["bidding"]:
+        yield ("bidding", "cancel_if")
+    for name, rule in data["scoring"]["rules"].items():
+        for key in ("when", "points"):
+            if key in rule:
+                yield ("scoring", "rules", name, key)
+    for name in data.get("counters", {}):
+        yield ("counters", name, "add")
+    for key in ("wins", "loses"):
+        if key in data["match"]:
+            yield ("match", key)
+
+
+def _names(node: Node) -> Iterator[str]:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        match current:
+            case Name():
+                yield current.id
+            case Call():
+                yield current.function
+                stack.extend(current.args)
+            case Aggregate():
+                stack.extend((current.domain, current.body))
+            case Unary():
+                stack.append(current.operand)
+            case Binary():
+                stack.extend((current.left, current.right))
+            case If():
+                stack.extend((current.condition, current.then, current.otherwise))
+
+
+def _unused_names(source: RulesetSource) -> Iterator[Finding]:
+    data = source.document.data
+    reads: dict[KeyPath, set[str]] = {}
+    for path in _expression_paths(data):
+        value: Any = data
+        for key in path:
+            value = value[key]
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        site = Site(text, source.document.marks.get(path) or Mark(source.document.file, 1, 1), format_path(path))
+        reads[path] = set(_names(parse(site)))
+    definitions = set(data.get("definitions", {}))
+    roots = {n for path, names in reads.items() if path[0] != "definitions" for n in names}
+    used = set(roots)
+    frontier = roots & definitions
+    while frontier:
+        name = frontier.pop()
+        for inner in reads[("definitions", name)]:
+            if inner not in used:
+                used.add(inner)
+                if inner in definitions:
+                    frontier.add(inner)
+    for name in sorted(definitions - used):
+        yield _finding(source, "warning", ("definitions", name), f"the definition {name!r} is never used")
+    for name in sorted(set(data.get("events", {})) - used):
+        yield _finding(source, "warning", ("events", name), f"the event {name!r} is counted but no expression reads it")
+
+
+def _idle_counters(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
+    for counter in rules.counters:
+        if counter.add.is_constant and counter.add.constant == 0:
+            yield _finding(
+                source,
+                "warning",
+                ("counters", counter.name, "add"),
+                f"the counter {counter.name!r} never changes: it adds 0",
+            )
+
+
+def _trump_map(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
+    if rules.trump.mode is not TrumpMode.EXPOSED:
+        return
+    mapping = rules.trump.mapping
+    missing = sorted(set(range(len(mapping))) - set(mapping))
+    if missing:
+        suits = ", ".join(rules.deck.suits[s].code for s in missing)
+        yield _finding(
+            source, "warning", ("trump", "map"), f"trump.map is not a permutation: {suits} can never be trump"
+        )
+
+
+def _never_applies(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
+    for rule in rules.scoring.rules:
+        if rule.when is not None and rule.when.is_constant and not rule.when.constant:
+            yield _finding(
+                source, "warning", ("scoring", "rules", rule.name, "when"), f"the rule {rule.name!r} never applies"
+            )
+
+
+def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
+    """A spread of hand outcomes: every bid of the declaring seats, many trick splits, events on and off."""
+    draw = random.Random(0)
+    bidding = rules.bidding
+    values: list[int | str] = [*range(bidding.min, bidding.max + 1), *(n.name for n in bidding.named)]
+    events = [e.name for e in rules.events]
+    size = rules.hand_size
+    for index in range(count):
+        taken = index % (size + 1)
+        tricks = [0, 0, 0, 0]
+        split = draw.randint(0, taken)
+        tricks[0], tricks[2] = split, taken - split
+        other = size - taken
+        split = draw.randint(0, other)
+        tricks[1], tricks[3] = split, other - split
+        event = {e: [draw.randint(0, 1) for _ in range(4)] for e in events}
+        if bidding.kind is BiddingKind.AUCTION:
+            declarer = draw.randrange(4)
+            bids: list[int | str | None] = [None] * 4
+            bids[declarer] = values[index % len(values)]
+            yield Scenario(tricks=tricks, bids=bids, declarer=declarer, events=event)
+        else:
+            yield Scenario(tricks=tricks, bids=[draw.choice(values) for _ in range(4)], events=event)
+
+
+def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
+    cancel = rules.bidding.cancel_if
+    if cancel is None:
+        return
+    if all(cancel(scenario_facts(rules, s)) for s in _scenarios(rules, 200)):
+        yield _finding(
+            source,
+            "error",
+            ("bidding", "cancel_if"),
+            "this condition holds for every bid tried: every hand would be thrown in",
+        )
+
+
+def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
+    best = max(max(score_hand(rules, scenario_facts(rules, s)).sides) for s in _scenarios(rules))
+    if best <= 0:
+        yield _finding(
+            source,
+            "error",
+            ("scoring", "rules"),
+            "no hand tried gives a side any points, so totals can never rise towards the match end",
+        )
+    wins = rules.match.wins
+    for total in TOTALS_PROBED:
+        facts = Facts(totals_side=[total, 0], totals_seat=[total, 0, 1, 0])
+        if wins(facts, 0) or wins(Facts(totals_side=[total, 0], totals_seat=[total - 1, 0, 1, 0]), 0):
+            return
+    yield _finding(
+        source,
+        "error",
+        ("match", "wins"),
+        f"this never holds for a side total from {TOTALS_PROBED.start} to {TOTALS_PROBED.stop - 1}: "
+        "the match cannot be won",
+    )
+
+
+def _same_options(source: RulesetSource) -> Iterator[Finding]:
+    """Warns about option values that give exactly the same rules as another value of the same option."""
+    declared = source.document.data.get("options", {})
+    for name, spec in declared.items():
+        values = list(spec["values"])
+        for first, second in itertools.combinations(values, 2):
+            if spec["values"][first]["changes"] == spec["values"][second]["changes"]:
+                yield _finding(
+                    source,
+                    "warning",
+                    ("options", name, "values", second),
+                    f"the values {first!r} and {second!r} of option {name!r} give the same rules",
+                )

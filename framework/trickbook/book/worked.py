@@ -1,0 +1,120 @@
+"""Worked examples written in a ruleset (`examples:`), checked against what its rules actually give.
+
+An example states one hand's outcome (bids, tricks, events, totals before)
+and what must follow (the hand's score, new totals and counters, scoring
+lines, whether the match ends, whether the bidding cancels the hand). Each is
+evaluated under its own rules version and table options, through the same
+scoring functions the engine uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Location, OptionError
+from ..ruleset.loader import RulesetSource
+from ..ruleset.rules import Rules
+from .scenario import Outcome, Scenario, ScenarioError, evaluate, scenario_facts
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One example's verdict: empty `mismatches` means it holds."""
+
+    index: int
+    name: str
+    where: Location
+    mismatches: tuple[str, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.mismatches
+
+
+def check_examples(source: RulesetSource) -> Iterator[Result]:
+    """Evaluates every worked example of the ruleset, in order."""
+    cache: dict[tuple[int | None, tuple[tuple[str, str], ...]], Rules] = {}
+    for index, spec in enumerate(source.document.data.get("examples", [])):
+        where = source.document.locate(("examples", index))
+        name = spec["name"]
+        try:
+            key = (spec.get("version"), tuple(sorted(spec.get("options", {}).items())))
+            if key not in cache:
+                cache[key] = source.resolve(options=spec.get("options"), version=spec.get("version"))
+            mismatches = tuple(_check(cache[key], spec))
+        except (ScenarioError, OptionError) as exc:
+            mismatches = (f"cannot be evaluated: {exc}",)
+        yield Result(index, name, where, mismatches)
+
+
+def _scenario(spec: dict[str, Any], hand_size: int) -> Scenario:
+    tricks = spec.get("tricks", [hand_size, 0, 0, 0])
+    return Scenario(
+        tricks=tricks,
+        bids=spec.get("bids", [None, None, None, None]),
+        declarer=spec.get("declarer"),
+        trump=spec.get("trump"),
+        dealer=spec.get("dealer", 0),
+        hand_number=spec.get("hand_number", 1),
+        totals=spec.get("totals", [0, 0]),
+        seat_totals=spec.get("seat_totals"),
+        counters=spec.get("counters", {}),
+        events=spec.get("events", {}),
+    )
+
+
+def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
+    expect = spec["expect"]
+    scenario = _scenario(spec, rules.hand_size)
+    if "cancelled" in expect:
+        cancel = rules.bidding.cancel_if
+        cancelled = bool(cancel(scenario_facts(rules, scenario))) if cancel is not None else False
+        if cancelled != expect["cancelled"]:
+            yield _differs("cancelled", expect["cancelled"], cancelled)
+    if not set(expect) - {"cancelled"}:
+        return
+    if "tricks" not in spec:
+        raise ScenarioError("an example that checks scores needs `tricks`")
+    outcome = evaluate(rules, scenario)
+    for key, actual in _actual(rules, outcome).items():
+        if key in expect and expect[key] != actual:
+            yield _differs(key, expect[key], actual)
+    if "lines" in expect:
+        lines = _lines(rules, outcome)
+        for rule, wanted in expect["lines"].items():
+            got = lines.get(rule)
+            if got != wanted:
+                yield _differs(f"lines.{rule}", wanted, got if got is not None else "no such rule or counter")
+
+
+def _actual(rules: Rules, outcome: Outcome) -> dict[str, Any]:
+    return {
+        "score": list(outcome.score.sides),
+        "seat_score": list(outcome.score.seats),
+        "totals": list(outcome.totals),
+        "seat_totals": list(outcome.seat_totals) if outcome.seat_totals is not None else None,
+        "counters": {name: list(values) for name, values in outcome.counters.items()},
+        "winner": "none" if outcome.winner is None else outcome.winner,
+    }
+
+
+def _lines(rules: Rules, outcome: Outcome) -> dict[str, list[int]]:
+    """Each rule's points per side (or per seat for seat rules), zeros where it gave nothing."""
+    sizes = {r.name: 2 if r.per == "side" else 4 for r in rules.scoring.rules}
+    sizes.update({c.name: 2 if c.per == "side" else 4 for c in rules.counters})
+    lines = {name: [0] * size for name, size in sizes.items()}
+    for line in outcome.score.lines:
+        lines[line.rule][line.target] += line.points
+    return lines
+
+
+def _differs(key: str, expected: Any, actual: Any) -> str:
+    return f"{key}: expected {expected!r}, got {actual!r}"
+
+
+def describe(result: Result) -> str:
+    """One paragraph for a failing example: where it is, its name, and each value that differs."""
+    head = f"{result.where}: examples[{result.index}] ({result.name!r}) does not hold"
+    return "\n".join([head, *(f"  {m}" for m in result.mismatches)])

@@ -1,0 +1,107 @@
+"""What happens in a game, as values: the log a game emits to an observer, and what each seat may see of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
+
+from ..ruleset.deck import Card
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    hand: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt:
+    """A seat's cards, in the order received; only that seat may see it."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
+    """A bid, pass, trump choice or card; `auto` when the rules or a timeout made it."""
+
+    seat: int
+    action: int
+    auto: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ContractSet:
+    declarer: int
+    contract: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpSet:
+    suit: int
+    chosen_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    number: int
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    by_trump: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TrickEventHappened:
+    name: str
+    seat: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandCancelled:
+    reason: str
+
+
+class ScoreLine(NamedTuple):
+    """One scoring rule's points for one side or seat, with the rule's name (a tuple: several per hand)."""
+
+    rule: str
+    per: str
+    target: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    lines: tuple[ScoreLine, ...]
+    sides: tuple[int, int]
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded:
+    winner: int | None
+    reason: str
+
+
+Event: TypeAlias = (
+    HandStarted
+    | CardsDealt
+    | CardExposed
+    | ActionTaken
+    | ContractSet
+    | TrumpSet
+    | TrickWon
+    | TrickEventHappened
+    | HandCancelled
+    | HandScored
+    | MatchEnded
+)

@@ -1,0 +1,339 @@
+"""The state a match carries: every field of a `Game`, the read-only queries on them, and cheap copies.
+
+`Game` (in `game.py`) adds the transitions - dealing, bidding, play and scoring;
+keeping the data and its reading here leaves the state machine one job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Self
+
+from ..ruleset.deck import Card, CardMask
+from ..ruleset.rules import EventCards, Rules
+from .events import Event
+from .facts import NO_SEAT
+from .history import HandResult, Move, unpack
+
+BIDDING, TRUMP, PLAY, OVER = 0, 1, 2, 3
+PHASES = ("bidding", "trump", "play", "over")
+
+DealSource = Callable[[int, int], Sequence[Sequence[Card]]]
+"""Gives the cards of hand `number` dealt by `dealer`, as four sequences in the order each seat received them."""
+
+Observer = Callable[[Event], None]
+
+Standing = tuple[tuple[int, int], tuple[int, ...] | None, tuple[tuple[int, ...], ...]]
+"""Totals, seat totals and counters as tuples: they change only between hands."""
+
+
+class GameState:
+    """The fields of a match in progress; hands are bitmasks and moves packed integers."""
+
+    rules: Rules
+    seed: int
+    hand_cap: int
+    observer: Observer | None
+    # Fixed for the match: taken from the rules once, read on every card.
+    _deals: DealSource
+    _dir: int
+    _next: tuple[int, ...]
+    _suit_of: tuple[int, ...]
+    _suit_masks: tuple[CardMask, ...]
+    _hand_size: int
+    _deck_size: int
+    _cards: Callable[[CardMask], tuple[Card, ...]]
+    _runs: tuple[tuple[tuple[Card, ...], ...], ...]
+    _shifts: tuple[int, ...]
+    _follow: bool
+    _strength: tuple[tuple[tuple[int, ...], ...], ...]
+    # The match.
+    _phase: int
+    _dealer: int
+    _number: int
+    _totals: list[int]
+    _seat_totals: list[int]
+    _counters: list[list[int]]
+    _history: list[HandResult]
+    _winner: int | None
+    _end_reason: str
+    _standing: Standing
+    # The hand.
+    _deal: tuple[tuple[Card, ...], ...]
+    _exposed: tuple[Card, ...]
+    _hands: list[CardMask]
+    _moves: list[int]
+    _turn: int
+    _bids: list[int]
+    _bid_names: list[int]
+    _passed: int
+    _bid_count: int
+    _blind_round: bool
+    _blind_bidders: int
+    _looked: int
+    _high_seat: int
+    _declarer: int
+    _contract: list[int]
+    _trump: int
+    _block: CardMask
+    _restrict: CardMask
+    _event_cards: tuple[EventCards, ...]
+    _event_counts: list[list[int]]
+    _tricks_won: list[int]
+    _trick_count: int
+    # The trick.
+    _trick: list[Card]
+    _leader: int
+    _led: int
+    _row: tuple[int, ...]
+    _best: int
+    _win_seat: int
+
+    __slots__ = (
+        "_best",
+        "_bid_count",
+        "_bid_names",
+        "_bids",
+        "_blind_bidders",
+        "_blind_round",
+        "_block",
+        "_cards",
+        "_contract",
+        "_counters",
+        "_deal",
+        "_dealer",
+        "_deals",
+        "_deck_size",
+        "_declarer",
+        "_dir",
+        "_end_reason",
+        "_event_cards",
+        "_event_counts",
+        "_exposed",
+        "_follow",
+        "_hand_size",
+        "_hands",
+        "_high_seat",
+        "_history",
+        "_leader",
+        "_led",
+        "_looked",
+        "_moves",
+        "_next",
+        "_number",
+        "_passed",
+        "_phase",
+        "_restrict",
+        "_row",
+        "_runs",
+        "_seat_totals",
+        "_shifts",
+        "_standing",
+        "_strength",
+        "_suit_masks",
+        "_suit_of",
+        "_totals",
+        "_trick",
+        "_trick_count",
+        "_tricks_won",
+        "_trump",
+        "_turn",
+        "_win_seat",
+        "_winner",
+        "hand_cap",
+        "observer",
+        "rules",
+        "seed",
+    )
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self._phase]
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None when the match is over."""
+        return None if self._phase == OVER else self._turn
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def hand_number(self) -> int:
+        return self._number
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def end_reason(self) -> str:
+        return self._end_reason
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (self._totals[0], self._totals[1])
+
+    @property
+    def seat_totals(self) -> tuple[int, ...] | None:
+        return tuple(self._seat_totals) if self.rules.personal else None
+
+    @property
+    def counters(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(c) for c in self._counters)
+
+    @property
+    def history(self) -> tuple[HandResult, ...]:
+        """Every finished hand, cancelled ones included."""
+        return tuple(self._history)
+
+    @property
+    def trump(self) -> int:
+        return self._trump
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._tricks_won)
+
+    @property
+    def current_deal(self) -> tuple[tuple[Card, ...], ...]:
+        return self._deal
+
+    @property
+    def current_moves(self) -> tuple[Move, ...]:
+        return unpack(self._moves)
+
+    @property
+    def hands_finished(self) -> int:
+        """How many hands are over, cancelled ones included (cheaper than `len(history)`)."""
+        return len(self._history)
+
+    def finished_hand(self, index: int) -> HandResult:
+        """The finished hand at `index` (0-based), without copying the history."""
+        return self._history[index]
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves the current hand has had (cheaper than `len(current_moves)`)."""
+        return len(self._moves)
+
+    @property
+    def exposed(self) -> tuple[Card, ...]:
+        return self._exposed
+
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards `seat` holds now (the full state; players get `view(seat)` instead)."""
+        return self.rules.deck.cards(self._hands[seat])
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in the order played."""
+        return tuple(self._trick)
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the trick in progress (or the last one)."""
+        return self._leader
+
+    @property
+    def in_blind_round(self) -> bool:
+        return self._blind_round
+
+    def has_looked(self, seat: int) -> bool:
+        """True when `seat` may see its own cards (false only before its choice in a blind round)."""
+        return bool(self._looked >> seat & 1)
+
+    @property
+    def highest_bid(self) -> int | None:
+        """The highest bid of the auction so far, or None."""
+        return None if self._high_seat == NO_SEAT else self._bids[self._high_seat]
+
+    # ------------------------------------------------------------------- copies
+
+    def clone(self) -> Self:
+        """An independent copy of the full state, without the observer; costs a few list copies."""
+        new = type(self).__new__(type(self))
+        new.rules = self.rules
+        new.seed = self.seed
+        new.hand_cap = self.hand_cap
+        new.observer = None
+        new._deals = self._deals
+        new._dir = self._dir
+        new._next = self._next
+        new._suit_of = self._suit_of
+        new._suit_masks = self._suit_masks
+        new._hand_size = self._hand_size
+        new._deck_size = self._deck_size
+        new._standing = self._standing
+        new._cards = self._cards
+        new._runs = self._runs
+        new._shifts = self._shifts
+        new._follow = self._follow
+        new._strength = self._strength
+        new._number = self._number
+        new._dealer = self._dealer
+        new._totals = self._totals[:]
+        new._seat_totals = self._seat_totals[:]
+        new._counters = [c[:] for c in self._counters]
+        new._history = self._history[:]
+        new._winner = self._winner
+        new._phase = self._phase
+        new._end_reason = self._end_reason
+        new._deal = self._deal
+        new._exposed = self._exposed
+        new._hands = self._hands[:]
+        new._moves = self._moves[:]
+        new._turn = self._turn
+        new._bids = self._bids[:]
+        new._bid_names = self._bid_names[:]
+        new._passed = self._passed
+        new._bid_count = self._bid_count
+        new._blind_round = self._blind_round
+        new._blind_bidders = self._blind_bidders
+        new._looked = self._looked
+        new._high_seat = self._high_seat
+        new._declarer = self._declarer
+        new._contract = self._contract[:]
+        new._trump = self._trump
+        new._block = self._block
+        new._restrict = self._restrict
+        new._trick = self._trick[:]
+        new._leader = self._leader
+        new._led = self._led
+        new._row = self._row
+        new._best = self._best
+        new._win_seat = self._win_seat
+        new._tricks_won = self._tricks_won[:]
+        new._trick_count = self._trick_count
+        new._event_cards = self._event_cards
+        new._event_counts = [c[:] for c in self._event_counts]
+        return new
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that decides the future of the match, for equality checks between copies."""
+        return (
+            self._number,
+            self._dealer,
+            tuple(self._totals),
+            tuple(self._seat_totals),
+            self.counters,
+            self._phase,
+            self._deal,
+            tuple(self._hands),
+            tuple(self._moves),
+            self._turn,
+            self._looked,
+            self._blind_round,
+            self._trump,
+            self._block,
+            tuple(self._trick),
+            tuple(self._tricks_won),
+            self._winner,
+            len(self._history),
+        )

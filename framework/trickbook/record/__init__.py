@@ -1,0 +1,1 @@
+"""Match records: writing them, reading them safely, and replaying them against the rules."""

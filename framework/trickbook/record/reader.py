@@ -1,0 +1,94 @@
+"""Reading match records safely: JSON Lines or one JSON document, streamed past a size, with hostile values refused."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from .. import limits
+from ..errors import Location, RecordError
+
+
+def read_records(path: Path, display: str | None = None) -> Iterator[tuple[Location, dict[str, Any]]]:
+    """Reads a file of records, JSON Lines or one JSON document, yielding each record with where it starts."""
+    name = display or str(path)
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            if size > limits.MAX_RECORD_BYTES:
+                yield from _stream(handle, name)
+                return
+            text = _decode(handle.read(), name)
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror}", where=Location(name, 1, 1)) from None
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None:
+        raise RecordError("the file holds no record", where=Location(name, 1, 1))
+    if not _whole_object(lines[first]):
+        yield Location(name, first + 1, 1), parse_record(text, Location(name, 1, 1))
+        return
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            yield Location(name, number, 1), parse_record(line, Location(name, number, 1))
+
+
+def _stream(handle: BinaryIO, name: str) -> Iterator[tuple[Location, dict[str, Any]]]:
+    for number, raw in enumerate(handle, start=1):
+        where = Location(name, number, 1)
+        if len(raw) > limits.MAX_RECORD_BYTES:
+            raise RecordError(
+                "this record is too large", where=where, expected=f"at most {limits.MAX_RECORD_BYTES:,} bytes"
+            )
+        line = _decode(raw, name)
+        if line.strip():
+            yield where, parse_record(line, where)
+
+
+def _whole_object(line: str) -> bool:
+    if not line.lstrip().startswith("{"):
+        return False
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def _decode(raw: bytes, name: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            "the file is not UTF-8 text", where=Location(name, 1, 1), found=f"byte at {exc.start}"
+        ) from None
+
+
+def parse_record(text: str, where: Location) -> dict[str, Any]:
+    """Parses one record's JSON; refuses NaN, infinities, over-long numbers and nesting the parser cannot take."""
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant, parse_int=_bounded_int)
+    except json.JSONDecodeError as exc:
+        column = exc.colno if exc.lineno > 1 else where.column + exc.colno - 1
+        raise RecordError(
+            f"this is not valid JSON: {exc.msg}", where=Location(where.file, where.line + exc.lineno - 1, column)
+        ) from None
+    except ValueError as exc:
+        raise RecordError(str(exc), where=where) from None
+    except RecursionError:
+        raise RecordError("the record is nested too deeply for the JSON parser", where=where) from None
+    if not isinstance(value, dict):
+        raise RecordError("a record must be a JSON object", where=where, found=type(value).__name__)
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed in a record")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > limits.MAX_INT_DIGITS:
+        raise ValueError(f"the number {text[:20]}... is too large for a record")
+    return int(text)

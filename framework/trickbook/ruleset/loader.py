@@ -1,0 +1,216 @@
+"""The one load pipeline: YAML -> extends -> schema -> rules version and table options -> checks -> `Rules`.
+
+`open_ruleset` reads a file and everything it extends and checks the result
+against the schema; `RulesetSource.resolve` then applies a rules version and
+table options (both JSON Merge Patches) and hands the result to `builder`, which
+checks the meaning of every key and compiles every expression. Below these two
+modules nobody sees a raw dict.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import limits, resources
+from ..errors import Location, OptionError, RulesetError
+from . import schema
+from .builder import build_rules
+from .patch import apply_patch
+from .rules import Rules
+from .yamlsource import Document, KeyPath, format_path, read_yaml
+
+FORMAT = "trickbook-ruleset/1"
+_PROTECTED = ("format", "id", "extends", "options", "versions")
+
+
+def load_ruleset(
+    reference: str | Path, *, options: Mapping[str, str] | None = None, version: int | None = None
+) -> Rules:
+    """Loads a ruleset by bundled id or path, at a rules version (default: newest) with table options."""
+    return open_ruleset(reference).resolve(options=options, version=version)
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetSource:
+    """A ruleset file with everything it extends merged in and schema-checked, before options are chosen."""
+
+    document: Document
+    chain: tuple[str, ...]
+
+    @property
+    def id(self) -> str:
+        return str(self.document.data["id"])
+
+    @property
+    def versions(self) -> tuple[int, ...]:
+        return tuple(v["version"] for v in self.document.data.get("versions", [{"version": 1}]))
+
+    @property
+    def option_defaults(self) -> dict[str, str]:
+        return {name: spec["default"] for name, spec in self.document.data.get("options", {}).items()}
+
+    def choose(self, options: Mapping[str, str] | None, version: int | None) -> tuple[int, tuple[tuple[str, str], ...]]:
+        """Checks a version and option values against what the ruleset declares; fills in defaults."""
+        declared = self.document.data.get("options", {})
+        if version is None:
+            version = self.versions[-1]
+        elif version not in self.versions:
+            raise OptionError(
+                f"the ruleset {self.id!r} has no rules version {version}; "
+                f"its versions are {', '.join(str(v) for v in self.versions)}"
+            )
+        chosen = dict(self.option_defaults)
+        for name, value in (options or {}).items():
+            if name not in declared:
+                names = ", ".join(repr(n) for n in declared) or "none"
+                raise OptionError(f"the ruleset {self.id!r} has no table option {name!r}; its options: {names}")
+            values = declared[name]["values"]
+            if value not in values:
+                raise OptionError(
+                    f"{value!r} is not a value of the option {name!r} of {self.id!r}; "
+                    f"choose one of {', '.join(repr(v) for v in values)}"
+                )
+            chosen[name] = value
+        return version, tuple((name, chosen[name]) for name in declared)
+
+    def combinations(self) -> Iterator[tuple[int, dict[str, str]]]:
+        """Every rules version with every combination of option values (for `validate`)."""
+        declared = self.document.data.get("options", {})
+        names = list(declared)
+        for version in self.versions:
+            for values in itertools.product(*(list(declared[n]["values"]) for n in names)):
+                yield version, dict(zip(names, values, strict=True))
+
+    def resolve(self, *, options: Mapping[str, str] | None = None, version: int | None = None) -> Rules:
+        """Applies a rules version and table options, then checks and compiles the result."""
+        number, chosen = self.choose(options, version)
+        document = self.document
+        for index, entry in enumerate(document.data.get("versions", [])):
+            if entry["version"] > number:
+                break
+            if "changes" in entry:
+                document = _patched(document, self.document, ("versions", index, "changes"))
+        for name, value in chosen:
+            document = _patched(document, self.document, ("options", name, "values", value, "changes"))
+        schema.check(document.data, "ruleset", marks=document.marks, file=document.file, error=RulesetError)
+        return build_rules(document, self.chain, number, chosen)
+
+
+def open_ruleset(reference: str | Path) -> RulesetSource:
+    """Reads a ruleset and the rulesets it extends, and checks the merged document against the schema."""
+    path, display = _find(str(reference), None)
+    document, chain = _read(path, display, ())
+    schema.check(document.data, "ruleset", marks=document.marks, file=document.file, error=RulesetError)
+    _check_versions(document)
+    _check_options(document)
+    return RulesetSource(document, chain)
+
+
+def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:
+    if resources.looks_like_path(reference):
+        path = Path(reference)
+        if relative_to is not None and not path.is_absolute():
+            path = relative_to / path
+        if not path.is_file():
+            raise RulesetError(f"there is no ruleset file {reference!r}", where=Location(str(path), 1, 1))
+        return path, str(path)
+    path = resources.rulesets_dir() / f"{reference}.yaml"
+    if not path.is_file():
+        known = ", ".join(repr(i) for i in resources.bundled_ruleset_ids())
+        raise RulesetError(
+            f"there is no bundled ruleset {reference!r}",
+            expected=f"one of {known}, or a path to a .yaml file",
+            found=repr(reference),
+        )
+    return path, f"rulesets/{reference}.yaml"
+
+
+def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, tuple[str, ...]]:
+    """Reads one file; if it extends another, reads that first and merges this one over it."""
+    document = read_yaml(path, display)
+    data = document.data
+    if not isinstance(data, dict):
+        raise RulesetError("a ruleset must be a mapping of keys", where=document.locate(()), found=type(data).__name__)
+    if data.get("format") != FORMAT:
+        raise RulesetError(
+            "this is not a trickbook ruleset of a known format",
+            where=document.locate(("format",)),
+            path="format",
+            expected=repr(FORMAT),
+            found=repr(data.get("format")) if "format" in data else "no format key",
+        )
+    parent_ref = data.get("extends")
+    if parent_ref is None:
+        return document, ()
+    if not isinstance(parent_ref, str):
+        raise RulesetError(
+            "`extends` names a ruleset", where=document.locate(("extends",)), path="extends", expected="text"
+        )
+    resolved = path.resolve()
+    if resolved in seen or len(seen) >= limits.MAX_EXTENDS_DEPTH:
+        raise RulesetError(
+            "these rulesets extend each other in a loop" if resolved in seen else "too many levels of `extends`",
+            where=document.locate(("extends",)),
+            path="extends",
+            expected=f"a chain of at most {limits.MAX_EXTENDS_DEPTH} rulesets without loops",
+        )
+    try:
+        parent_path, parent_display = _find(parent_ref, path.parent)
+    except RulesetError as exc:
+        raise RulesetError(
+            exc.problem,
+            where=document.locate(("extends",)),
+            path="extends",
+            expected=exc.expected,
+            found=exc.found,
+            hint=exc.hint,
+        ) from None
+    if parent_path.resolve() in (*seen, resolved):
+        raise RulesetError(
+            "these rulesets extend each other in a loop", where=document.locate(("extends",)), path="extends"
+        )
+    parent, chain = _read(parent_path, parent_display, (*seen, resolved))
+    merged = apply_patch(parent, document)
+    return dataclasses.replace(merged, file=document.file), (str(parent.data.get("id")), *chain)
+
+
+def _patched(document: Document, source: Document, at: KeyPath) -> Document:
+    changes = source.data
+    for key in at:
+        changes = changes[key]
+    for key in _PROTECTED:
+        if key in changes:
+            raise RulesetError(
+                f"a version or option cannot change {key!r}",
+                where=source.locate((*at, key)),
+                path=format_path((*at, key)),
+            )
+    return apply_patch(document, source, at)
+
+
+def _check_versions(document: Document) -> None:
+    numbers = [v["version"] for v in document.data.get("versions", [])]
+    for index in range(1, len(numbers)):
+        if numbers[index] <= numbers[index - 1]:
+            raise RulesetError(
+                "versions must be listed in increasing order, each once",
+                where=document.locate(("versions", index, "version")),
+                path=format_path(("versions", index, "version")),
+                found=f"{numbers[index]} after {numbers[index - 1]}",
+            )
+
+
+def _check_options(document: Document) -> None:
+    for name, spec in document.data.get("options", {}).items():
+        if spec["default"] not in spec["values"]:
+            raise RulesetError(
+                f"the default of option {name!r} is not one of its values",
+                where=document.locate(("options", name, "default")),
+                path=format_path(("options", name, "default")),
+                expected="one of " + ", ".join(repr(v) for v in spec["values"]),
+                found=repr(spec["default"]),
+            )

@@ -1,0 +1,1 @@
+"""Sessions with people: the table API for apps and the terminal game."""

@@ -1,0 +1,422 @@
+"""A table: the session layer an app needs around a match - seats, ready checks, rematches and a turn clock.
+
+The caller owns time: every call that can expire a turn takes `now` (seconds,
+any clock), so the table never sleeps or starts threads and is easy to test.
+Every call returns what each seat should be told, as JSON-ready events
+(`schemas/table-event.schema.json`); a seat never receives another seat's
+cards. The whole table is saved as its match record plus table fields and can
+be restored in another process, on the rules version it was created with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..engine.events import (
+    ActionTaken,
+    CardExposed,
+    CardsDealt,
+    ContractSet,
+    Event,
+    HandCancelled,
+    HandScored,
+    HandStarted,
+    MatchEnded,
+    TrickEventHappened,
+    TrickWon,
+    TrumpSet,
+)
+from ..engine.game import Game
+from ..errors import ActionError, IllegalAction, Location, TrickbookError, UsageError
+from ..limits import DEFAULT_HAND_CAP
+from ..players import Player, PlayerSpec, make_player, parse_player_specs
+from ..record.replay import RulesetCache
+from ..record.writer import match_record
+from ..resources import looks_like_path
+from ..ruleset.loader import load_ruleset
+from ..ruleset.rules import Rules
+from ..tools.simulate import resume_match
+
+FORMAT = "trickbook-table/1"
+HUMAN = "human"
+PLAYING, WAITING_READY, VOTING, CLOSED = "playing", "waiting-ready", "voting", "closed"
+
+Delivery = dict[int, list[dict[str, Any]]]
+"""New events for each seat (0-3), oldest first."""
+
+
+class TableError(TrickbookError):
+    """A table call that does not fit the table's state (not your turn, not ready time, table closed...)."""
+
+
+class Table:
+    """Four seats around one match, then rematches while all four agree."""
+
+    def __init__(
+        self,
+        ruleset: str,
+        *,
+        seats: Sequence[str],
+        options: dict[str, str] | None = None,
+        version: int | None = None,
+        seed: int = 1,
+        turn_seconds: float | None = None,
+        ready_seconds: float | None = None,
+        vote_seconds: float | None = None,
+        now: float = 0.0,
+        hand_cap: int = DEFAULT_HAND_CAP,
+    ) -> None:
+        """`turn_seconds`: a person's time to act; `ready_seconds`: to confirm ready (then confirmed for them);
+        `vote_seconds`: to vote on a rematch (then counted as a refusal). None: no clock."""
+        if len(seats) != 4:
+            raise UsageError(f"a table has four seats, not {len(seats)}")
+        if HUMAN not in seats:
+            raise UsageError(f"a table needs at least one {HUMAN!r} seat; to let bots play alone, use simulate")
+        self.reference = ruleset
+        self.rules: Rules = load_ruleset(ruleset, options=options, version=version)
+        self.seats = list(seats)
+        self.specs: list[PlayerSpec | None] = [None if s == HUMAN else parse_player_specs(s)[0] for s in seats]
+        self.turn_seconds = turn_seconds
+        self.ready_seconds = ready_seconds
+        self.vote_seconds = vote_seconds
+        self.hand_cap = hand_cap
+        self.seed = seed
+        self.match_number = 1
+        self.finished: list[dict[str, Any]] = []
+        self.phase = PLAYING
+        self.ready: set[int] = set()
+        self.votes: dict[int, bool] = {}
+        self.deadline: float | None = None
+        self.close_reason = ""
+        self._outbox: Delivery = {s: [] for s in range(4)}
+        self._held: list[Event] = []
+        self._hidden_deals: dict[int, CardsDealt] = {}
+        self._start_match(now)
+
+    # ------------------------------------------------------------------ calls
+
+    def submit(self, seat: int, action: str | int, now: float) -> Delivery:
+        """A person's action (text such as `QH`, `bid 8`, or an action number); refused with the rule if illegal."""
+        self._check_open()
+        self._expire(now)
+        if self.phase != PLAYING:
+            raise TableError(f"the table is {self.phase}, not playing")
+        if self.game.turn != seat:
+            raise TableError(f"it is seat {self.game.turn}'s turn, not seat {seat}'s")
+        try:
+            chosen = self.rules.actions.parse(action) if isinstance(action, str) else action
+            self.game.apply(chosen)
+        except IllegalAction as exc:
+            self._send(seat, {"type": "refused", "seat": seat, "reason": str(exc), "rule": exc.rule})
+            return self.pending()
+        except ActionError as exc:
+            self._send(seat, {"type": "refused", "seat": seat, "reason": str(exc), "rule": "not an action"})
+            return self.pending()
+        self._advance(now)
+        return self.pending()
+
+    def tick(self, now: float) -> Delivery:
+        """Lets time pass: a late turn gets the ruleset's default move, a late ready is given, a late vote is no."""
+        self._check_open()
+        self._expire(now)
+        return self.pending()
+
+    def mark_ready(self, seat: int, now: float) -> Delivery:
+        """A seat confirms it is ready for the next deal; the deal is shown once all four are."""
+        self._check_open()
+        self._expire(now)
+        if self.phase != WAITING_READY:
+            raise TableError("nobody needs to confirm ready now")
+        self.ready.add(seat)
+        self._broadcast({"type": "ready", "seat": seat})
+        self._after_ready(now)
+        return self.pending()
+
+    def vote(self, seat: int, rematch: bool, now: float) -> Delivery:
+        """A rematch vote; one refusal closes the table, four yeses start a new match."""
+        self._check_open()
+        self._expire(now)
+        self._check_open()
+        if self.phase != VOTING:
+            raise TableError("there is no rematch vote now")
+        self.votes[seat] = rematch
+        self._broadcast({"type": "vote", "seat": seat, "rematch": rematch})
+        self._after_votes(now)
+        return self.pending()
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What `seat` may see now, as JSON: its own cards (once it has looked), everything public, nothing else."""
+        view = self.game.view(seat)
+        deck = self.rules.deck
+        actions = self.rules.actions
+        return {
+            "seat": seat,
+            "table": self.phase,
+            "phase": view.phase,
+            "turn": view.turn,
+            "deadline": self.deadline if view.turn is not None and self.specs[view.turn] is None else None,
+            "hand": [deck.codes[c] for c in view.hand],
+            "legal": [actions.text(a) for a in view.legal] if self.phase == PLAYING else [],
+            "dealer": view.dealer,
+            "hand_number": view.hand_number,
+            "exposed": [deck.codes[c] for c in view.exposed],
+            "trump": deck.suits[view.trump].code if view.trump >= 0 else None,
+            "trick": [deck.codes[c] for c in view.trick],
+            "tricks_won": list(view.tricks_won),
+            "totals": list(view.totals),
+            "match": self.match_number,
+        }
+
+    # ------------------------------------------------------------- saving
+
+    def save(self) -> dict[str, Any]:
+        """The table as JSON: the current match's record, the finished matches and the table's own fields."""
+        return {
+            "format": FORMAT,
+            "reference": self.reference,
+            "seats": self.seats,
+            "seed": self.seed,
+            "turn_seconds": self.turn_seconds,
+            "ready_seconds": self.ready_seconds,
+            "vote_seconds": self.vote_seconds,
+            "hand_cap": self.hand_cap,
+            "match_number": self.match_number,
+            "phase": self.phase,
+            "ready": sorted(self.ready),
+            "votes": {str(s): v for s, v in sorted(self.votes.items())},
+            "deadline": self.deadline,
+            "close_reason": self.close_reason,
+            "record": match_record(
+                self.game, players=self.seats, path=self.reference if looks_like_path(self.reference) else None
+            ),
+            "finished": self.finished,
+        }
+
+    @classmethod
+    def restore(cls, saved: dict[str, Any], now: float) -> Table:
+        """A saved table, continuing exactly: same rules version and options, bots where they were."""
+        if saved.get("format") != FORMAT:
+            raise UsageError(f"this is not a saved trickbook table (format {saved.get('format')!r})")
+        record = saved["record"]
+        identity = record["ruleset"]
+        table = cls.__new__(cls)
+        table.reference = saved["reference"]
+        table.rules = load_ruleset(table.reference, options=identity["options"], version=identity["version"])
+        table.seats = list(saved["seats"])
+        table.specs = [None if s == HUMAN else parse_player_specs(s)[0] for s in table.seats]
+        table.turn_seconds = saved["turn_seconds"]
+        table.ready_seconds = saved.get("ready_seconds")
+        table.vote_seconds = saved.get("vote_seconds")
+        table.hand_cap = saved["hand_cap"]
+        table.seed = saved["seed"]
+        table.match_number = saved["match_number"]
+        table.finished = list(saved["finished"])
+        table.phase = saved["phase"]
+        table.ready = set(saved["ready"])
+        table.votes = {int(s): v for s, v in saved["votes"].items()}
+        table.deadline = saved["deadline"]
+        table.close_reason = saved["close_reason"]
+        table._outbox = {s: [] for s in range(4)}
+        table._held = []
+        table._hidden_deals = {}
+        paths = {table.rules.id: Path(table.reference)} if looks_like_path(table.reference) else {}
+        game, players = resume_match(record, table.specs, Location("saved table", 1, 1), RulesetCache(paths))
+        table.game = game
+        table.players = players
+        game.observer = table._held.append
+        if table.phase == WAITING_READY:
+            table._held.extend(_hand_start(game))
+        return table
+
+    # ------------------------------------------------------------- internals
+
+    def _start_match(self, now: float) -> None:
+        seed = self.seed + self.match_number - 1
+        self.game = Game(self.rules, seed, hand_cap=self.hand_cap, observer=self._held.append)
+        self.players: list[Player | None] = [
+            None if spec is None else make_player(spec, seed, seat) for seat, spec in enumerate(self.specs)
+        ]
+        self._broadcast({"type": "match_started", "match": self.match_number, "ruleset": self.rules.identity()})
+        self._advance(now)
+
+    def _pump(self) -> bool:
+        """Delivers held game events; stops after a scored hand (True) so the next deal waits for the ready check."""
+        while self._held:
+            event = self._held.pop(0)
+            self._deliver(event)
+            if isinstance(event, HandScored) and self._held and not self.game.is_over():
+                return True
+        return False
+
+    def _deliver(self, event: Event) -> None:
+        if isinstance(event, CardsDealt) and not self._has_looked(event.seat):
+            self._hidden_deals[event.seat] = event
+            return
+        message = event_json(self.rules, event)
+        if isinstance(event, CardsDealt):
+            self._send(event.seat, message)
+        else:
+            self._broadcast(message)
+
+    def _has_looked(self, seat: int) -> bool:
+        """False while a blind round keeps a seat's own cards from it."""
+        return self.game.has_looked(seat)
+
+    def _advance(self, now: float) -> None:
+        """Delivers what happened, lets bots move, and starts the clock of the next person to act."""
+        while True:
+            for waiting, dealt in list(self._hidden_deals.items()):
+                if self._has_looked(waiting):
+                    del self._hidden_deals[waiting]
+                    self._send(waiting, event_json(self.rules, dealt))
+            if self._pump():
+                self._enter_ready(now)
+                return
+            if self.game.is_over():
+                self._enter_vote(now)
+                return
+            seat = self.game.turn
+            assert seat is not None
+            player = self.players[seat]
+            if player is None:
+                break
+            self.game.apply(player.choose(self.game.view(seat)))
+        self.deadline = now + self.turn_seconds if self.turn_seconds is not None else None
+        legal = [self.rules.actions.text(a) for a in self.game.legal_actions()]
+        self._broadcast({"type": "turn", "seat": seat, "deadline": self.deadline})
+        self._send(seat, {"type": "your_turn", "seat": seat, "legal": legal, "deadline": self.deadline})
+
+    def _expire(self, now: float) -> None:
+        """Runs every clock that has run out by `now`, each at its own deadline, in order."""
+        while self.deadline is not None and now >= self.deadline:
+            deadline = self.deadline
+            if self.phase == PLAYING:
+                seat = self.game.turn
+                assert seat is not None
+                action = self.game.default_action()
+                self.game.apply(action, auto=True)
+                self._broadcast({"type": "timed_out", "seat": seat, "action": self.rules.actions.text(action)})
+                self._advance(deadline)
+            elif self.phase == WAITING_READY:
+                for seat in range(4):
+                    if seat not in self.ready:
+                        self.ready.add(seat)
+                        self._broadcast({"type": "ready", "seat": seat, "auto": True})
+                self._after_ready(deadline)
+            else:
+                for seat in range(4):
+                    if seat not in self.votes:
+                        self.votes[seat] = False
+                        self._broadcast({"type": "vote", "seat": seat, "rematch": False, "auto": True})
+                self._after_votes(deadline)
+
+    def _enter_ready(self, now: float) -> None:
+        self.phase = WAITING_READY
+        self.deadline = now + self.ready_seconds if self.ready_seconds is not None else None
+        self.ready = {s for s in range(4) if self.specs[s] is not None}
+        waiting = [s for s in range(4) if s not in self.ready]
+        self._broadcast({"type": "ready_wanted", "waiting_for": waiting, "deadline": self.deadline})
+
+    def _after_ready(self, now: float) -> None:
+        if len(self.ready) < 4:
+            return
+        self.phase = PLAYING
+        self.ready = set()
+        self._advance(now)
+
+    def _enter_vote(self, now: float) -> None:
+        self.phase = VOTING
+        self.deadline = now + self.vote_seconds if self.vote_seconds is not None else None
+        self.finished.append(match_record(self.game, players=self.seats))
+        self.votes = {s: True for s in range(4) if self.specs[s] is not None}
+        self._broadcast(
+            {
+                "type": "vote_wanted",
+                "winner": self.game.winner,
+                "waiting_for": [s for s in range(4) if s not in self.votes],
+                "deadline": self.deadline,
+            }
+        )
+        self._after_votes(now)
+
+    def _after_votes(self, now: float) -> None:
+        if any(vote is False for vote in self.votes.values()):
+            self.phase = CLOSED
+            self.deadline = None
+            self.close_reason = "a player declined the rematch"
+            self._broadcast({"type": "table_closed", "reason": self.close_reason})
+            return
+        if len(self.votes) < 4:
+            return
+        self.match_number += 1
+        self.phase = PLAYING
+        self.votes = {}
+        self._start_match(now)
+
+    def _check_open(self) -> None:
+        if self.phase == CLOSED:
+            raise TableError(f"the table is closed: {self.close_reason}")
+
+    def _send(self, seat: int, message: dict[str, Any]) -> None:
+        self._outbox[seat].append(message)
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        for seat in range(4):
+            self._outbox[seat].append(message)
+
+    def pending(self) -> Delivery:
+        """The events not yet handed out (after creating or restoring a table, the opening ones)."""
+        out, self._outbox = self._outbox, {s: [] for s in range(4)}
+        return out
+
+
+def _hand_start(game: Game) -> list[Event]:
+    """The events that started the current hand, for a table restored while the deal waits for the ready check."""
+    events: list[Event] = [HandStarted(game.hand_number, game.dealer)]
+    events += [CardsDealt(seat, cards) for seat, cards in enumerate(game.current_deal)]
+    exposure = game.rules.exposure
+    if exposure is not None:
+        events.append(CardExposed((game.dealer + game.rules.direction * exposure.seat_offset) % 4, game.exposed[0]))
+    if game.trump >= 0:
+        events.append(TrumpSet(game.trump, None))
+    return events
+
+
+def event_json(rules: Rules, event: Event) -> dict[str, Any]:
+    """A game event as JSON with card and suit codes; deals are meant for their own seat only."""
+    deck = rules.deck
+    actions = rules.actions
+    match event:
+        case HandStarted():
+            return {"type": "hand_started", "hand": event.hand, "dealer": event.dealer}
+        case CardsDealt():
+            return {"type": "cards_dealt", "seat": event.seat, "cards": [deck.codes[c] for c in event.cards]}
+        case CardExposed():
+            return {"type": "card_exposed", "seat": event.seat, "card": deck.codes[event.card]}
+        case ActionTaken():
+            return {"type": "action", **actions.to_record(event.seat, event.action, event.auto)}
+        case ContractSet():
+            return {"type": "contract", "declarer": event.declarer, "contract": event.contract}
+        case TrumpSet():
+            return {"type": "trump", "suit": deck.suits[event.suit].code, "chosen_by": event.chosen_by}
+        case TrickWon():
+            cards = [deck.codes[c] for c in event.cards]
+            return {
+                "type": "trick",
+                "number": event.number,
+                "leader": event.leader,
+                "cards": cards,
+                "winner": event.winner,
+            }
+        case TrickEventHappened():
+            return {"type": "trick_event", "name": event.name, "seat": event.seat, "trick": event.trick}
+        case HandCancelled():
+            return {"type": "hand_cancelled", "reason": event.reason}
+        case HandScored():
+            lines = [{"rule": ln.rule, "for": ln.per, "target": ln.target, "points": ln.points} for ln in event.lines]
+            return {"type": "hand_scored", "lines": lines, "score": list(event.sides), "totals": list(event.totals)}
+        case MatchEnded():
+            return {"type": "match_ended", "winner": event.winner, "reason": event.reason}
+    raise AssertionError(event)

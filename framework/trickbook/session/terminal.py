@@ -1,0 +1,199 @@
+"""Play one seat against bots at the terminal; the match is saved as a record that `replay` accepts.
+
+Input comes line by line (a keyboard or a pipe): a number picks from the
+listed choices, or an action is typed (`QH`, `Q♥`, `10h`, `bid 8`, `pass`,
+`trump H`). An illegal choice is refused with the rule that forbids it; `quit`
+or the end of the input saves the match so far and stops.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..engine.events import Event, HandCancelled, HandScored, TrickWon, TrumpSet
+from ..engine.game import Game
+from ..engine.seats import SEAT_NAMES, SIDE_NAMES
+from ..engine.view import SeatView
+from ..errors import ActionError, IllegalAction
+from ..players import Player
+from ..record.writer import match_record
+from ..ruleset.rules import Rules
+
+_COLOURS = {"red": "bold red", "black": "bold", "blue": "bold blue", "green": "bold green"}
+
+
+class TerminalMatch:
+    """A match between one person at the terminal and bots at the other seats."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        seat: int,
+        bots: Sequence[Player | None],
+        console: Console,
+        entry: TextIO,
+        save: Path,
+        hand_cap: int,
+        labels: Sequence[str],
+        resumed: Game | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.bots = bots
+        self.console = console
+        self.entry = entry
+        self.save_path = save
+        self.labels = list(labels)
+        self.pending: list[Event] = []
+        if resumed is None:
+            self.game = Game(rules, seed, hand_cap=hand_cap, observer=self.pending.append)
+        else:
+            self.game = resumed
+            resumed.observer = self.pending.append
+        self.names = [f"{SEAT_NAMES[s]}" + (" (you)" if s == seat else "") for s in range(4)]
+
+    def run(self) -> int:
+        """Plays until the match ends or the input does; returns the exit status."""
+        game = self.game
+        self.console.print(
+            f"[bold]{self.rules.title}[/bold]: you play {SEAT_NAMES[self.seat]}. "
+            "Type a number or an action; 'quit' saves and stops."
+        )
+        while not game.is_over():
+            self.report()
+            seat = game.turn
+            assert seat is not None
+            if seat == self.seat:
+                if not self.human_turn():
+                    self.save()
+                    self.console.print(
+                        f"Match saved in {self.save_path}; `trickbook replay {self.save_path}` checks it."
+                    )
+                    return 0
+            else:
+                bot = self.bots[seat]
+                assert bot is not None
+                action = bot.choose(game.view(seat))
+                game.apply(action)
+                self.console.print(f"{self.names[seat]}: {self.rules.actions.label(action)}")
+        self.report()
+        winner = game.winner
+        ending = f"{SIDE_NAMES[winner]} win the match" if winner is not None else game.end_reason
+        self.console.print(f"[bold]Match over[/bold]: {ending}.")
+        self.save()
+        self.console.print(f"Match saved in {self.save_path}.")
+        return 0
+
+    def human_turn(self) -> bool:
+        """Asks until a legal action is given; False when the person quits or the input ends."""
+        view = self.game.view(self.seat)
+        self.show(view)
+        actions = self.rules.actions
+        while True:
+            choices = "  ".join(f"[{i + 1}] {actions.label(a)}" for i, a in enumerate(view.legal))
+            self.console.print(f"Your choices: {choices}")
+            line = self.entry.readline()
+            if not line:
+                self.console.print("(end of input)")
+                return False
+            text = line.strip()
+            if text.lower() in ("quit", "q", "exit"):
+                return False
+            if not text:
+                continue
+            try:
+                action = (
+                    view.legal[int(text) - 1]
+                    if text.isdigit() and 0 < int(text) <= len(view.legal)
+                    else actions.parse(text)
+                )
+                self.game.apply(action)
+            except IllegalAction as exc:
+                self.console.print(f"[red]Not allowed[/red]: {exc} (rule: {exc.rule})")
+                continue
+            except ActionError as exc:
+                self.console.print(f"[red]Not understood[/red]: {exc}")
+                continue
+            self.console.print(f"{self.names[self.seat]}: {actions.label(action)}")
+            return True
+
+    def show(self, view: SeatView) -> None:
+        """The person's hand sorted by suit, the state of the hand and the current trick."""
+        deck = self.rules.deck
+        hand = Text("Your hand: ")
+        for suit_index, suit in enumerate(deck.suits):
+            cards = [c for c in view.hand if deck.suit_of[c] == suit_index]
+            if cards:
+                hand.append(
+                    " ".join(deck.label(c) for c in sorted(cards, reverse=True)), style=_COLOURS.get(suit.colour, "")
+                )
+                hand.append("   ")
+        self.console.print(hand)
+        facts = [f"dealer {self.names[view.dealer]}"]
+        if view.trump >= 0:
+            suit = deck.suits[view.trump]
+            facts.append(f"trump {suit.symbol} {suit.name}")
+        if view.declarer >= 0:
+            facts.append(f"contract {view.contract[view.declarer & 1]} by {self.names[view.declarer]}")
+        kinds = self.rules.actions.kinds
+        bids = [
+            f"{self.names[m.seat]} {self.rules.actions.label(m.action)}"
+            for m in view.moves
+            if kinds[m.action] in ("bid", "pass")
+        ]
+        if bids:
+            facts.append("bidding: " + ", ".join(bids))
+        if view.exposed:
+            facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
+        facts.append("tricks " + ", ".join(f"{SEAT_NAMES[s]} {view.tricks_won[s]}" for s in range(4)))
+        self.console.print(" | ".join(facts))
+        if view.trick:
+            leader = view.leader
+            played = ", ".join(
+                f"{SEAT_NAMES[(leader + self.rules.direction * i) % 4]} {deck.label(c)}"
+                for i, c in enumerate(view.trick)
+            )
+            self.console.print(f"Trick so far (led by {SEAT_NAMES[leader]}): {played}")
+
+    def report(self) -> None:
+        """Prints what happened since the last report: trump set, tricks won, hands scored or thrown in."""
+        deck = self.rules.deck
+        for event in self.pending:
+            match event:
+                case TrumpSet():
+                    self.console.print(f"Trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name}")
+                case TrickWon():
+                    cards = " ".join(deck.label(c) for c in event.cards)
+                    self.console.print(f"Trick {event.number} ({cards}) won by {self.names[event.winner]}")
+                case HandCancelled():
+                    self.console.print(f"Hand thrown in: {event.reason}")
+                case HandScored():
+                    self.score_table(event)
+                    self.save()
+        self.pending.clear()
+
+    def score_table(self, event: HandScored) -> None:
+        table = Table(title=f"After hand {self.game.hands_finished}")
+        table.add_column("")
+        table.add_column(SIDE_NAMES[0], justify="right")
+        table.add_column(SIDE_NAMES[1], justify="right")
+        for line in event.lines:
+            cells = ["", ""]
+            cells[line.target & 1] = f"{line.points:+d}"
+            who = "" if line.per == "side" else f" ({SEAT_NAMES[line.target]})"
+            table.add_row(line.rule + who, *cells)
+        table.add_row("hand", f"{event.sides[0]:+d}", f"{event.sides[1]:+d}")
+        table.add_row("total", str(event.totals[0]), str(event.totals[1]))
+        self.console.print(table)
+
+    def save(self) -> None:
+        record = match_record(self.game, players=self.labels)
+        self.save_path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")

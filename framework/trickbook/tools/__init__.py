@@ -1,0 +1,1 @@
+"""Many matches at once: simulation, comparison, their statistics, parallel runs and plots."""

@@ -1,0 +1,137 @@
+"""Side-by-side comparison of rulesets: the same matches (seeds, players) under each, summed up with 95% intervals."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.seats import SIDE_NAMES
+from ..players import make_player
+from ..ruleset.rules import Rules
+from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
+from .simulate import play_on
+from .stats import Estimate, MatchStats, match_stats, mean, proportion
+
+
+def play_for_stats(job: MatchJob) -> MatchStats:
+    """Plays one match of a comparison and keeps only its statistics (runs in worker processes)."""
+    rules = load_choice(job.ruleset)
+    players = [make_player(spec, job.seed, seat) for seat, spec in enumerate(players_of(job))]
+    game = Game(rules, job.seed, hand_cap=job.hand_cap)
+    play_on(game, players)
+    return match_stats(game)
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One ruleset's summary: labelled estimates, then the bid and special-event tables."""
+
+    label: str
+    identity: dict[str, Any]
+    metrics: dict[str, Estimate]
+    percent: frozenset[str]
+    bids: dict[str, float]
+    stats: tuple[MatchStats, ...]
+
+
+def compare(
+    choices: Sequence[RulesetChoice],
+    players: str,
+    matches: int,
+    seed: int,
+    hand_cap: int,
+    processes: int,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[Column]:
+    """Plays `matches` matches (seeds `seed`..) under every ruleset and summarises each."""
+    jobs = [
+        MatchJob(index, choice, seed + number, players, hand_cap)
+        for index, choice in enumerate(choices)
+        for number in range(matches)
+    ]
+    results = list(run_ordered(play_for_stats, jobs, processes, scheduler, progress))
+    columns = []
+    for index, choice in enumerate(choices):
+        rules = load_choice(choice)
+        column = results[index * matches : (index + 1) * matches]
+        columns.append(summarise(_label(rules), rules, column))
+    return columns
+
+
+def _label(rules: Rules) -> str:
+    options = ",".join(f"{k}={v}" for k, v in rules.options)
+    return f"{rules.id}@{rules.version}" + (f":{options}" if options else "")
+
+
+def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
+    """The estimates of one ruleset's column from its matches' statistics."""
+    finished = [s for s in stats if s.winner is not None]
+    hands = sum(s.hands for s in stats)
+    played = [s.hands - s.cancelled for s in stats]
+    bid_counts: Counter[str] = Counter()
+    for s in stats:
+        bid_counts.update(dict(s.bids))
+    bids_total = sum(bid_counts.values())
+    metrics: dict[str, Estimate] = {
+        "matches finished": proportion(len(finished), len(stats)),
+        "hands per match": mean([s.hands for s in stats]),
+        "played hands per match": mean(played),
+        "hands cancelled": proportion(sum(s.cancelled for s in stats), hands),
+        "contracts made": proportion(sum(s.made for s in stats), sum(s.contracts for s in stats)),
+        "points per played hand": mean([s.points / p for s, p in zip(stats, played, strict=True) if p]),
+        f"{SIDE_NAMES[0]} wins": proportion(sum(s.winner == 0 for s in finished), len(finished)),
+        "first dealer's side wins": proportion(sum(s.winner == (s.first_dealer & 1) for s in finished), len(finished)),
+        "lead changes per match": mean([s.lead_changes for s in stats]),
+        "comebacks (winner behind at mid-match)": proportion(sum(s.comeback for s in finished), len(finished)),
+        "all tricks to one side (per played hand)": proportion(sum(s.all_tricks for s in stats), sum(played)),
+        "automatic bids (per hand)": proportion(sum(s.automatic for s in stats), hands),
+    }
+    percent = {name for name, value in metrics.items() if "per match" not in name and name != "points per played hand"}
+    lines: dict[str, list[int]] = {}
+    for s in stats:
+        for rule, plus, minus in s.lines:
+            counts = lines.setdefault(rule, [0, 0])
+            counts[0] += plus
+            counts[1] += minus
+    for rule, (plus, minus) in sorted(lines.items()):
+        if plus:
+            metrics[f"rule {rule} gains (per played hand)"] = proportion(plus, sum(played))
+            percent.add(f"rule {rule} gains (per played hand)")
+        if minus:
+            metrics[f"rule {rule} loses (per played hand)"] = proportion(minus, sum(played))
+            percent.add(f"rule {rule} loses (per played hand)")
+    events: Counter[str] = Counter()
+    for s in stats:
+        events.update(dict(s.events))
+    for event in rules.events:
+        name = f"event {event.name} (per played hand)"
+        metrics[name] = proportion(events[event.name], sum(played))
+        percent.add(name)
+    bids = {bid: count / bids_total for bid, count in sorted(bid_counts.items(), key=_bid_order)} if bids_total else {}
+    return Column(label, rules.identity(), metrics, frozenset(percent), bids, tuple(stats))
+
+
+def _bid_order(item: tuple[str, int]) -> tuple[int, str]:
+    bid = item[0]
+    return (int(bid), "") if bid.isdigit() else (10_000, bid)
+
+
+def as_json(columns: Sequence[Column], players: str, matches: int, seed: int) -> dict[str, Any]:
+    return {
+        "players": players,
+        "matches": matches,
+        "seeds": [seed, seed + matches - 1],
+        "rulesets": [
+            {
+                "label": c.label,
+                "ruleset": c.identity,
+                "metrics": {name: {"value": e.value, "low": e.low, "high": e.high} for name, e in c.metrics.items()},
+                "bids": c.bids,
+            }
+            for c in columns
+        ],
+    }

@@ -1,0 +1,106 @@
+"""Runs many matches on several cores (or a Dask cluster) and hands the results back in seed order.
+
+Work is described by picklable `MatchJob`s: each worker loads the ruleset by
+reference and plays its matches from their seeds alone, so the results, and
+anything written from them, are the same whatever the number of jobs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, TypeVar
+
+from ..errors import UsageError
+from ..players import parse_player_specs
+from ..ruleset.loader import load_ruleset
+from ..ruleset.rules import Rules
+
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetChoice:
+    """A ruleset by reference, with its rules version and options: enough for any process to load it."""
+
+    reference: str
+    version: int | None
+    options: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchJob:
+    """One match to play: which rules, which seed, which players, which hand cap."""
+
+    index: int
+    ruleset: RulesetChoice
+    seed: int
+    players: str
+    hand_cap: int
+
+
+@cache
+def load_choice(choice: RulesetChoice) -> Rules:
+    """Loads a ruleset once per process."""
+    return load_ruleset(choice.reference, options=dict(choice.options), version=choice.version)
+
+
+def players_of(job: MatchJob) -> list[Any]:
+    return parse_player_specs(job.players)
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def run_ordered(
+    work: Callable[[MatchJob], Result],
+    jobs: Sequence[MatchJob],
+    processes: int,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[Result]:
+    """Yields `work(job)` for every job, in the jobs' order, computed on `processes` cores or a Dask scheduler."""
+    if scheduler is not None:
+        yield from _dask(work, jobs, scheduler, progress)
+        return
+    if processes <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield work(job)
+            if progress:
+                progress(1)
+        return
+    chunk = max(1, min(16, len(jobs) // (processes * 8)))
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        for result in pool.map(work, jobs, chunksize=chunk):
+            yield result
+            if progress:
+                progress(1)
+
+
+def _dask(
+    work: Callable[[MatchJob], Result], jobs: Sequence[MatchJob], address: str, progress: Callable[[int], None] | None
+) -> Iterator[Result]:
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise UsageError("--scheduler needs Dask: pip install 'trickbook[dask]'") from None
+    try:
+        client = Client(address, timeout="5s")  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as exc:
+        raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    with client:
+        futures = client.map(work, list(jobs), pure=False)
+        position = {future.key: index for index, future in enumerate(futures)}
+        done: dict[int, Result] = {}
+        following = 0
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            done[position[future.key]] = future.result()
+            if progress:
+                progress(1)
+            while following in done:
+                yield done.pop(following)
+                following += 1

@@ -1,0 +1,54 @@
+"""A figure of a comparison: distributions and rates side by side (needs matplotlib: pip install 'trickbook[plot]')."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..errors import UsageError
+from .compare import Column
+
+
+def plot(columns: Sequence[Column], path: Path) -> None:
+    """Writes a PNG: hands per match, points per hand, win rates and bids, one colour per ruleset."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install 'trickbook[plot]'") from None
+    figure, axes = plt.subplots(2, 2, figsize=(12, 8))
+    labels = [c.label for c in columns]
+    lengths = [[s.hands for s in c.stats] for c in columns]
+    axes[0][0].hist(lengths, bins=20, label=labels)
+    axes[0][0].set_title("hands per match")
+    axes[0][0].legend(fontsize="small")
+    points = [[s.points / max(1, s.hands - s.cancelled) for s in c.stats] for c in columns]
+    axes[0][1].boxplot(points, tick_labels=labels)
+    axes[0][1].set_title("points per played hand (both sides)")
+    axes[0][1].tick_params(axis="x", labelrotation=15)
+    names = ["North-South wins", "first dealer's side wins", "contracts made", "hands cancelled"]
+    width = 0.8 / len(columns)
+    for index, column in enumerate(columns):
+        values = [column.metrics[n].value for n in names]
+        errors = [
+            [column.metrics[n].value - column.metrics[n].low for n in names],
+            [column.metrics[n].high - column.metrics[n].value for n in names],
+        ]
+        positions = [i + index * width for i in range(len(names))]
+        axes[1][0].bar(positions, values, width, yerr=errors, label=column.label, capsize=3)
+    axes[1][0].set_xticks([i + 0.4 - width / 2 for i in range(len(names))], names, fontsize="small")
+    axes[1][0].set_ylim(0, 1)
+    axes[1][0].set_title("rates with 95% intervals")
+    bids = sorted(
+        {b for c in columns for b in c.bids}, key=lambda b: (not b.isdigit(), int(b) if b.isdigit() else 0, b)
+    )
+    for index, column in enumerate(columns):
+        positions = [i + index * width for i in range(len(bids))]
+        axes[1][1].bar(positions, [column.bids.get(b, 0) for b in bids], width, label=column.label)
+    axes[1][1].set_xticks([i + 0.4 - width / 2 for i in range(len(bids))], bids, fontsize="small")
+    axes[1][1].set_title("bids made (share of all bids)")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)

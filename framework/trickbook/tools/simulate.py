@@ -1,0 +1,104 @@
+"""Plays matches between players, one seed per match, and streams their records."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.game import Game
+from ..errors import Location, RecordError
+from ..players import Player, PlayerSpec, make_player
+from ..record.replay import RulesetCache, replay_record
+from ..record.writer import dumps, match_record
+from ..resources import looks_like_path
+from ..ruleset.rules import Rules
+from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
+
+
+def play_match(rules: Rules, seed: int, specs: Sequence[PlayerSpec], hand_cap: int) -> Game:
+    """Plays one match to its end (or the hand cap); every decision comes from the seat's own view."""
+    players = [make_player(spec, seed, seat) for seat, spec in enumerate(specs)]
+    game = Game(rules, seed, hand_cap=hand_cap)
+    play_on(game, players)
+    return game
+
+
+def play_on(game: Game, players: Sequence[Player], actions: int | None = None) -> None:
+    """Lets the players move until the match ends, or for at most `actions` actions."""
+    taken = 0
+    while not game.is_over() and (actions is None or taken < actions):
+        seat = game.turn
+        assert seat is not None
+        game.apply(players[seat].choose(game.view(seat)))
+        taken += 1
+
+
+def resume_match(
+    record: dict[str, Any], specs: Sequence[PlayerSpec | None], where: Location, rulesets: RulesetCache | None = None
+) -> tuple[Game, list[Player | None]]:
+    """Rebuilds a saved match and its players, ready to continue exactly as it would have.
+
+    Every recorded decision is replayed and checked; each seat's player is asked
+    again for its own past decisions (from its own view), which brings its random
+    state to where it was, and must choose what the record says. A seat whose
+    spec is None (a person) is not asked.
+    """
+    seed = record.get("seed", 0) if isinstance(record.get("seed"), int) else 0
+    players = [None if spec is None else make_player(spec, seed, seat) for seat, spec in enumerate(specs)]
+
+    def decide_again(game: Game, action: int, auto: bool, path: str) -> None:
+        seat = game.turn
+        assert seat is not None
+        player = players[seat]
+        if auto or player is None:
+            return
+        chosen = player.choose(game.view(seat))
+        if chosen != action:
+            actions = game.rules.actions
+            raise RecordError(
+                f"seat {seat}'s player ({specs[seat]}) chooses {actions.text(chosen)} here, "
+                f"the record has {actions.text(action)}: the match was not played by these players",
+                where=where,
+                path=path,
+            )
+
+    game = replay_record(record, where, rulesets or RulesetCache(), before=decide_again)
+    return game, players
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """What the summary table needs from one match, without keeping the match."""
+
+    seed: int
+    winner: int | None
+    hands: int
+    cancelled: int
+    totals: tuple[int, int]
+
+
+def simulate_job(job: MatchJob) -> tuple[MatchSummary, str]:
+    """Plays one match of a simulation; returns its summary and its record as one line of JSON (runs in workers)."""
+    rules = load_choice(job.ruleset)
+    specs = players_of(job)
+    game = play_match(rules, job.seed, specs, job.hand_cap)
+    history = game.history
+    summary = MatchSummary(job.seed, game.winner, len(history), sum(h.cancelled for h in history), game.totals)
+    path = job.ruleset.reference if looks_like_path(job.ruleset.reference) else None
+    return summary, dumps(match_record(game, players=[str(s) for s in specs], path=path))
+
+
+def simulate(
+    choice: RulesetChoice,
+    seed: int,
+    matches: int,
+    players: str,
+    hand_cap: int,
+    processes: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[tuple[MatchSummary, str]]:
+    """Yields each match's summary and record line in seed order (match i uses seed `seed + i`), on any cores."""
+    jobs = [MatchJob(index, choice, seed + index, players, hand_cap) for index in range(matches)]
+    yield from run_ordered(simulate_job, jobs, processes, scheduler, progress)
