@@ -69,7 +69,14 @@ def _table(schema: dict[str, Any]) -> list[str]:
 
 
 def _stages(stages: frozenset[Stage]) -> str:
-    names = {Stage.BIDDING: "bidding", Stage.HAND: "scoring", Stage.MATCH: "match end"}
+    names = {
+        Stage.DEAL: "deal",
+        Stage.PASSING: "passing",
+        Stage.BIDDING: "bidding",
+        Stage.BID: "bid bans",
+        Stage.HAND: "scoring",
+        Stage.MATCH: "match end",
+    }
     return ", ".join(names[s] for s in Stage if s in stages)
 
 
@@ -94,8 +101,10 @@ def reference() -> str:
         "",
         "## The expression language",
         "",
-        "Expressions appear in `definitions`, `bidding.cancel_if`, scoring rules (`when`, `points`), counters (`add`)",
-        "and the match end (`wins`, `loses`). Each is parsed, type-checked and compiled when the ruleset loads.",
+        "Expressions appear in `definitions`, `deal.hand_size`, `passing.to`, `bidding.bids.max`,",
+        "`bidding.cancel_if`, `bidding.forbid`, scoring rules (`when`, `points`), counters (`add`) and the match",
+        "end (`wins`, `loses`, `ends`). Each is parsed, type-checked and compiled when the ruleset loads; where it",
+        "is used decides what it may read (the *usable in* column below).",
         "",
         "### Syntax, loosest binding first",
         "",
@@ -111,7 +120,7 @@ def reference() -> str:
         "| `f(x, y)` | a call of a built-in, counter or event |",
         "| `sum(expr for s in seats)` | an aggregate over a domain |",
         "| `12`, `true`, `false` | whole numbers (at most 15 digits), truth values |",
-        "| `H`, `KH`, `10H` | a suit code or card code of the deck (upper case) |",
+        "| `H`, `KH`, `10H`, `A` | a suit code, card code or rank code of the deck (upper case) |",
         "| `# ...` | a comment to the end of the line |",
         "",
         "Names are lower case: letters, digits and `_`. Reserved words: "
@@ -133,7 +142,10 @@ def reference() -> str:
             f"- `{name}`: the {kind.value[2:]} the rule is evaluated for, in rules with `for: {name}`."
             for name, kind in CONTEXT_VARIABLES.items()
         ),
-        "- `match.wins` and `match.loses` are evaluated for each side, with `side` bound.",
+        "- `match.wins` and `match.loses` are evaluated for each side, with `side` bound (for each seat, with `seat`",
+        "  bound, when `match.by` is `seat` or the table has no sides); `match.ends` binds nothing.",
+        "- `passing.to` and `bidding.forbid.<name>.when` are evaluated for each seat, with `seat` bound;",
+        "  in `bidding.forbid`, `this_bid` is the bid offered.",
         "",
         "### Built-in names and functions",
         "",

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 
 from trickbook import Game, Rules, load_ruleset
-from trickbook.engine.dealing import seeded_deal
+from trickbook.engine.dealing import Deal, seeded_deal
 
 CONFIGURATIONS: list[tuple[str, tuple[tuple[str, str], ...], int | None]] = [
     ("cardems-tarneeb", (), None),
@@ -18,6 +18,10 @@ CONFIGURATIONS: list[tuple[str, tuple[tuple[str, str], ...], int | None]] = [
     ("syrian-tarneeb-41", (), None),
 ]
 """Every bundled ruleset, each table option and each rules version."""
+
+
+NORTH_SOUTH, EAST_WEST = (0, 2), (1, 3)
+"""The seats that win a match when a side of a four-seat partnership ruleset wins."""
 
 
 def config_id(config: tuple[str, tuple[tuple[str, str], ...], int | None]) -> str:
@@ -33,28 +37,29 @@ def rules(ruleset_id: str, options: tuple[tuple[str, str], ...] = (), version: i
     return load_ruleset(ruleset_id, options=dict(options), version=version)
 
 
-def stacked_deal(rules: Rules, hands: Mapping[int, str]) -> tuple[tuple[int, ...], ...]:
-    """A deal where each seat in `hands` receives the listed cards first; the rest of the pack fills up in order."""
+def stacked_deal(rules: Rules, hands: Mapping[int, str], size: int | None = None) -> Deal:
+    """A deal where each seat in `hands` receives the listed cards first; the rest of the pack fills up in order
+    (`size` cards each, by default the ruleset's hand size) and what is left forms the stock."""
     deck = rules.deck
+    size = rules.hand_size if size is None else size
     given = {seat: [deck.parse_card(c) for c in text.split()] for seat, text in hands.items()}
     used = [c for cards in given.values() for c in cards]
     assert len(used) == len(set(used)), "a card is stacked twice"
     rest = [c for c in range(deck.size) if c not in used]
     deal = []
-    for seat in range(4):
+    for seat in range(rules.seats):
         cards = list(given.get(seat, []))
-        while len(cards) < rules.hand_size:
+        while len(cards) < size:
             cards.append(rest.pop(0))
         deal.append(tuple(cards))
-    return tuple(deal)
+    return Deal(tuple(deal), tuple(rest))
 
 
 def stacked_game(rules: Rules, hands: Mapping[int, str], dealer: int = 0, seed: int = 0, **kwargs: object) -> Game:
     """A game whose first hand is `stacked_deal(hands)`, dealt by `dealer`; later hands come from the seed."""
-    first = stacked_deal(rules, hands)
 
-    def deals(number: int, dealer_seat: int) -> Sequence[Sequence[int]]:
-        return first if number == 1 else seeded_deal(rules, seed, number, dealer_seat)
+    def deals(number: int, dealer_seat: int, size: int) -> Deal:
+        return stacked_deal(rules, hands, size) if number == 1 else seeded_deal(rules, seed, number, dealer_seat, size)
 
     return Game(rules, seed, deals=deals, dealer=dealer, **kwargs)  # type: ignore[arg-type]
 
@@ -78,7 +83,8 @@ def play_trick(game: Game, *cards: str) -> int:
     before = list(game.tricks_won)
     hand = game.hand_number
     act(game, *cards)
+    seats = range(game.rules.seats)
     if game.hand_number != hand:
         last = game.history[-1].tricks_won
-        return next(s for s in range(4) if last[s] != before[s])
-    return next(s for s in range(4) if game.tricks_won[s] != before[s])
+        return next(s for s in seats if last[s] != before[s])
+    return next(s for s in seats if game.tricks_won[s] != before[s])

@@ -284,11 +284,20 @@ RECORDS = [
     Case(
         "record",
         "a wrong total",
-        _record(lambda r: r["hands"][0]["totals"]["teams"].__setitem__(1, 999)),
+        _record(lambda r: r["hands"][0]["totals"]["sides"].__setitem__(1, 999)),
         "hands[0].totals: the record says",
     ),
     Case(
-        "record", "a wrong winner", _record(lambda r: r.update(winner=1, status="finished")), "the record's winner is 1"
+        "record",
+        "a wrong winner",
+        _record(lambda r: r.update(winner=[1, 3], status="finished")),
+        "the record's winner is [1, 3]",
+    ),
+    Case(
+        "record",
+        "a version 2 winner written as a team",
+        _record(lambda r: r.update(winner=1, status="finished")),
+        "winner: this value matches none of the allowed forms",
     ),
     Case("record", "an extra field of the wrong type", _record(lambda r: r.update(hand_cap="lots")), "hand_cap"),
     Case(
@@ -329,7 +338,7 @@ RECORDS = [
         "record",
         "a match cut short but marked over",
         _record(lambda r: r["hands"].pop()),
-        "the record says the match ended (winner None), but under the rules it goes on",
+        "the record says the match ended (winner null), but under the rules it goes on",
     ),
     Case(
         "record",

@@ -113,7 +113,7 @@ def test_a_record_with_an_illegal_move_names_record_hand_action_and_rule(
 
 def test_a_record_with_a_wrong_score_names_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = _record(tmp_path, capsys)
-    record["hands"][1]["score"]["teams"][0] += 10
+    record["hands"][1]["score"]["sides"][0] += 10
     path = tmp_path / "bad.jsonl"
     path.write_text(json.dumps(record) + "\n")
     status, err = run(capsys, "replay", str(path))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from trickbook import resources
+from trickbook import load_ruleset, resources
 from trickbook.cli import main
 
 
@@ -56,13 +56,15 @@ def test_options_and_rules_version_are_recorded(tmp_path: Path) -> None:
         "2",
     )
     record = json.loads(out.read_text())
-    assert record["ruleset"] == {"id": "tarneeb-41", "version": 1, "options": {"trump": "kubba"}}
+    digest = load_ruleset("tarneeb-41", options={"trump": "kubba"}, version=1).digest
+    assert record["ruleset"] == {"id": "tarneeb-41", "version": 1, "options": {"trump": "kubba"}, "digest": digest}
+    assert digest.startswith("sha256:") and "document" not in record["ruleset"], "a bundled ruleset is named"
 
 
 def test_records_to_standard_output_with_the_summary_on_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "cardems-tarneeb", "--matches", "2", "--hand-cap", "2", "--out", "-"]) == 0
     captured = capsys.readouterr()
-    assert [json.loads(line)["format"] for line in captured.out.splitlines()] == ["trickbook-record/1"] * 2
+    assert [json.loads(line)["format"] for line in captured.out.splitlines()] == ["trickbook-record/2"] * 2
     assert "2 matches" in captured.err
 
 

@@ -49,14 +49,14 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
     )
     assert metrics["contracts made"]["value"] == pytest.approx(made / len(played))
     assert metrics["North-South wins"]["value"] == pytest.approx(
-        sum(r["winner"] == 0 for r in finished) / len(finished)
+        sum(r["winner"] == [0, 2] for r in finished) / len(finished)
     )
-    first = sum(r["winner"] == (r["hands"][0]["dealer"] & 1) for r in finished)
+    first = sum(r["hands"][0]["dealer"] in r["winner"] for r in finished)
     assert metrics["first dealer's side wins"]["value"] == pytest.approx(first / len(finished))
-    points = [sum(h["score"]["teams"]) for h in played]
+    points = [sum(h["score"]["sides"]) for h in played]
     per_match = []
     for r in records:
-        mine = [sum(h["score"]["teams"]) for h in r["hands"] if not h["cancelled"]]
+        mine = [sum(h["score"]["sides"]) for h in r["hands"] if not h["cancelled"]]
         if mine:
             per_match.append(sum(mine) / len(mine))
     assert metrics["points per played hand"]["value"] == pytest.approx(sum(per_match) / len(per_match))
@@ -74,7 +74,7 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
         for h in r["hands"]:
             if h["cancelled"]:
                 continue
-            a, b = h["totals"]["teams"]
+            a, b = h["totals"]["sides"]
             now = 0 if a > b else 1 if b > a else None
             if now is not None and leader is not None and now != leader:
                 changes += 1

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from helpers import rules
-from trickbook.engine.facts import Facts
 from trickbook.errors import ExpressionError, RulesRuntimeError
 from trickbook.expr.compiler import Compiled, Scope, compile_expression
+from trickbook.expr.facts import Facts
 from trickbook.expr.functions import BUILTINS, Stage, Type
 from trickbook.expr.site import Site
 from trickbook.expr.syntax import parse
@@ -23,7 +23,8 @@ def compile_text(
     personal: bool = False,
     definitions: dict[str, str] | None = None,
 ) -> Compiled:
-    deck = rules("tarneeb-41").deck
+    ruleset = rules("tarneeb-41")
+    deck = ruleset.deck
     sites = {
         name: Site(body, Mark("defs.yaml", 1, 1), f"definitions.{name}") for name, body in (definitions or {}).items()
     }
@@ -33,6 +34,7 @@ def compile_text(
         auction,
         personal,
         deck,
+        ruleset.seating,
         definitions={name: (site, parse(site)) for name, site in sites.items()},
         counters={"bags": (0, Type.SIDE)},
         events={"captured": 0},
@@ -43,7 +45,13 @@ def compile_text(
 
 
 def facts(**fields: object) -> Facts:
-    return Facts(**fields)  # type: ignore[arg-type]
+    """Blank facts of the four-seat partnership table, with `fields` set."""
+    ruleset = rules("tarneeb-41")
+    made = Facts.blank(ruleset.seating, ruleset.deck, 13)
+    cards = made.fresh_cards()
+    for name, value in fields.items():
+        setattr(cards if hasattr(cards, name) else made, name, value)
+    return made
 
 
 @pytest.mark.parametrize(
@@ -65,7 +73,7 @@ def facts(**fields: object) -> Facts:
 )
 def test_arithmetic_precedence_and_conditionals(text: str, value: int) -> None:
     compiled = compile_text(text, want=Type.INT)
-    assert compiled(Facts(), 0) == value
+    assert compiled(facts(), 0) == value
     assert compiled.is_constant, "constant expressions are folded when the ruleset loads"
 
 
@@ -79,7 +87,7 @@ def test_arithmetic_precedence_and_conditionals(text: str, value: int) -> None:
     ],
 )
 def test_logic(text: str, value: bool) -> None:
-    assert compile_text(text, want=Type.BOOL)(Facts(), 0) is value
+    assert compile_text(text, want=Type.BOOL)(facts(), 0) is value
 
 
 def test_facts_and_the_bound_side() -> None:
@@ -98,7 +106,7 @@ def test_aggregates_over_seats_sides_and_players() -> None:
     )
     assert (qualifies(state, 0), qualifies(state, 1)) == (True, False)
     nested = compile_text("sum(sum(1 for t in seats) for s in sides)", Stage.MATCH, None)
-    assert nested(Facts()) == 8
+    assert nested(facts()) == 8
 
 
 def test_definitions_expand_where_they_are_used() -> None:
@@ -134,7 +142,7 @@ def test_named_bids_counters_and_events() -> None:
         ("sum(1 for s in cards)", "an aggregate ranges over `seats`, `sides` or `players(side)`"),
         ("sum(1 for tricks in seats)", "the variable name 'tricks' is already taken"),
         ("seats", "'seats' can only be ranged over"),
-        ("XZ == trump", "'XZ' is neither a suit nor a card"),
+        ("XZ == trump", "'XZ' is neither a suit, a rank nor a card"),
         ("1 / 0", "division by zero"),
         ("12345678901234567", "this number is too large"),
         ("__import__(os)", "unknown name '__import__'"),

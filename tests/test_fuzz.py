@@ -117,6 +117,7 @@ def _scope() -> Scope:
         True,
         False,
         rules("tarneeb-41").deck,
+        rules("tarneeb-41").seating,
         counters={"bags": (0, Type.SIDE)},
         events={"captured": 0},
         named_bids={"zero": 0},
@@ -182,56 +183,104 @@ SEAT_SCORES = [
     "if tricks(seat) >= bid(seat) then bid(seat) + {a} else -bid(seat)",
     "tricks(seat) * {a} - bid(seat)",
 ]
+CARD_SCORES = ["points(seat) * {a} - {b}", "{a} * took(seat, H) + (if last_trick == seat then {b} else 0)"]
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[int, list[list[int]] | None]:
+    """A table: 2 to 7 seats, in sides of two across, in two alternating sides, or each for themselves."""
+    seats = draw(st.integers(2, 7))
+    shapes = ["alone"] + (["across", "alternate"] if seats % 2 == 0 and seats > 2 else [])
+    shape = draw(st.sampled_from(shapes))
+    if shape == "across":
+        return seats, [[s, s + seats // 2] for s in range(seats // 2)]
+    if shape == "alternate":
+        return seats, [list(range(0, seats, 2)), list(range(1, seats, 2))]
+    return seats, None
 
 
 @st.composite
 def random_rulesets(draw: st.DrawFn) -> dict[str, Any]:
-    """A valid ruleset assembled from the schema's building blocks with random parameters."""
+    """A valid ruleset assembled from the schema's building blocks with random parameters, on a random table."""
     suits = ["S", "H", "C", "D"]
+    seats, sides = draw(tables())
+    most = 52 // seats
+    varying = draw(st.booleans())
+    size = draw(st.integers(1, most))
     auction = draw(st.booleans())
-    low = draw(st.integers(1, 9))
-    high = draw(st.integers(low, 13))
-    bidding: dict[str, Any] = {"kind": "auction" if auction else "declarations", "bids": {"min": low, "max": high}}
+    kind = draw(st.sampled_from(["auction", "declarations", "none"]))
+    auction = kind == "auction"
+    low = draw(st.integers(0 if kind == "declarations" else 1, size))
+    high = draw(st.integers(low, size))
+    bidding: dict[str, Any] = {"kind": kind}
+    if kind != "none":
+        bidding["bids"] = {"min": low, "max": "hand_size" if varying and kind == "declarations" else high}
     if auction:
         bidding["ends_at"] = draw(st.integers(low, high))
         if draw(st.booleans()):
             bidding["all_pass"] = {"action": "force", "bid": draw(st.integers(low, high))}
         else:
             bidding["all_pass"] = {"action": "cancel"}
-    else:
+    elif kind == "declarations":
         if draw(st.booleans()):
             bidding["named"] = {"zero": {"value": 0}}
         if draw(st.booleans()):
-            bidding["cancel_if"] = f"sum(bid(s) for s in seats) < {draw(st.integers(4, 4 * high))}"
+            bidding["cancel_if"] = f"sum(bid(s) for s in seats) < {draw(st.integers(0, seats * high))}"
+        if draw(st.booleans()):
+            bidding["forbid"] = {
+                "hook": {"when": "seat == dealer and sum(bid(s) for s in seats) + this_bid == hand_size"}
+            }
     modes = ["fixed", "exposed", "none"] + (["chosen"] if auction else [])
     mode = draw(st.sampled_from(modes))
     trump: dict[str, Any] = {"mode": mode}
     deal: dict[str, Any] = {}
+    if varying:
+        deal["hand_size"] = f"1 + (hand_number - 1) % {size}"
+    elif size < most or draw(st.booleans()):
+        deal["hand_size"] = size
     if mode == "chosen":
         trump["suits"] = draw(st.lists(st.sampled_from(suits), min_size=1, max_size=4, unique=True))
     elif mode == "fixed":
         trump["suit"] = draw(st.sampled_from(suits))
     elif mode == "exposed":
-        trump["map"] = dict(zip(suits, draw(st.permutations(suits)), strict=True))
-        deal["expose"] = {"seat": draw(st.sampled_from(["dealer", "after-dealer"])), "card": draw(st.integers(1, 13))}
+        if draw(st.booleans()):
+            trump["map"] = dict(zip(suits, draw(st.permutations(suits)), strict=True))
+        if draw(st.booleans()) or varying:
+            deal["expose"] = {"seat": "stock", "card": 1}
+        else:
+            deal["expose"] = {
+                "seat": draw(st.sampled_from(["dealer", "after-dealer"])),
+                "card": draw(st.one_of(st.just("last"), st.integers(1, size))),
+            }
     play: dict[str, Any] = {
         "first_lead": draw(st.sampled_from(["after-dealer", "dealer"] + (["declarer"] if auction else [])))
     }
     if draw(st.booleans()):
         play["lead_restrictions"] = [
-            {"suit": draw(st.sampled_from(suits + (["trump"] if mode != "none" else []))), "until": "broken"}
+            {
+                "suit": draw(st.sampled_from(suits + (["trump"] if mode != "none" else []))),
+                "until": "broken",
+                "broken_by": draw(st.sampled_from(["discard", "any"])),
+            }
         ]
     play["follow_suit"] = draw(st.booleans())
-    personal = draw(st.booleans())
+    if play["follow_suit"] and mode != "none" and draw(st.booleans()):
+        play["must"] = {key: draw(st.booleans()) for key in ("beat", "trump", "trump_low", "overtrump")}
+    if draw(st.booleans()):
+        play["first_trick_avoid"] = [draw(st.sampled_from(suits))]
+    personal = sides is None or draw(st.booleans())
     a, b = draw(st.integers(1, 10)), draw(st.integers(0, 10))
     if personal:
-        scoring = {
+        pool = (SEAT_SCORES if kind != "none" else []) + CARD_SCORES
+        scoring: dict[str, Any] = {
             "by": "seat",
-            "rules": {"main": {"for": "seat", "points": draw(st.sampled_from(SEAT_SCORES)).format(a=a, b=b)}},
+            "rules": {"main": {"for": "seat", "points": draw(st.sampled_from(pool)).format(a=a, b=b)}},
+            "card_points": {"suits": {"H": 1}, "cards": {"QS": 13}},
         }
-        wins = f"any(total(s) >= {draw(st.integers(5, 80))} for s in players(side))"
     else:
-        pool = SIDE_SCORES + (AUCTION_SIDE_SCORES if auction else [])
+        pool = (SIDE_SCORES if kind != "none" else ["tricks(side) * {a} - {b}"]) + (
+            AUCTION_SIDE_SCORES if auction else []
+        )
         scoring = {
             "by": "side",
             "rules": {"main": {"for": "side", "points": draw(st.sampled_from(pool)).format(a=a, b=b)}},
@@ -242,15 +291,30 @@ def random_rulesets(draw: st.DrawFn) -> dict[str, Any]:
                 "when": "bid(seat) == zero",
                 "points": "if tricks(seat) == 0 then 50 else -50",
             }
-        wins = f"total(side) >= {draw(st.integers(10, 600))}"
+    match: dict[str, Any] = {}
+    if sides is not None:
+        match["wins"] = (
+            f"any(total(s) >= {draw(st.integers(5, 80))} for s in players(side))"
+            if personal
+            else f"total(side) >= {draw(st.integers(10, 600))}"
+        )
+        if draw(st.booleans()):
+            match["loses"] = f"total(side) <= -{draw(st.integers(10, 300))}"
+    else:
+        match["wins"] = f"total(seat) >= {draw(st.integers(5, 80))}"
+    if draw(st.booleans()):
+        match["ends"] = f"hand_number >= {draw(st.integers(1, 10))}"
+    match["when_both"] = draw(st.sampled_from(["play-on", "higher-total", "lower-total"]))
+    match["tie"] = draw(st.sampled_from(["play-on", "share"]))
     ruleset: dict[str, Any] = {
         "format": "trickbook-ruleset/1",
         "id": "random",
         "title": "Random",
         "deck": "standard-52",
+        "seats": seats,
         "direction": draw(st.sampled_from(["clockwise", "counter-clockwise"])),
         "dealer": {
-            "first": draw(st.one_of(st.just("random"), st.integers(0, 3))),
+            "first": draw(st.one_of(st.just("random"), st.integers(0, seats - 1))),
             "after_hand": draw(st.sampled_from(["next", "same"])),
             "after_cancelled": draw(st.sampled_from(["next", "same"])),
         },
@@ -258,11 +322,22 @@ def random_rulesets(draw: st.DrawFn) -> dict[str, Any]:
         "trump": trump,
         "play": play,
         "scoring": scoring,
-        "match": {"wins": wins, "when_both": draw(st.sampled_from(["play-on", "higher-total"]))},
+        "match": match,
     }
+    if sides is not None:
+        ruleset["sides"] = sides
+    if size > 3 and draw(st.booleans()):
+        ruleset["passing"] = {
+            "cards": draw(st.integers(1, 3)),
+            "to": draw(
+                st.sampled_from(
+                    ["left(seat)", "right(seat)", "seat", "if hand_number % 2 == 0 then seat else left(seat)"]
+                )
+            ),
+        }
     if deal:
         ruleset["deal"] = deal
-    if not personal and draw(st.booleans()):
+    if not personal and kind != "none" and draw(st.booleans()):
         ruleset["counters"] = {
             "extra": {
                 "for": "side",
@@ -271,8 +346,6 @@ def random_rulesets(draw: st.DrawFn) -> dict[str, Any]:
                 "at_limit": {"points": -draw(st.integers(1, 100)), "subtract": draw(st.integers(1, 3))},
             }
         }
-    if draw(st.booleans()):
-        ruleset["match"]["loses"] = f"total(side) <= -{draw(st.integers(10, 300))}"
     return ruleset
 
 
@@ -289,14 +362,19 @@ def test_random_valid_rulesets_load_play_end_or_cap_and_replay(data: dict[str, A
             assert legal
             game.apply(chooser.choice(legal))
         assert game.winner is not None or len(game.history) == 8
-        totals = [0, 0]
+        totals = [0] * len(ruleset.seating.sides)
+        seat_totals = [0] * ruleset.seats
         for hand in game.history:
-            assert sorted(c for cards in hand.deal for c in cards) == list(range(52))
-            totals = [totals[0] + hand.score[0], totals[1] + hand.score[1]]
+            assert sorted([*(c for cards in hand.deal for c in cards), *hand.stock]) == list(range(52))
+            assert len({len(cards) for cards in hand.deal}) == 1
+            totals = [t + s for t, s in zip(totals, hand.score, strict=True)]
+            seat_totals = [t + s for t, s in zip(seat_totals, hand.seat_score or [0] * ruleset.seats, strict=True)]
             if not hand.cancelled:
-                assert sum(hand.tricks_won) == 13
+                assert sum(hand.tricks_won) == len(hand.deal[0])
         assert tuple(totals) == game.totals
-        record = match_record(game, path=str(path))
+        if ruleset.personal:
+            assert tuple(seat_totals) == game.seat_totals
+        record = match_record(game)
         assert (
             replay_record(record, Location("fuzz", 1, 1), RulesetCache({"random": path})).state_key()
             == game.state_key()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,18 @@ import pytest
 from trickbook import OptionError, RulesetError, load_ruleset, open_ruleset, resources
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.engine.game import Game
-from trickbook.ruleset.rules import BiddingKind, FirstLead, Relation, TrumpMode, WhenBoth
+from trickbook.engine.phases import BIDDING_KINDS
+from trickbook.ruleset.rules import (
+    BiddingKind,
+    BreakBy,
+    FirstLead,
+    LeadsWith,
+    MustRules,
+    Relation,
+    Tie,
+    TrumpMode,
+    WhenBoth,
+)
 
 HEAD = "format: trickbook-ruleset/1\nid: house\ntitle: House\n"
 
@@ -150,19 +162,45 @@ def test_a_named_deck_that_does_not_exist_is_refused(tmp_path: Path) -> None:
         load_ruleset(path)
 
 
+def _node(*pointer: str) -> dict:
+    node = resources.schema("ruleset")
+    for key in pointer:
+        node = node["properties"][key] if key in node.get("properties", {}) else node["$defs"][key]
+    return node
+
+
+def _enum(node: dict) -> set:
+    """The values a schema node allows: its enum, or the enums of its alternatives."""
+    if "enum" in node:
+        return set(node["enum"])
+    return {value for form in node["oneOf"] if "enum" in form for value in form["enum"]}
+
+
 @pytest.mark.parametrize(
-    ("pointer", "registry"),
+    ("pointer", "registry", "extra"),
     [
-        (("bidding", "kind"), BiddingKind),
-        (("trump", "mode"), TrumpMode),
-        (("play", "first_lead"), FirstLead),
-        (("match", "when_both"), WhenBoth),
+        (("trump", "mode"), TrumpMode, set()),
+        (("play", "first_lead"), FirstLead, {"holder"}),
+        (("match", "when_both"), WhenBoth, set()),
+        (("match", "tie"), Tie, set()),
     ],
 )
-def test_schema_enums_equal_the_engines_registries(pointer: tuple[str, str], registry: type) -> None:
-    schema = resources.schema("ruleset")
-    node = schema["properties"][pointer[0]]["properties"][pointer[1]]
-    assert set(node["enum"]) == {member.value for member in registry}
+def test_schema_enums_equal_the_engines_registries(pointer: tuple[str, str], registry: type, extra: set) -> None:
+    assert _enum(_node(*pointer)) | extra == {member.value for member in registry}
+
+
+def test_bidding_kinds_in_the_schema_are_the_registered_phases_and_none() -> None:
+    registered = {kind.value for kind in BIDDING_KINDS}
+    assert _enum(_node("bidding", "kind")) == registered | {"none"}
+    assert {kind.value for kind in BiddingKind} == registered | {"none"}
+
+
+def test_play_obligations_in_the_schema_are_the_engines() -> None:
+    assert set(_node("play", "must")["properties"]) == {f.name for f in dataclasses.fields(MustRules)}
+    lead = resources.schema("ruleset")["$defs"]["leadRestriction"]["properties"]
+    assert set(lead["broken_by"]["enum"]) == {b.value for b in BreakBy}
+    holder = next(form for form in _node("play", "first_lead")["oneOf"] if form.get("type") == "object")
+    assert set(holder["properties"]["must_lead"]["enum"]) == {w.value for w in LeadsWith}
 
 
 def test_event_relations_in_the_schema_equal_the_engines() -> None:

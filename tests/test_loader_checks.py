@@ -93,10 +93,10 @@ CASES: dict[str, tuple[str, str, str]] = {
         "house.yaml:6:3: trump",
         "a fixed trump needs `suit`",
     ),
-    "trump from an exposed card without a map": (
-        "extends: tarneeb-41\ntrump:\n  mode: exposed\n  suits: null\n",
-        "house.yaml:6:3: trump",
-        "trump from an exposed card needs `map`",
+    "a trump map that leaves a suit out": (
+        "extends: syrian-tarneeb-41\ntrump:\n  map: {S: C, C: S, D: H, H: null}\n",
+        "house.yaml:6:8: trump.map",
+        "the map gives no trump for an exposed 'H'",
     ),
     "trump from an exposed card when none is exposed": (
         "extends: tarneeb-41\ntrump:\n  mode: exposed\n  suits: null\n  map: {C: S, S: C, D: H, H: D}\n",

@@ -81,10 +81,11 @@ def test_imagined_worlds_agree_with_everything_the_view_shows(config: tuple, see
     assert world.exposed == game.exposed and world.trump == game.trump and world.tricks_won == game.tricks_won
     deal = sample_deal(view, random.Random(seed + 1))
     assert sorted(c for cards in deal for c in cards) == list(range(52))
-    voids = view.voids()
+    forbidden = view.forbidden()
     for other in range(4):
-        held = set(world.hand(other))
-        assert not any(world.rules.deck.suit_of[c] in voids[other] for c in held), "a seat was dealt a suit it lacks"
+        held = world.rules.deck.mask(world.hand(other))
+        assert not held & forbidden[other], "a seat was dealt a card it has shown it does not hold"
+        assert not game.rules.deck.mask(game.hand(other)) & forbidden[other], "the view infers what is not true"
 
 
 def test_search_players_are_reproducible_for_a_seed() -> None:
@@ -112,7 +113,7 @@ def test_the_heuristic_player_beats_random_players(ruleset: str) -> None:
     wins = 0
     for seed in range(6):
         for layout, side in (("heuristic,random,heuristic,random", 0), ("random,heuristic,random,heuristic", 1)):
-            wins += play_match(rules(ruleset), seed, parse_player_specs(layout), 200).winner == side
+            wins += play_match(rules(ruleset), seed, parse_player_specs(layout), 200).winning_side == side
     assert wins >= 10, f"heuristic won {wins} of 12"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import act, legal, play_trick, rules, stacked_game
+from helpers import EAST_WEST, NORTH_SOUTH, act, legal, play_trick, rules, stacked_game
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.errors import IllegalAction
 
@@ -166,8 +166,8 @@ def test_decision_both_partners_nil_contract_0_and_every_trick_they_take_is_a_ba
 
 
 def test_match_end_at_500_or_more_the_higher_total_wins() -> None:
-    assert score([3, 3, 3, 3], [4, 3, 3, 3], totals=(480, 100)).winner == 0
-    assert score([3, 3, 3, 3], [4, 3, 3, 3], totals=(470, 520)).winner == 1
+    assert score([3, 3, 3, 3], [4, 3, 3, 3], totals=(480, 100)).winner == NORTH_SOUTH
+    assert score([3, 3, 3, 3], [4, 3, 3, 3], totals=(470, 520)).winner == EAST_WEST
 
 
 def test_match_end_equal_totals_at_500_or_more_play_on() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import act, legal, rules, stacked_game
+from helpers import EAST_WEST, NORTH_SOUTH, act, legal, rules, stacked_game
 from trickbook import Game
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.engine.dealing import deal_in_order
@@ -32,11 +32,11 @@ def test_direction_is_clockwise_and_the_player_after_the_dealer_bids_first() -> 
 
 def test_first_card_goes_to_the_player_after_the_dealer_then_clockwise() -> None:
     ruleset = rules(RULES)
-    deal = deal_in_order(list(range(52)), 2, ruleset.direction)
+    deal = deal_in_order(list(range(52)), 2, ruleset.direction).hands
     assert (deal[3][0], deal[0][0], deal[1][0], deal[2][0]) == (0, 1, 2, 3)
     game = Game(ruleset, seed=5, dealer=2)
     pack = [game.current_deal[(2 + 1 + k % 4) % 4][k // 4] for k in range(52)]
-    assert game.current_deal == deal_in_order(pack, 2, 1)
+    assert game.current_deal == deal_in_order(pack, 2, 1).hands
 
 
 def test_auction_bids_are_7_to_13_or_pass() -> None:
@@ -131,21 +131,21 @@ def test_negative_totals_stand() -> None:
 
 
 def test_match_end_exactly_one_side_at_31_or_more_wins() -> None:
-    assert score(7, 8, totals=(25, 30)).winner == 0
+    assert score(7, 8, totals=(25, 30)).winner == NORTH_SOUTH
     assert score(7, 6, totals=(10, 20)).winner is None, "3 and 27: nobody at 31"
-    assert score(7, 6, totals=(25, 24)).winner == 1, "18 and 31"
+    assert score(7, 6, totals=(25, 24)).winner == EAST_WEST, "18 and 31"
 
 
 def test_match_end_both_at_31_or_more_play_continues() -> None:
     outcome = score(7, 6, totals=(35, 30))
-    assert outcome.totals == (28, 37) and outcome.winner == 1
+    assert outcome.totals == (28, 37) and outcome.winner == EAST_WEST
     both = score(7, 7, totals=(30, 40))
     assert both.totals == (37, 40) and both.winner is None
 
 
 def test_match_end_a_side_can_fall_back_below_31() -> None:
     outcome = score(8, 7, totals=(33, 35))
-    assert outcome.totals == (25, 41) and outcome.winner == 1
+    assert outcome.totals == (25, 41) and outcome.winner == EAST_WEST
 
 
 def test_dealer_moves_one_seat_clockwise_after_each_hand() -> None:

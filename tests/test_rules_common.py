@@ -9,7 +9,6 @@ import pytest
 from helpers import CONFIGURATIONS, act, config_id, legal, play_trick, rules, stacked_game
 from trickbook.engine.dealing import deal_in_order
 from trickbook.engine.game import Game
-from trickbook.engine.seats import partner, side_of
 from trickbook.errors import IllegalAction, InvalidAction
 
 
@@ -22,9 +21,12 @@ def test_common_52_card_deck_no_jokers_ace_high(config: tuple) -> None:
     assert order == ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]
 
 
-def test_common_four_players_in_fixed_partnerships_partners_opposite() -> None:
-    assert [side_of(s) for s in range(4)] == [0, 1, 0, 1]
-    assert [partner(s) for s in range(4)] == [2, 3, 0, 1]
+@pytest.mark.parametrize("ruleset", ["cardems-tarneeb", "tarneeb-41", "cardems-spades", "syrian-tarneeb-41"])
+def test_common_four_players_in_fixed_partnerships_partners_opposite(ruleset: str) -> None:
+    seating = rules(ruleset).seating
+    assert seating.seats == 4
+    assert [seating.side_of[s] for s in range(4)] == [0, 1, 0, 1]
+    assert [seating.partner[s] for s in range(4)] == [2, 3, 0, 1]
 
 
 @pytest.mark.parametrize(
@@ -51,7 +53,7 @@ def test_common_clockwise_next_is_seat_plus_one_counter_clockwise_seat_minus_one
 def test_common_dealt_one_at_a_time_from_the_player_after_the_dealer_dealer_receives_last(direction: int) -> None:
     pack = list(range(52))
     for dealer in range(4):
-        deal = deal_in_order(pack, dealer, direction)
+        deal = deal_in_order(pack, dealer, direction).hands
         first = (dealer + direction) % 4
         assert deal[first][0] == 0
         assert deal[(dealer + 2 * direction) % 4][0] == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import act, legal, play_trick, rules, stacked_game
+from helpers import NORTH_SOUTH, act, legal, play_trick, rules, stacked_game
 from trickbook import Game
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.errors import IllegalAction
@@ -139,7 +139,7 @@ def test_a_sides_total_is_the_sum_of_its_two_players_totals() -> None:
 
 
 def test_a_side_qualifies_with_one_player_at_41_or_more_and_the_partner_above_0() -> None:
-    assert score([3, 3, 3, 3], [3, 3, 3, 4], seat_totals=(38, 0, 1, 0)).winner == 0
+    assert score([3, 3, 3, 3], [3, 3, 3, 4], seat_totals=(38, 0, 1, 0)).winner == NORTH_SOUTH
 
 
 def test_example_a_player_at_41_whose_partner_has_0_does_not_win() -> None:
@@ -155,7 +155,7 @@ def test_neither_side_qualifies_play_on() -> None:
 def test_both_sides_qualify_the_higher_side_total_wins() -> None:
     outcome = score([3, 3, 3, 3], [3, 3, 3, 4], seat_totals=(40, 40, 5, 1))
     assert outcome.seat_totals == (43, 43, 8, 4)
-    assert outcome.winner == 0
+    assert outcome.winner == NORTH_SOUTH
 
 
 def test_both_sides_qualify_equal_totals_one_more_hand() -> None:

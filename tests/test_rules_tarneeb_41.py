@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import act, legal, play_trick, rules, stacked_game
+from helpers import EAST_WEST, NORTH_SOUTH, act, legal, play_trick, rules, stacked_game
 from trickbook import Game
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.errors import Location
@@ -231,14 +231,14 @@ def test_a_resumed_match_keeps_the_version_it_was_created_with() -> None:
 
 
 def test_match_end_first_side_to_reach_41_wins() -> None:
-    assert score(7, 9, totals=(35, 40)).winner == 0
-    assert score(7, 6, totals=(35, 35)).winner == 1
+    assert score(7, 9, totals=(35, 40)).winner == NORTH_SOUTH
+    assert score(7, 6, totals=(35, 35)).winner == EAST_WEST
     assert score(7, 7, totals=(30, 40)).winner is None
 
 
 def test_decision_both_at_41_higher_total_wins_equal_totals_play_on() -> None:
     both = evaluate(t41(), Scenario(tricks=[7, 6, 0, 0], bids=[7, None, None, None], declarer=0, totals=(40, 45)))
-    assert both.totals == (47, 45) and both.winner == 0
+    assert both.totals == (47, 45) and both.winner == NORTH_SOUTH
     equal = evaluate(t41(), Scenario(tricks=[7, 6, 0, 0], bids=[7, None, None, None], declarer=0, totals=(38, 45)))
     assert equal.totals == (45, 45) and equal.winner is None
 

@@ -21,7 +21,7 @@ CASES = {
     "a number out of range": (
         "dealer:\n  first: 9\n",
         "6:10: dealer.first: this number is out of range",
-        "expected at most 3",
+        "expected at most 6",
         "found 9",
     ),
     "an empty list": (

@@ -341,7 +341,7 @@ def test_a_table_saved_at_the_ready_check_deals_the_same_next_hand_after_restori
 
 
 def test_calls_that_do_not_fit_the_table_are_refused_with_the_reason() -> None:
-    with pytest.raises(UsageError, match="a table has four seats, not 3"):
+    with pytest.raises(UsageError, match="tarneeb-41 is played by four seats, not 3"):
         Table("tarneeb-41", seats=["human", "random", "human"])
     table = Table("tarneeb-41", seats=["human", "random", "human", "random"], seed=3)
     assert table.game.turn in (0, 2), "bots move at once, so a person always holds the turn"

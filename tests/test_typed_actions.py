@@ -58,7 +58,7 @@ def test_what_is_not_an_action_is_refused_with_the_forms_that_are(typed: str, sa
 
 def test_a_card_in_the_auction_names_the_rule_that_bidding_comes_first() -> None:
     game = stacked_game(rules("tarneeb-41"), {3: "QH"}, dealer=0)
-    with pytest.raises(IllegalAction, match="it is the bidding: seat 3 must bid, not QH") as caught:
+    with pytest.raises(IllegalAction, match="it is the bidding: you must bid or pass, not QH") as caught:
         act(game, "QH")
     assert caught.value.rule == "bidding comes first"
 

@@ -22,9 +22,9 @@ from .book.diff import differences
 from .book.explain import explain
 from .book.lint import lint
 from .book.trace import trace
+from .book.words import count_words
 from .book.worked import check_examples
 from .book.worked import describe as describe_example
-from .engine.seats import SIDE_NAMES
 from .errors import RecordError, TrickbookError, UsageError
 from .players import PlayerSpec, make_player, parse_player_specs
 from .players.base import split_specs
@@ -114,10 +114,10 @@ def _parser() -> argparse.ArgumentParser:
     ply = commands.add_parser("play", help="play one seat against bots in the terminal")
     _ruleset_arguments(ply)
     ply.add_argument(
-        "--seat", type=int, choices=range(4), default=0, help="your seat, 0-3 clockwise from North (default 0)"
+        "--seat", type=_seat, default=0, help="your seat, counted clockwise from 0 (North at four seats; default 0)"
     )
     ply.add_argument(
-        "--opponents", default="random", help="the bots: one player for all three seats, or three (default random)"
+        "--opponents", default="random", help="the bots: one player for every other seat, or one each (default random)"
     )
     ply.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
     ply.add_argument(
@@ -216,6 +216,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seat(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a seat number, found {text!r}") from None
+    if not 0 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"seats are numbered from 0 to at most 6, not {value}")
+    return value
+
+
 def _options(pairs: list[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
@@ -263,7 +273,7 @@ def describe(rules: Rules) -> str:
 
 def _simulate(args: argparse.Namespace) -> int:
     rules = load_from_args(args)
-    specs = parse_player_specs(args.players)
+    specs = parse_player_specs(args.players, rules.seats)
     choice = _choice(args.ruleset, _options(args.option), args.rules_version)
     out: TextIO | None = None
     report = sys.stdout
@@ -272,7 +282,10 @@ def _simulate(args: argparse.Namespace) -> int:
     elif args.out:
         out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
     started = time.perf_counter()
-    wins = [0, 0]
+    seating = rules.seating
+    by_side = rules.match.by == "side"
+    names = seating.side_names if by_side else seating.seat_names
+    wins = [0] * len(names)
     unfinished = hands = cancelled = 0
     players = ",".join(str(s) for s in specs)
     try:
@@ -287,7 +300,8 @@ def _simulate(args: argparse.Namespace) -> int:
                 if summary.winner is None:
                     unfinished += 1
                 else:
-                    wins[summary.winner] += 1
+                    for party in {seating.side_of[s] if by_side else s for s in summary.winner}:
+                        wins[party] += 1
     finally:
         if out is not None and out is not sys.stdout:
             out.close()
@@ -296,8 +310,8 @@ def _simulate(args: argparse.Namespace) -> int:
     print(
         f"{describe(rules)}: {n} matches, seeds {args.seed}..{args.seed + n - 1}, players {args.players}", file=report
     )
-    for side in (0, 1):
-        print(f"  {SIDE_NAMES[side]} won {wins[side]} ({100 * wins[side] / n:.1f}%)", file=report)
+    for name, won in zip(names, wins, strict=True):
+        print(f"  {name} won {won} ({100 * won / n:.1f}%)", file=report)
     print(f"  unfinished at the hand cap of {args.hand_cap}: {unfinished} ({100 * unfinished / n:.1f}%)", file=report)
     print(f"  hands: {hands:,} ({hands / n:.1f} per match), cancelled {cancelled:,}", file=report)
     rate = hands / elapsed if elapsed else 0
@@ -312,7 +326,8 @@ def _compare(args: argparse.Namespace) -> int:
         RulesetChoice(parse_ruleset_spec(text)[0], rules.version, rules.options)
         for text, rules in zip(args.rulesets, rulesets, strict=True)
     ]
-    parse_player_specs(args.players)
+    for rules in rulesets:
+        parse_player_specs(args.players, rules.seats)
     with _progress(args.matches * len(choices), "comparing") as progress:
         columns = compare(
             choices, args.players, args.matches, args.seed, args.hand_cap, args.jobs, args.scheduler, progress
@@ -409,11 +424,17 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     rules = load_from_args(args)
+    if args.seat >= rules.seats:
+        raise UsageError(f"{rules.id} has seats 0 to {rules.seats - 1}; there is no seat {args.seat}")
     bots = _split_players(args.opponents)
+    others = rules.seats - 1
     if len(bots) == 1:
-        bots = bots * 3
-    if len(bots) != 3:
-        raise UsageError(f"--opponents takes one player for all three bots or three players, not {len(bots)}")
+        bots = bots * others
+    if len(bots) != others:
+        raise UsageError(
+            f"--opponents takes one player for all {count_words(others)} bots or {count_words(others)} players, "
+            f"not {len(bots)}"
+        )
     specs: list[PlayerSpec | None] = list(bots)
     specs.insert(args.seat, None)
     players = [None if spec is None else make_player(spec, args.seed, seat) for seat, spec in enumerate(specs)]
@@ -438,7 +459,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _split_players(text: str) -> list[PlayerSpec]:
-    return [parse_player_specs(part)[0] for part in split_specs(text)]
+    return [parse_player_specs(part, 1)[0] for part in split_specs(text)]
 
 
 def _diff(args: argparse.Namespace) -> int:

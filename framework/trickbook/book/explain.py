@@ -47,15 +47,36 @@ def explain(rules: Rules, fmt: str = "md") -> str:
 
 
 def score_tables(rules: Rules) -> list[Table]:
-    """Hand scores for typical outcomes, computed by the ruleset's own scoring rules."""
+    """Hand scores for typical outcomes, computed by the ruleset's own scoring rules.
+
+    No table is made where the scores depend on which cards were taken: a
+    table of trick counts alone would show numbers that never happen.
+    """
+    if rules.reads_cards:
+        return []
     try:
         if rules.bidding.kind is BiddingKind.AUCTION:
             return [_auction_table(rules)]
+        if rules.bidding.kind is BiddingKind.NONE:
+            return [_tricks_table(rules)]
         if rules.personal:
             return [_personal_table(rules)]
         return [_contract_table(rules), *([_named_table(rules)] if rules.bidding.named else [])]
     except ScenarioError:
         return []
+
+
+def _opponent(rules: Rules, seat: int) -> int:
+    """Some seat that does not play with `seat`: takes the other tricks in these tables."""
+    side_of = rules.seating.side_of
+    return next(s for s in range(rules.seats) if s != seat and (side_of[s] != side_of[seat] or side_of[s] < 0))
+
+
+def _tricks(rules: Rules, mine: int, seat: int = 0) -> list[int]:
+    tricks = [0] * rules.seats
+    tricks[seat] = mine
+    tricks[_opponent(rules, seat)] = rules.hand_size - mine
+    return tricks
 
 
 def _score(
@@ -68,39 +89,58 @@ def _score(
 def _auction_table(rules: Rules) -> Table:
     size = rules.hand_size
     rows = []
+    other = _opponent(rules, 0)
+    other_side = rules.seating.side_of[other] if rules.seating.has_sides else other
     for bid in range(rules.bidding.min, rules.bidding.max + 1):
         cells = [str(bid)]
         for column, took in enumerate((bid - 1, bid, bid + 2, size)):
             repeated = column == 3 and size in (bid - 1, bid, bid + 2)
             if 0 <= took <= size and not repeated:
-                mine, theirs = _score(rules, [bid, None, None, None], [took, size - took, 0, 0], declarer=0)
-                cells.append(f"{mine:+d} / {theirs:+d}")
+                bids: list[int | str | None] = [None] * rules.seats
+                bids[0] = bid
+                scores = _score(rules, bids, _tricks(rules, took), declarer=0)
+                mine = scores[rules.seating.side_of[0] if rules.seating.has_sides and not rules.personal else 0]
+                cells.append(f"{mine:+d} / {scores[other_side]:+d}")
             else:
                 cells.append("")
         rows.append(tuple(cells))
     header = ("bid", "failed by 1", "made exactly", "made with 2 over", f"all {size} tricks")
-    return Table("Declaring side / defenders, by bid and tricks the declaring side took", header, tuple(rows))
+    who = "Declaring side / defenders" if rules.seating.has_sides else "Declarer / an opponent"
+    return Table(f"{who}, by bid and tricks the declarer took", header, tuple(rows))
+
+
+def _tricks_table(rules: Rules) -> Table:
+    size = rules.hand_size
+    rows = []
+    for took in range(size + 1):
+        scores = _score(rules, [], _tricks(rules, took))
+        rows.append((str(took), f"{scores[0]:+d}"))
+    whose = "A side's" if rules.seating.has_sides and not rules.personal else "A player's"
+    return Table(f"{whose} points by the tricks it took", ("tricks", "points"), tuple(rows))
 
 
 def _contract_table(rules: Rules) -> Table:
     size = rules.hand_size
     low = rules.bidding.min
+    members = rules.seating.sides[0]
     rows = []
-    for contract in range(max(2 * low, 1), size + 1, 2):
-        first = max(low, contract // 2)
-        second = contract - first
-        if second < low:
+    for contract in range(max(len(members) * low, 1), size + 1, len(members)):
+        share = [max(low, contract // len(members))] * len(members)
+        share[-1] = contract - sum(share[:-1])
+        if share[-1] < low:
             continue
+        bids: list[int | str | None] = [low] * rules.seats
+        for seat, bid in zip(members, share, strict=True):
+            bids[seat] = bid
         cells = [str(contract)]
         for took in (contract - 1, contract, contract + 2):
             if 0 <= took <= size:
-                side = _score(rules, [first, low, second, low], [took, size - took, 0, 0])[0]
-                cells.append(f"{side:+d}")
+                cells.append(f"{_score(rules, bids, _tricks(rules, took, members[0]))[0]:+d}")
             else:
                 cells.append("")
         rows.append(tuple(cells))
     return Table(
-        "A side's points by its contract (the sum of both partners' bids) and the tricks it took",
+        "A side's points by its contract (the sum of its players' bids) and the tricks it took",
         ("contract", "failed by 1", "made exactly", "made with 2 over"),
         tuple(rows),
     )
@@ -109,16 +149,24 @@ def _contract_table(rules: Rules) -> Table:
 def _named_table(rules: Rules) -> Table:
     size = rules.hand_size
     low = rules.bidding.min
+    members = rules.seating.sides[0]
     rows = []
+    partner = max(low, 3)
     for named in rules.bidding.named:
-        partner = max(low, 3)
         cells = [named.name]
         for took in (0, 1):
-            side = _score(rules, [named.name, low, partner, low], [took, size - partner - took, partner, 0])[0]
-            cells.append(f"{side:+d}")
+            bids: list[int | str | None] = [low] * rules.seats
+            bids[members[0]] = named.name
+            tricks = [0] * rules.seats
+            tricks[members[0]] = took
+            for seat in members[1:]:
+                bids[seat] = partner
+                tricks[seat] = partner
+            tricks[_opponent(rules, members[0])] = size - sum(tricks)
+            cells.append(f"{_score(rules, bids, tricks)[0]:+d}")
         rows.append(tuple(cells))
     return Table(
-        f"A side's points when one player bids a named bid and the partner bids {max(low, 3)} and takes exactly that",
+        f"A side's points when one player bids a named bid and the partner bids {partner} and takes exactly that",
         ("named bid", "its bidder took no trick", "its bidder took 1 trick"),
         tuple(rows),
     )
@@ -131,7 +179,7 @@ def _personal_table(rules: Rules) -> Table:
         cells = [str(bid)]
         for took in (bid - 1, bid, bid + 2):
             if 0 <= took <= size:
-                cells.append(f"{_score(rules, [bid, bid, bid, bid], [took, size - took, 0, 0])[0]:+d}")
+                cells.append(f"{_score(rules, [bid] * rules.seats, _tricks(rules, took))[0]:+d}")
             else:
                 cells.append("")
         rows.append(tuple(cells))

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.facts import Facts
-from ..engine.scoring import score_hand
+from ..engine.scoring import match_winner, score_hand
 from ..errors import Location
+from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
 from ..ruleset.loader import RulesetSource
@@ -70,15 +70,24 @@ def _expression_paths(data: dict[str, Any]) -> Iterator[KeyPath]:
     """Every key path of the ruleset that holds an expression."""
     for name in data.get("definitions", {}):
         yield ("definitions", name)
-    if "cancel_if" in data["bidding"]:
+    if "hand_size" in data.get("deal", {}):
+        yield ("deal", "hand_size")
+    if "passing" in data:
+        yield ("passing", "to")
+    bidding = data.get("bidding", {})
+    if isinstance(bidding.get("bids", {}).get("max"), str):
+        yield ("bidding", "bids", "max")
+    if "cancel_if" in bidding:
         yield ("bidding", "cancel_if")
+    for name in bidding.get("forbid", {}):
+        yield ("bidding", "forbid", name, "when")
     for name, rule in data["scoring"]["rules"].items():
         for key in ("when", "points"):
             if key in rule:
                 yield ("scoring", "rules", name, key)
     for name in data.get("counters", {}):
         yield ("counters", name, "add")
-    for key in ("wins", "loses"):
+    for key in ("wins", "loses", "ends"):
         if key in data["match"]:
             yield ("match", key)
 
@@ -168,22 +177,23 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
     values: list[int | str] = [*range(bidding.min, bidding.max + 1), *(n.name for n in bidding.named)]
     events = [e.name for e in rules.events]
     size = rules.hand_size
+    seats = rules.seats
     for index in range(count):
-        taken = index % (size + 1)
-        tricks = [0, 0, 0, 0]
-        split = draw.randint(0, taken)
-        tricks[0], tricks[2] = split, taken - split
-        other = size - taken
-        split = draw.randint(0, other)
-        tricks[1], tricks[3] = split, other - split
-        event = {e: [draw.randint(0, 1) for _ in range(4)] for e in events}
+        tricks = [0] * seats
+        first = index % (size + 1)
+        tricks[index % seats] = first
+        for _ in range(size - first):
+            tricks[draw.choice([s for s in range(seats) if s != index % seats] or [0])] += 1
+        event = {e: [draw.randint(0, 1) for _ in range(seats)] for e in events}
         if bidding.kind is BiddingKind.AUCTION:
-            declarer = draw.randrange(4)
-            bids: list[int | str | None] = [None] * 4
+            declarer = draw.randrange(seats)
+            bids: list[int | str | None] = [None] * seats
             bids[declarer] = values[index % len(values)]
             yield Scenario(tricks=tricks, bids=bids, declarer=declarer, events=event)
+        elif bidding.kind is BiddingKind.DECLARATIONS:
+            yield Scenario(tricks=tricks, bids=[draw.choice(values) for _ in range(seats)], events=event)
         else:
-            yield Scenario(tricks=tricks, bids=[draw.choice(values) for _ in range(4)], events=event)
+            yield Scenario(tricks=tricks, events=event)
 
 
 def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
@@ -199,27 +209,65 @@ def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
         )
 
 
+HANDS_PROBED = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 25, 30, 36, 40, 48, 50, 60, 64, 100, 200, 500, 1000)
+"""Hand numbers tried for matches that end after a number of hands."""
+
+
 def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
-    best = max(max(score_hand(rules, scenario_facts(rules, s)).sides) for s in _scenarios(rules))
-    if best <= 0:
+    """An error when no totals (or number of hands) can end the match, or when the scoring can never move the
+    totals to where it ends."""
+    hands = any(_ends(rules, 0, hand) for hand in HANDS_PROBED)
+    if not hands and not any(_ends(rules, total, 1) for total in TOTALS_PROBED):
+        key = "wins" if rules.match.wins is not None else "ends"
+        who = "side" if rules.match.by == "side" else "seat"
         yield _finding(
             source,
             "error",
-            ("scoring", "rules"),
-            "no hand tried gives a side any points, so totals can never rise towards the match end",
+            ("match", key),
+            f"this never holds for a {who} total from {TOTALS_PROBED.start} to {TOTALS_PROBED.stop - 1} "
+            f"or after any number of hands up to {HANDS_PROBED[-1]}: the match cannot be won",
         )
-    wins = rules.match.wins
-    for total in TOTALS_PROBED:
-        facts = Facts(totals_side=[total, 0], totals_seat=[total, 0, 1, 0])
-        if wins(facts, 0) or wins(Facts(totals_side=[total, 0], totals_seat=[total - 1, 0, 1, 0]), 0):
-            return
+        return
+    points = [score_hand(rules, scenario_facts(rules, s)) for s in _scenarios(rules)]
+    gains = [p for score in points for p in (*score.sides, *score.seats)]
+    rising = max(gains, default=0) > 0
+    falling = min(gains, default=0) < 0
+    reachable = [t for t in TOTALS_PROBED if (t >= 0 or falling) and (t <= 0 or rising)]
+    if hands or any(_ends(rules, total, 1) for total in reachable):
+        return
+    who = "a side" if rules.seating.has_sides and not rules.personal else "a player"
     yield _finding(
         source,
         "error",
-        ("match", "wins"),
-        f"this never holds for a side total from {TOTALS_PROBED.start} to {TOTALS_PROBED.stop - 1}: "
-        "the match cannot be won",
+        ("scoring", "rules"),
+        f"no hand tried gives {who} any points, so totals can never rise towards the match end"
+        if not rising
+        else f"no hand tried takes points from {who}, so totals can never fall towards the match end",
     )
+
+
+def _ends(rules: Rules, total: int, hand: int) -> bool:
+    """True when some spread of totals around `total` after hand `hand` gives the match a winner."""
+    seating = rules.seating
+    seats = seating.seats
+    counters = [[c.start] * (len(seating.sides) if c.per == "side" else seats) for c in rules.counters]
+    patterns = [[total] * seats]
+    for seat in range(seats):
+        for others in (0, 1, total - 1):
+            pattern = [others] * seats
+            pattern[seat] = total
+            patterns.append(pattern)
+    for seat_totals in patterns:
+        facts = Facts.blank(seating, rules.deck, rules.hand_size)
+        facts.hand_number = hand
+        facts.totals_seat = seat_totals
+        facts.totals_side = [sum(seat_totals[s] for s in members) for members in seating.sides]
+        if not rules.personal:
+            facts.totals_side = [seat_totals[members[0]] for members in seating.sides]
+        facts.counters = counters
+        if match_winner(rules, facts) is not None:
+            return True
+    return False
 
 
 def _same_options(source: RulesetSource) -> Iterator[Finding]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..engine.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..engine.scoring import HandScore, match_winner, score_hand
 from ..errors import TrickbookError
+from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.rules import BiddingKind, Rules
+from .words import count_words
 
 
 class ScenarioError(TrickbookError):
@@ -24,17 +25,19 @@ class ScenarioError(TrickbookError):
 class Scenario:
     """What happened in one hand, and the match state before it.
 
-    `bids` holds one entry per seat: a number, a named bid, or None for a pass.
-    In an auction, `declarer` names the winning seat and its bid is the contract.
+    `bids` holds one entry per seat: a number, a named bid, or None for a pass
+    (empty: nobody bid). In an auction, `declarer` names the winning seat and
+    its bid is the contract. `hand_size` defaults to the ruleset's.
     """
 
     tricks: Sequence[int]
-    bids: Sequence[int | str | None] = (None, None, None, None)
+    bids: Sequence[int | str | None] = ()
     declarer: int | None = None
     trump: str | None = None
     dealer: int = 0
     hand_number: int = 1
-    totals: Sequence[int] = (0, 0)
+    hand_size: int | None = None
+    totals: Sequence[int] = ()
     seat_totals: Sequence[int] | None = None
     counters: Mapping[str, Sequence[int]] = field(default_factory=dict)
     events: Mapping[str, Sequence[int]] = field(default_factory=dict)
@@ -45,17 +48,18 @@ class Outcome:
     """What the rules make of a scenario: the hand's score, the new totals and counters, and any winner."""
 
     score: HandScore
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
     seat_totals: tuple[int, ...] | None
     counters: dict[str, tuple[int, ...]]
-    winner: int | None
+    winner: tuple[int, ...] | None
+    """The seats that won the match, or None when it goes on."""
 
 
 def evaluate(rules: Rules, scenario: Scenario) -> Outcome:
     """Scores the scenario's hand and checks the match end, exactly as after a played hand."""
     facts = scenario_facts(rules, scenario)
     score = score_hand(rules, facts)
-    totals = (facts.totals_side[0] + score.sides[0], facts.totals_side[1] + score.sides[1])
+    totals = tuple(t + s for t, s in zip(facts.totals_side, score.sides, strict=True))
     seat_totals = tuple(t + s for t, s in zip(facts.totals_seat, score.seats, strict=True))
     facts.totals_side = list(totals)
     facts.totals_seat = list(seat_totals)
@@ -67,56 +71,73 @@ def evaluate(rules: Rules, scenario: Scenario) -> Outcome:
 
 def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     """Builds the facts the engine would have after playing the scenario's hand."""
-    if len(scenario.tricks) != 4 or sum(scenario.tricks) != rules.hand_size:
+    seating = rules.seating
+    seats = seating.seats
+    size = rules.hand_size if scenario.hand_size is None else scenario.hand_size
+    if len(scenario.tricks) != seats or sum(scenario.tricks) != size:
         raise ScenarioError(
-            f"tricks must give four seats' tricks adding up to {rules.hand_size}, not {list(scenario.tricks)}"
+            f"tricks must give {count_words(seats)} seats' tricks adding up to {size}, not {list(scenario.tricks)}"
         )
+    facts = Facts.blank(seating, rules.deck, size)
     bids, names, passed = _bids(rules, scenario)
     declarer = NO_SEAT if scenario.declarer is None else scenario.declarer
+    if not 0 <= scenario.dealer < seats or not (declarer == NO_SEAT or 0 <= declarer < seats):
+        raise ScenarioError(f"seats are numbered 0 to {seats - 1}")
     if rules.bidding.kind is BiddingKind.AUCTION:
         if declarer == NO_SEAT:
             raise ScenarioError("an auction scenario needs `declarer`")
-        contract = [0, 0]
-        contract[declarer & 1] = bids[declarer]
+        side = seating.side_of[declarer]
+        contract = [0] * len(seating.sides)
+        if side >= 0:
+            contract[side] = bids[declarer]
+        facts.contract = contract
+        seat_contract = [0] * seats
+        seat_contract[declarer] = bids[declarer]
+        facts.seat_contract = seat_contract
     else:
-        contract = [bids[0] + bids[2], bids[1] + bids[3]]
-    seat_totals = list(scenario.seat_totals) if scenario.seat_totals is not None else [0, 0, 0, 0]
-    totals = list(scenario.totals)
+        facts.contract = [sum(bids[s] for s in members) for members in seating.sides]
+        facts.seat_contract = list(bids)
+    facts.dealer = scenario.dealer
+    facts.declarer = declarer
+    facts.declaring_side = seating.side_of[declarer] if declarer != NO_SEAT else NO_SEAT
+    facts.trump = _trump(rules, scenario.trump)
+    facts.hand_number = scenario.hand_number
+    facts.bids = bids
+    facts.bid_names = names
+    facts.passed = passed
+    facts.has_bid = [b is not None for b in scenario.bids] if scenario.bids else [False] * seats
+    facts.tricks = list(scenario.tricks)
+    seat_totals = list(scenario.seat_totals) if scenario.seat_totals is not None else [0] * seats
+    if len(seat_totals) != seats:
+        raise ScenarioError(f"seat totals must list {seats} seats, not {seat_totals}")
+    totals = list(scenario.totals) if scenario.totals else [0] * len(seating.sides)
     if rules.personal and scenario.seat_totals is not None:
-        totals = [seat_totals[0] + seat_totals[2], seat_totals[1] + seat_totals[3]]
-    tricks = list(scenario.tricks)
-    return Facts(
-        dealer=scenario.dealer,
-        declarer=declarer,
-        declaring_side=declarer & 1 if declarer != NO_SEAT else NO_SEAT,
-        trump=_trump(rules, scenario.trump),
-        hand_number=scenario.hand_number,
-        bids=bids,
-        bid_names=names,
-        passed=passed,
-        contract=contract,
-        tricks=tricks,
-        side_tricks=[tricks[0] + tricks[2], tricks[1] + tricks[3]],
-        totals_side=totals,
-        totals_seat=seat_totals,
-        counters=_named_lists(
-            [c.name for c in rules.counters],
-            [[c.start] * (2 if c.per == "side" else 4) for c in rules.counters],
-            scenario.counters,
-            "counter",
-        ),
-        events=_named_lists(
-            [e.name for e in rules.events], [[0, 0, 0, 0] for _ in rules.events], scenario.events, "event"
-        ),
+        totals = [sum(seat_totals[s] for s in members) for members in seating.sides]
+    if len(totals) != len(seating.sides):
+        raise ScenarioError(f"totals must list {len(seating.sides)} sides, not {totals}")
+    facts.totals_side = totals
+    facts.totals_seat = seat_totals
+    sizes = {"side": len(seating.sides), "seat": seats}
+    facts.counters = _named_lists(
+        [c.name for c in rules.counters],
+        [[c.start] * sizes[c.per] for c in rules.counters],
+        scenario.counters,
+        "counter",
     )
+    facts.events = _named_lists(
+        [e.name for e in rules.events], [[0] * seats for _ in rules.events], scenario.events, "event"
+    )
+    facts.side_tricks = [sum(facts.tricks[s] for s in members) for members in seating.sides]
+    return facts
 
 
 def _bids(rules: Rules, scenario: Scenario) -> tuple[list[int], list[int], list[bool]]:
     bidding = rules.bidding
     named = [n.name for n in bidding.named]
-    bids, names, passed = [0, 0, 0, 0], [NO_NAME] * 4, [False] * 4
-    if len(scenario.bids) != 4:
-        raise ScenarioError(f"bids must list four seats, not {list(scenario.bids)}")
+    seats = rules.seats
+    bids, names, passed = [0] * seats, [NO_NAME] * seats, [False] * seats
+    if scenario.bids and len(scenario.bids) != seats:
+        raise ScenarioError(f"bids must list {count_words(seats)} seats, not {list(scenario.bids)}")
     for seat, bid in enumerate(scenario.bids):
         if bid is None:
             passed[seat] = True

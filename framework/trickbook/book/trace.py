@@ -6,11 +6,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..engine.actions import BID
 from ..engine.events import (
     ActionTaken,
     CardExposed,
     CardsDealt,
+    CardsPassed,
     ContractSet,
     Event,
     HandCancelled,
@@ -23,10 +23,10 @@ from ..engine.events import (
     TrumpSet,
 )
 from ..engine.game import Game
-from ..engine.seats import SEAT_NAMES, SIDE_NAMES
 from ..errors import Location
 from ..record.replay import RulesetCache, replay_record
-from ..ruleset.rules import Rules
+from ..ruleset.actions import GIVE
+from ..ruleset.rules import BiddingKind, Rules
 
 
 def trace(
@@ -38,53 +38,51 @@ def trace(
     return "\n".join(_story(game, events, hand)) + "\n"
 
 
-def _seat(seat: int) -> str:
-    return f"{SEAT_NAMES[seat]} ({seat})"
-
-
 def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
     rules = game.rules
     deck = rules.deck
+    seating = rules.seating
+    label = seating.seat_label
     current = 0
     trick_cards: list[tuple[int, int]] = []
-    bids: dict[int, int] = {}
     yield f"{rules.title}: rules version {rules.version}" + "".join(f", {k}={v}" for k, v in rules.options)
     for event in events:
         if isinstance(event, HandStarted):
             current = event.hand
-            bids = {}
             if only in (None, current):
                 yield ""
-                yield f"Hand {event.hand}: {_seat(event.dealer)} deals"
+                yield f"Hand {event.hand}: {label(event.dealer)} deals"
             continue
-        if only not in (None, current) and not isinstance(event, MatchEnded):
+        if only not in (None, current):
             continue
         match event:
             case CardsDealt():
-                yield f"  {_seat(event.seat)}: {' '.join(deck.label(c) for c in sorted(event.cards, reverse=True))}"
+                yield f"  {label(event.seat)}: {' '.join(deck.label(c) for c in sorted(event.cards, reverse=True))}"
             case CardExposed():
-                yield f"  shown to all: {deck.label(event.card)} in {_seat(event.seat)}'s hand"
-            case ActionTaken() if rules.actions.kinds[event.action] == "trump":
+                where = "turned up from the stock" if event.seat < 0 else f"in {label(event.seat)}'s hand"
+                yield f"  shown to all: {deck.label(event.card)} {where}"
+            case CardsPassed():
+                cards = " ".join(deck.label(c) for c in event.cards)
+                yield f"  {label(event.seat)} passes {cards} to {label(event.to)}"
+            case ActionTaken() if rules.actions.kinds[event.action] in ("trump", GIVE):
                 continue
             case ActionTaken() if event.action >= deck.size:
                 auto = " (automatically)" if event.auto else ""
-                text = rules.actions.label(event.action)
-                if rules.actions.kinds[event.action] == BID:
-                    bids[event.seat] = rules.actions.bid_values[event.action]
-                yield f"  {_seat(event.seat)}: {text}{auto}"
+                yield f"  {label(event.seat)}: {rules.actions.label(event.action)}{auto}"
             case ActionTaken():
                 trick_cards.append((event.seat, event.action))
             case ContractSet():
-                side = SIDE_NAMES[event.declarer & 1]
-                yield f"  contract: {event.contract} by {_seat(event.declarer)}, {side} declare"
+                side = seating.side_of[event.declarer]
+                declare = f", {seating.side_names[side]} declare" if side >= 0 else ""
+                yield f"  contract: {event.contract} by {label(event.declarer)}{declare}"
             case TrumpSet():
-                how = f"named by {_seat(event.chosen_by)}" if event.chosen_by is not None else "set by the rules"
+                how = f"named by {label(event.chosen_by)}" if event.chosen_by is not None else "set by the rules"
                 yield f"  trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name} ({how})"
             case TrickWon():
                 yield _trick(rules, event, trick_cards)
                 trick_cards = []
             case TrickEventHappened():
-                yield f"    event {event.name}: {_seat(event.seat)}"
+                yield f"    event {event.name}: {label(event.seat)}"
             case HandCancelled():
                 yield f"  thrown in: {event.reason}"
             case HandScored():
@@ -96,7 +94,8 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
 
 def _trick(rules: Rules, event: TrickWon, cards: list[tuple[int, int]]) -> str:
     deck = rules.deck
-    played = ", ".join(f"{SEAT_NAMES[seat]} {deck.label(card)}" for seat, card in cards)
+    names = rules.seating.seat_names
+    played = ", ".join(f"{names[seat]} {deck.label(card)}" for seat, card in cards)
     winning = next(card for seat, card in cards if seat == event.winner)
     led = deck.suits[deck.suit_of[cards[0][1]]].symbol
     why = (
@@ -104,31 +103,51 @@ def _trick(rules: Rules, event: TrickWon, cards: list[tuple[int, int]]) -> str:
         if event.by_trump or deck.suit_of[winning] != deck.suit_of[cards[0][1]]
         else f"the highest {led}"
     )
-    return f"  trick {event.number}: {played} -> {_seat(event.winner)} wins with {deck.label(winning)}, {why}"
+    winner = rules.seating.seat_label(event.winner)
+    return f"  trick {event.number}: {played} -> {winner} wins with {deck.label(winning)}, {why}"
 
 
 def _scoring(game: Game, number: int, event: HandScored) -> Iterator[str]:
     hand = game.finished_hand(number - 1)
     rules = game.rules
+    seating = rules.seating
     taken = hand.tricks_won
-    yield "  tricks: " + ", ".join(f"{SEAT_NAMES[s]} {taken[s]}" for s in range(4))
+    yield "  tricks: " + ", ".join(f"{seating.seat_names[s]} {taken[s]}" for s in range(rules.seats))
     for line in event.lines:
-        yield "  " + _line(rules, hand.contract, taken, line)
-    yield f"  hand score: {SIDE_NAMES[0]} {event.sides[0]:+d}, {SIDE_NAMES[1]} {event.sides[1]:+d}"
-    totals = f"{SIDE_NAMES[0]} {event.totals[0]}, {SIDE_NAMES[1]} {event.totals[1]}"
+        yield "  " + _line(rules, hand.contract, hand.declarer, taken, line)
+    parts = []
+    if event.sides:
+        parts.append(
+            ", ".join(f"{name} {points:+d}" for name, points in zip(seating.side_names, event.sides, strict=True))
+        )
+    if event.seats is not None and not event.sides:
+        parts.append(", ".join(f"{seating.seat_names[s]} {p:+d}" for s, p in enumerate(event.seats)))
+    yield "  hand score: " + "".join(parts)
+    totals = ", ".join(f"{name} {total}" for name, total in zip(seating.side_names, event.totals, strict=True))
     if hand.seat_totals is not None:
-        totals += " (players: " + ", ".join(f"{SEAT_NAMES[s]} {hand.seat_totals[s]}" for s in range(4)) + ")"
+        players = ", ".join(f"{seating.seat_names[s]} {hand.seat_totals[s]}" for s in range(rules.seats))
+        totals = f"{totals} (players: {players})" if totals else players
     yield f"  totals: {totals}"
+    for counter, values in zip(rules.counters, hand.counters, strict=True):
+        names = seating.side_names if counter.per == "side" else seating.seat_names
+        yield f"  counter {counter.name}: " + ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
 
 
-def _line(rules: Rules, contract: tuple[int, int], taken: tuple[int, ...], line: ScoreLine) -> str:
+def _line(rules: Rules, contract: tuple[int, ...], declarer: int, taken: tuple[int, ...], line: ScoreLine) -> str:
     description = {r.name: r for r in rules.scoring.rules}
+    seating = rules.seating
+    has_contracts = rules.bidding.kind is not BiddingKind.NONE
     if line.per == "side":
-        who = SIDE_NAMES[line.target]
-        inputs = f"contract {contract[line.target]}, took {taken[line.target] + taken[line.target + 2]}"
+        who = seating.side_names[line.target]
+        took = sum(taken[s] for s in seating.sides[line.target])
+        held = contract[line.target] if has_contracts else None
     else:
-        who = SEAT_NAMES[line.target]
-        inputs = f"took {taken[line.target]}"
+        who = seating.seat_names[line.target]
+        took = taken[line.target]
+        held = None
+        if has_contracts and not seating.has_sides:
+            held = contract[line.target]
+    inputs = f"contract {held}, took {took}" if held is not None else f"took {took}"
     rule = description.get(line.rule)
     formula = f" [{' '.join(rule.points.source.split())}]" if rule is not None else " [counter limit reached]"
     return f"{line.rule} for {who}: {inputs} -> {line.points:+d}{formula}"

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..engine.seats import SEAT_NAMES
-from ..ruleset.rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode, WhenBoth
+from ..ruleset.rules import BiddingKind, BreakBy, FirstLead, LeadsWith, Relation, Rules, Tie, TrumpMode, WhenBoth
 
 SECTIONS = (
     "Players and deal",
@@ -51,6 +50,14 @@ def statements(rules: Rules) -> list[Statement]:
     ]
 
 
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def count_words(count: int) -> str:
+    """A small number as a word, as a rule book writes it."""
+    return NUMBERS[count] if 0 <= count < len(NUMBERS) else str(count)
+
+
 def direction_words(rules: Rules) -> str:
     return "clockwise" if rules.direction == 1 else "counter-clockwise"
 
@@ -62,16 +69,11 @@ def suit_words(rules: Rules, suit: int) -> str:
 
 def _players(rules: Rules) -> Iterator[Statement]:
     deck = rules.deck
+    seating = rules.seating
     section = SECTIONS[0]
     ranks = " ".join(next((a for a in r.aliases if a.isdigit()), r.code) for r in reversed(deck.ranks))
     suits = ", ".join(f"{s.symbol} {s.name}" for s in deck.suits)
-    yield Statement(
-        "players",
-        section,
-        "Players",
-        "Four players in two fixed partnerships; partners sit opposite: seats 0 and 2 "
-        f"({SEAT_NAMES[0]}-{SEAT_NAMES[2]}) against seats 1 and 3 ({SEAT_NAMES[1]}-{SEAT_NAMES[3]}).",
-    )
+    yield Statement("players", section, "Players", _table_words(rules))
     yield Statement(
         "deck",
         section,
@@ -85,7 +87,7 @@ def _players(rules: Rules) -> Iterator[Statement]:
         f"Dealing, bidding and play go {direction_words(rules)}: the next player is "
         + ("seat + 1 (the player on the left)." if rules.direction == 1 else "seat - 1 (the player on the right)."),
     )
-    first = "drawn at random" if rules.dealer.first is None else f"seat {rules.dealer.first}"
+    first = "drawn at random" if rules.dealer.first is None else seating.seat_label(rules.dealer.first)
     moves = {1: f"passes to the next player ({direction_words(rules)})", 0: "stays with the same player"}
     yield Statement(
         "dealer",
@@ -94,22 +96,75 @@ def _players(rules: Rules) -> Iterator[Statement]:
         f"The first dealer is {first}. After a played hand the deal {moves[rules.dealer.after_hand]}; "
         f"after a hand thrown in before play it {moves[rules.dealer.after_cancelled]}.",
     )
-    text = (
-        f"Cards are dealt one at a time, starting with the player after the dealer, until each player holds "
-        f"{rules.hand_size}; the dealer receives the last card. Each player sees only their own hand."
-    )
-    if rules.exposure is not None:
-        whose = "dealer's own" if rules.exposure.seat_offset == 0 else "next player's"
-        text += (
-            f" The {whose} card number {rules.exposure.card} (in the order received) is shown to everyone; "
-            "it stays in that hand and is played like any card."
+    yield Statement("deal", section, "Deal", _deal_words(rules))
+    if rules.passing is not None:
+        yield Statement(
+            "passing",
+            section,
+            "Passing",
+            f"After the deal each player chooses {rules.passing.cards} cards to pass to the player "
+            f"`{_one_line(rules.passing.to.source)}` names (when that is the player themselves, nobody passes that "
+            "hand). Everyone chooses before any card changes hands, so cards received cannot be passed on.",
         )
-    yield Statement("deal", section, "Deal", text)
+
+
+def _members(rules: Rules) -> str:
+    """`"two "` when every side has two players, else nothing: "the sum of its two players' bids"."""
+    sizes = {len(side) for side in rules.seating.sides}
+    return f"{count_words(sizes.pop())} " if len(sizes) == 1 else ""
+
+
+def _table_words(rules: Rules) -> str:
+    seating = rules.seating
+    if not seating.has_sides:
+        return f"{seating.seats} players, each playing for themselves."
+    sides = "; ".join(
+        f"{name}: " + " and ".join(seating.seat_label(s) for s in members)
+        for name, members in zip(seating.side_names, seating.sides, strict=True)
+    )
+    opposite = seating.seats == 4 and [list(s) for s in seating.sides] == [[0, 2], [1, 3]]
+    return (
+        f"{seating.seats} players in {len(seating.sides)} fixed sides"
+        + ("; partners sit opposite" if opposite else "")
+        + f": {sides}."
+    )
+
+
+def _deal_words(rules: Rules) -> str:
+    deal = rules.deal
+    if deal.hand_size is None:
+        size = f"until each player holds {rules.hand_size}"
+    elif deal.hand_size.is_constant:
+        size = f"until each player holds {deal.hand_size.constant}"
+    else:
+        size = f"until each player holds `{_one_line(deal.hand_size.source)}` cards (hand by hand)"
+    text = (
+        f"Cards are dealt one at a time, starting with the player after the dealer, {size}; the dealer receives "
+        "the last card of each round. Each player sees only their own hand."
+    )
+    if deal.hand_size is not None or rules.deck.size % rules.seats:
+        text += " The undealt cards form the stock, face down."
+    exposure = deal.exposure
+    if exposure is not None:
+        if exposure.seat_offset is None:
+            text += f" Card number {exposure.card} of the stock is turned face up for everyone to see."
+        else:
+            whose = "dealer's own" if exposure.seat_offset == 0 else "next player's"
+            which = "last card" if exposure.card == 0 else f"card number {exposure.card}"
+            text += (
+                f" The {whose} {which} (in the order received) is shown to everyone; "
+                "it stays in that hand and is played like any card."
+            )
+    return text
 
 
 def _bidding(rules: Rules) -> Iterator[Statement]:
     bidding = rules.bidding
     section = SECTIONS[1]
+    if bidding.kind is BiddingKind.NONE:
+        yield Statement("bidding", section, "Bidding", "There is no bidding.")
+        return
+    high = f"`{_one_line(bidding.max_bid.source)}`" if bidding.max_bid is not None else str(bidding.max)
     named = "".join(
         f" or {n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")"
         for n in bidding.named
@@ -118,24 +173,26 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
     if bidding.kind is BiddingKind.AUCTION:
         text = (
             f"An auction, starting with the player after the dealer: in turn, each player bids a number from "
-            f"{bidding.min} to {bidding.max}, higher than the highest bid so far, or passes; a pass is final for "
+            f"{bidding.min} to {high}, higher than the highest bid so far, or passes; a pass is final for "
             f"this auction. The auction ends when all players but one have passed"
         )
-        text += f", or at once when someone bids {bidding.ends_at}." if bidding.ends_at <= bidding.max else "."
-        text += " The highest bidder is the declarer; their bid is their side's contract."
+        text += f", or at once when someone bids {bidding.ends_at}."
+        owner = "their side's" if rules.seating.has_sides else "their"
+        text += f" The highest bidder is the declarer; their bid is {owner} contract."
         if bidding.all_pass == "force":
             text += (
-                f" If the first three players pass, the last player becomes declarer with a contract of "
-                f"{bidding.forced_bid}, automatically."
+                f" If the first {count_words(rules.seats - 1)} players pass, the last player becomes declarer with "
+                f"a contract of {bidding.forced_bid}, automatically."
             )
         else:
-            text += " If all four players pass, the hand is thrown in."
+            text += f" If all {count_words(rules.seats)} players pass, the hand is thrown in."
     else:
         text = (
             f"Declarations, starting with the player after the dealer: each player bids once, a number from "
-            f"{bidding.min} to {bidding.max}{named}; there is no pass. A side's contract is the sum of its two "
-            "players' bids."
+            f"{bidding.min} to {high}{named}; there is no pass."
         )
+        if rules.seating.has_sides:
+            text += f" A side's contract is the sum of its {_members(rules)}players' bids."
         blind = [n for n in bidding.named if n.blind]
         if blind:
             offers = " or ".join(
@@ -146,6 +203,12 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
                 f"{offers}, or pass to look at their cards. Then the players who looked declare. " + text
             )
     yield Statement("bidding", section, "Bidding", text)
+    for ban in bidding.bans:
+        text = (ban.description + " " if ban.description else "") + (
+            f"A player may not declare a bid when `{_one_line(ban.when.source)}` "
+            "(`seat` is the bidder, `this_bid` the bid)."
+        )
+        yield Statement(f"bidding.forbid.{ban.name}", section, f"Ban {ban.name.replace('_', ' ')}", text)
     if bidding.cancel_if is not None:
         yield Statement(
             "bidding.cancel_if",
@@ -168,11 +231,17 @@ def _trump(rules: Rules) -> Iterator[Statement]:
         assert trump.suit is not None
         text = f"{suit_words(rules, trump.suit)} are trump in every hand; nobody chooses."
     elif trump.mode is TrumpMode.EXPOSED:
-        pairs = "; ".join(
-            f"{rules.deck.suits[s].symbol} shown, {rules.deck.suits[t].symbol} trump"
-            for s, t in enumerate(trump.mapping)
-        )
-        text = f"Trump is set by the suit of the card shown to everyone ({pairs}); nobody chooses."
+        if trump.mapping == tuple(range(len(rules.deck.suits))):
+            text = "The suit of the card shown to everyone is trump; nobody chooses."
+        else:
+            pairs = "; ".join(
+                f"{rules.deck.suits[s].symbol} shown, {rules.deck.suits[t].symbol} trump"
+                for s, t in enumerate(trump.mapping)
+            )
+            text = f"Trump is set by the suit of the card shown to everyone ({pairs}); nobody chooses."
+        exposure = rules.deal.exposure
+        if exposure is not None and exposure.seat_offset is None:
+            text += " When every card is dealt and none is left to turn up, the hand has no trump."
     else:
         text = "There is no trump."
     yield Statement("trump", SECTIONS[2], "Trump", text)
@@ -180,34 +249,85 @@ def _trump(rules: Rules) -> Iterator[Statement]:
 
 def _play(rules: Rules) -> Iterator[Statement]:
     section = SECTIONS[3]
-    lead = {
-        FirstLead.DECLARER: "The declarer leads the first trick.",
-        FirstLead.AFTER_DEALER: "The player after the dealer (the first to bid) leads the first trick.",
-        FirstLead.DEALER: "The dealer leads the first trick.",
-    }[rules.play.first_lead]
+    play = rules.play
+    deck = rules.deck
+    if play.first_lead is FirstLead.HOLDER:
+        assert play.first_card is not None
+        card = deck.label(play.first_card)
+        lead = (
+            f"The player holding {card} leads the first trick"
+            + {
+                LeadsWith.CARD: f", with {card}.",
+                LeadsWith.SUIT: f", with a card of its suit ({deck.suits[deck.suit_of[play.first_card]].symbol}).",
+                LeadsWith.ANY: ", with any card.",
+            }[play.leads_with]
+        )
+    else:
+        lead = {
+            FirstLead.DECLARER: "The declarer leads the first trick.",
+            FirstLead.AFTER_DEALER: "The player after the dealer"
+            + (" (the first to bid)" if rules.bidding.kind is not BiddingKind.NONE else "")
+            + " leads the first trick.",
+            FirstLead.DEALER: "The dealer leads the first trick.",
+        }[play.first_lead]
     yield Statement("play.first_lead", section, "First lead", lead)
     follow = (
         "Each player in turn must follow the led suit if they can; a player who cannot may play any card."
-        if rules.play.follow_suit
+        if play.follow_suit
         else "Players may play any card; there is no obligation to follow suit."
     )
-    yield Statement("play.follow_suit", section, "Following", follow)
-    yield Statement(
-        "play.winner",
-        section,
-        "Winning a trick",
-        f"The highest trump wins the trick; if no trump was played, the highest card of the led suit wins. "
-        f"The winner leads the next trick. A hand has {rules.hand_size} tricks.",
-    )
-    for index, restriction in enumerate(rules.play.lead_restrictions):
-        suit = "trump" if restriction.suit is None else suit_words(rules, restriction.suit)
-        yield Statement(
-            f"play.lead_restrictions[{index}]",
-            section,
-            "Lead restriction",
-            f"{suit.capitalize()} may not be led until broken (a card of that suit was played to a trick led in "
-            "another suit), unless the leader holds nothing else; leading it from such a hand does not break it.",
+    must = play.must
+    duties = []
+    if must.beat:
+        duties.append(
+            "a player following suit must play a higher card of the led suit than any in the trick if they can, "
+            "unless a trump has been played to a trick led in another suit"
         )
+    if must.trump or must.trump_low:
+        when = "" if must.trump_low else ", unless the trick already holds a trump"
+        duties.append(f"a player who cannot follow suit must play a trump if they hold one{when}")
+    if must.overtrump:
+        duties.append(
+            "a player who cannot follow suit, when the trick holds a trump, must play a higher trump if they hold one"
+        )
+    if duties:
+        follow += " Moreover, " + "; ".join(duties) + "."
+    yield Statement("play.follow_suit", section, "Following", follow)
+    if play.first_trick_avoid:
+        cards = " ".join(deck.label(c) for c in reversed(deck.cards(play.first_trick_avoid)))
+        yield Statement(
+            "play.first_trick_avoid",
+            section,
+            "The first trick",
+            f"Nobody may play {cards} to the first trick unless they hold nothing else they may play.",
+        )
+    trumpless = rules.trump.mode is TrumpMode.NONE
+    winner = (
+        "The highest card of the led suit wins the trick."
+        if trumpless
+        else "The highest trump wins the trick; if no trump was played, the highest card of the led suit wins."
+    )
+    tricks = (
+        f"A hand has {rules.hand_size} tricks."
+        if rules.deal.hand_size is None or rules.deal.hand_size.is_constant
+        else "A hand has as many tricks as each player holds cards."
+    )
+    yield Statement("play.winner", section, "Winning a trick", f"{winner} The winner leads the next trick. {tricks}")
+    for index, restriction in enumerate(play.lead_restrictions):
+        suit = "trump" if restriction.suit is None else suit_words(rules, restriction.suit)
+        how = (
+            "any card of that suit was played"
+            if restriction.broken_by is BreakBy.ANY
+            else "a card of that suit was played to a trick led in another suit"
+        )
+        text = f"{suit.capitalize()} may not be led until broken ({how}"
+        if restriction.also_broken_by:
+            text += ", or " + " or ".join(deck.label(c) for c in restriction.also_broken_by) + " was played"
+        text += "), unless the leader holds nothing else"
+        if restriction.unless_only:
+            text += " but " + " and ".join(deck.label(c) for c in restriction.unless_only)
+        text += "." if restriction.broken_by is BreakBy.ANY else "; leading it from such a hand does not break it."
+        yield Statement(f"play.lead_restrictions[{index}]", section, "Lead restriction", text)
 
 
 def _card(rules: Rules, rank: int, suit: int | None) -> str:
@@ -235,12 +355,27 @@ def _events(rules: Rules) -> Iterator[Statement]:
 
 def _scoring(rules: Rules) -> Iterator[Statement]:
     section = SECTIONS[5]
-    kept = (
-        "Scores are kept per player; a side's total is the sum of its two players' totals."
-        if rules.personal
-        else "Scores are kept per side."
-    )
+    if not rules.seating.has_sides:
+        kept = "Scores are kept per player."
+    elif rules.personal:
+        kept = f"Scores are kept per player; a side's total is the sum of its {_members(rules)}players' totals."
+    else:
+        kept = "Scores are kept per side."
     yield Statement("scoring.by", section, "Totals", kept + " Negative totals stand.")
+    points = rules.scoring.card_points
+    if points:
+        deck = rules.deck
+        worth: dict[int, list[str]] = {}
+        for card, value in enumerate(points):
+            if value:
+                worth.setdefault(value, []).append(deck.label(card))
+        listed = "; ".join(f"{' '.join(cards)}: {value}" for value, cards in sorted(worth.items(), reverse=True))
+        yield Statement(
+            "scoring.card_points",
+            section,
+            "Card points",
+            f"Cards taken in tricks are worth points ({listed}; every other card 0), counted by `points`.",
+        )
     for definition in rules.definitions:
         yield Statement(
             f"definitions.{definition.name}",
@@ -272,15 +407,26 @@ def _scoring(rules: Rules) -> Iterator[Statement]:
 def _match(rules: Rules) -> Iterator[Statement]:
     match = rules.match
     section = SECTIONS[6]
-    text = f"After each played hand, a side qualifies when `{_one_line(match.wins.source)}`"
-    if match.loses is not None:
-        text += f", or when the other side has lost: `{_one_line(match.loses.source)}`"
-    text += ". If exactly one side qualifies, it wins the match."
+    who = "side" if match.by == "side" else "player"
+    parts = []
+    if match.ends is not None:
+        parts.append(f"The match ends after a hand when `{_one_line(match.ends.source)}`; then every {who} qualifies.")
+    if match.wins is not None:
+        text = f"After each played hand, a {who} qualifies when `{_one_line(match.wins.source)}`"
+        if match.loses is not None:
+            text += f", or when another {who} has lost: `{_one_line(match.loses.source)}`"
+        parts.append(text + ".")
+    parties = len(rules.seating.sides) if match.by == "side" else rules.seats
+    several = "both" if parties == 2 else "several"
+    parts.append(f"If exactly one {who} qualifies, it wins the match.")
     if match.when_both is WhenBoth.PLAY_ON:
-        text += " If both qualify, play continues until, after some hand, only one does."
+        parts.append(f"If {several} qualify, play continues until, after some hand, only one does.")
     else:
-        text += " If both qualify, the higher total wins; with equal totals another hand is played."
-    yield Statement("match", section, "Winning the match", text)
+        best = "higher" if match.when_both is WhenBoth.HIGHER_TOTAL else "lower"
+        tie = "they share the win" if match.tie is Tie.SHARE else "another hand is played"
+        equal = "with equal totals" if parties == 2 else "when the best totals are equal"
+        parts.append(f"If {several} qualify, the {best} total wins; {equal} {tie}.")
+    yield Statement("match", section, "Winning the match", " ".join(parts))
 
 
 def _timeouts(rules: Rules) -> Iterator[Statement]:

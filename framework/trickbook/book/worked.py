@@ -49,16 +49,18 @@ def check_examples(source: RulesetSource) -> Iterator[Result]:
         yield Result(index, name, where, mismatches)
 
 
-def _scenario(spec: dict[str, Any], hand_size: int) -> Scenario:
-    tricks = spec.get("tricks", [hand_size, 0, 0, 0])
+def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
+    size = spec.get("hand_size", rules.hand_size)
+    tricks = spec.get("tricks", [size] + [0] * (rules.seats - 1))
     return Scenario(
         tricks=tricks,
-        bids=spec.get("bids", [None, None, None, None]),
+        bids=spec.get("bids", ()),
         declarer=spec.get("declarer"),
         trump=spec.get("trump"),
         dealer=spec.get("dealer", 0),
         hand_number=spec.get("hand_number", 1),
-        totals=spec.get("totals", [0, 0]),
+        hand_size=size,
+        totals=spec.get("totals", ()),
         seat_totals=spec.get("seat_totals"),
         counters=spec.get("counters", {}),
         events=spec.get("events", {}),
@@ -67,7 +69,7 @@ def _scenario(spec: dict[str, Any], hand_size: int) -> Scenario:
 
 def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
     expect = spec["expect"]
-    scenario = _scenario(spec, rules.hand_size)
+    scenario = _scenario(spec, rules)
     if "cancelled" in expect:
         cancel = rules.bidding.cancel_if
         cancelled = bool(cancel(scenario_facts(rules, scenario))) if cancel is not None else False
@@ -81,6 +83,10 @@ def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
     for key, actual in _actual(rules, outcome).items():
         if key in expect and expect[key] != actual:
             yield _differs(key, expect[key], actual)
+    for name, wanted in expect.get("counters", {}).items():
+        values = outcome.counters.get(name)
+        if values is None or list(values) != wanted:
+            yield _differs(f"counters.{name}", wanted, list(values) if values is not None else "no such counter")
     if "lines" in expect:
         lines = _lines(rules, outcome)
         for rule, wanted in expect["lines"].items():
@@ -95,15 +101,28 @@ def _actual(rules: Rules, outcome: Outcome) -> dict[str, Any]:
         "seat_score": list(outcome.score.seats),
         "totals": list(outcome.totals),
         "seat_totals": list(outcome.seat_totals) if outcome.seat_totals is not None else None,
-        "counters": {name: list(values) for name, values in outcome.counters.items()},
-        "winner": "none" if outcome.winner is None else outcome.winner,
+        "winner": winner_words(rules, outcome.winner),
     }
+
+
+def winner_words(rules: Rules, winner: tuple[int, ...] | None) -> str | int | list[int]:
+    """A match winner as examples write it: `none`, a side's number (matches won by a side), a seat's number, or
+    the list of seats that share a win."""
+    if winner is None:
+        return "none"
+    seating = rules.seating
+    if rules.match.by == "side":
+        for side, members in enumerate(seating.sides):
+            if tuple(members) == winner:
+                return side
+    return winner[0] if len(winner) == 1 else list(winner)
 
 
 def _lines(rules: Rules, outcome: Outcome) -> dict[str, list[int]]:
     """Each rule's points per side (or per seat for seat rules), zeros where it gave nothing."""
-    sizes = {r.name: 2 if r.per == "side" else 4 for r in rules.scoring.rules}
-    sizes.update({c.name: 2 if c.per == "side" else 4 for c in rules.counters})
+    counts = {"side": len(rules.seating.sides), "seat": rules.seats}
+    sizes = {r.name: counts[r.per] for r in rules.scoring.rules}
+    sizes.update({c.name: counts[c.per] for c in rules.counters})
     lines = {name: [0] * size for name, size in sizes.items()}
     for line in outcome.score.lines:
         lines[line.rule][line.target] += line.points

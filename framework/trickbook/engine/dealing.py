@@ -1,34 +1,76 @@
-"""How the cards are dealt: one at a time from the seat after the dealer, and the seeded shuffle of each hand."""
+"""How the cards are dealt: one at a time from the seat after the dealer, the rest to the stock; the seeded shuffle.
+
+A deal is a pure function of the match seed, the hand number, the dealer, the
+number of seats and the hand size, so a game holds no random generator and the
+same seed deals the same cards under every ruleset on the same deck and table.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
+from ..errors import RulesRuntimeError
+from ..expr.facts import Facts
 from ..ruleset.deck import Card
 from ..ruleset.rules import Rules
 
 
-def deal_in_order(cards: Sequence[Card], dealer: int, direction: int) -> tuple[tuple[Card, ...], ...]:
-    """Deals a shuffled pack one card at a time from the seat after the dealer; the dealer gets the last card."""
-    hands: list[tuple[Card, ...]] = [(), (), (), ()]
-    for offset in range(1, 5):
-        hands[(dealer + direction * offset) % 4] = tuple(cards[offset - 1 :: 4])
-    return tuple(hands)
+class Deal(NamedTuple):
+    """Each seat's cards in the order received, and the undealt cards (the stock) in order."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
 
 
-def seeded_deal(rules: Rules, seed: int, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
+def deal_in_order(cards: Sequence[Card], dealer: int, direction: int, seats: int = 4, hand_size: int = 0) -> Deal:
+    """Deals a shuffled pack one card at a time from the seat after the dealer, `hand_size` each (0: all it can).
+
+    The dealer receives the last card of each round; what is left over forms the stock.
+    """
+    dealt = (hand_size or len(cards) // seats) * seats
+    hands: list[tuple[Card, ...]] = [()] * seats
+    for offset in range(1, seats + 1):
+        hands[(dealer + direction * offset) % seats] = tuple(cards[offset - 1 : dealt : seats])
+    return Deal(tuple(hands), tuple(cards[dealt:]) if dealt < len(cards) else ())
+
+
+def hand_size(
+    rules: Rules, number: int, dealer: int, totals: Sequence[int] = (), seat_totals: Sequence[int] = ()
+) -> int:
+    """The cards each player is dealt in hand `number`, from `deal.hand_size` (checked against the deck)."""
+    size = rules.deal.hand_size
+    if size is None:
+        return rules.deal.max_hand_size
+    if size.is_constant:
+        return int(size.constant)
+    facts = Facts.blank(rules.seating, rules.deck)
+    facts.hand_number = number
+    facts.dealer = dealer
+    facts.totals_side = list(totals)
+    facts.totals_seat = list(seat_totals) or [0] * rules.seats
+    value = size(facts)
+    if not 1 <= value <= rules.deal.max_hand_size:
+        raise RulesRuntimeError(
+            f"deal.hand_size gives {value} cards for hand {number}: "
+            f"{rules.seats} players can be dealt 1 to {rules.deal.max_hand_size} each"
+        )
+    return int(value)
+
+
+def seeded_deal(rules: Rules, seed: int, number: int, dealer: int, size: int = 0) -> Deal:
     """The deal of hand `number` of the match with this seed: the same for every ruleset on the same deck.
 
     The pack is ordered by one random float per card (a uniform permutation,
-    and faster in Python than `shuffle`).
+    and faster in Python than `shuffle`); `size` is the hand size (0: the whole deck shared out).
     """
     draw = random.Random(f"trickbook-deal:{seed}:{number}").random
     cards = sorted(range(rules.deck.size), key=lambda _: draw())
-    return deal_in_order(cards, dealer, rules.direction)
+    return deal_in_order(cards, dealer, rules.direction, rules.seats, size)
 
 
 def first_dealer(rules: Rules, seed: int) -> int:
     if rules.dealer.first is not None:
         return rules.dealer.first
-    return random.Random(f"trickbook-dealer:{seed}").randrange(4)
+    return random.Random(f"trickbook-dealer:{seed}").randrange(rules.seats)

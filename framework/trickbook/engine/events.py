@@ -29,6 +29,15 @@ class CardExposed:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsPassed:
+    """Cards handed from one seat to another; only those two seats may see which."""
+
+    seat: int
+    to: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class ActionTaken:
     """A bid, pass, trump choice or card; `auto` when the rules or a timeout made it."""
 
@@ -82,13 +91,18 @@ class ScoreLine(NamedTuple):
 @dataclass(frozen=True, slots=True)
 class HandScored:
     lines: tuple[ScoreLine, ...]
-    sides: tuple[int, int]
-    totals: tuple[int, int]
+    sides: tuple[int, ...]
+    """Points per side (empty at a table without sides)."""
+    totals: tuple[int, ...]
+    seats: tuple[int, ...] | None = None
+    """Points per seat where the rules score seats."""
+    seat_totals: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded:
-    winner: int | None
+    winner: tuple[int, ...] | None
+    """The seats that won, or None when the match stopped unfinished."""
     reason: str
 
 
@@ -96,6 +110,7 @@ Event: TypeAlias = (
     HandStarted
     | CardsDealt
     | CardExposed
+    | CardsPassed
     | ActionTaken
     | ContractSet
     | TrumpSet

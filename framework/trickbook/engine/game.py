@@ -1,20 +1,24 @@
-"""The one generic engine: a state machine that deals, bids, sets trump, plays and scores as `Rules` say.
+"""The one generic engine: a state machine that deals, runs a hand's phases, plays the tricks and scores.
 
 Hands are bitmasks, legal plays come from mask arithmetic and per-suit tables,
 and each hand's deal is a pure function of the match seed and the hand number,
 so a game holds no random generator and `clone()` is a handful of list copies.
-Nothing here names a game: every decision reads the compiled rules.
+Nothing here names a game or assumes a table: seats, sides and the phases of a
+hand all come from the compiled rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from .. import limits
 from ..errors import IllegalAction, InvalidAction
+from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts, blanks
 from ..ruleset.deck import Card
-from ..ruleset.rules import BiddingKind, FirstLead, Relation, Rules, TrumpMode
-from .dealing import first_dealer, seeded_deal
+from ..ruleset.rules import BidBan, FirstLead, Relation, Rules, TrumpMode
+from . import restrictions
+from .dealing import Deal, first_dealer, hand_size, seeded_deal
 from .events import (
     ActionTaken,
     CardExposed,
@@ -29,19 +33,26 @@ from .events import (
     TrickWon,
     TrumpSet,
 )
-from .facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
-from .history import HandResult, unpack
-from .refusals import refuse_bid, refuse_play, timeout_action
+from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult, unpack
+from .phases import pipeline
 from .scoring import match_winner, score_hand
-from .seats import SIDE_NAMES
-from .state import BIDDING, OVER, PHASES, PLAY, TRUMP, DealSource, GameState, Observer
-from .view import SeatView
+from .state import OVER, PHASES, PLAY, DealSource, GameState, Observer
+from .timeouts import timeout_card
+from .view import SeatView, visible_moves
+
+Start = tuple[Sequence[int], Sequence[int] | None, Sequence[Sequence[int]]]
+"""A match's standing before its first hand here: side totals, seat totals (or None) and counters."""
+
+
+_NO_GIFTS = tuple((0,) * seats for seats in range(9))
+"""Per table size, no card set aside to pass (the passing phase makes its own list)."""
 
 
 class Game(GameState):
     """A match under one ruleset: `legal_actions()`, `apply()`, `view(seat)`, `clone()`, scores and records.
 
-    The fields, their read-only queries and copies live in `GameState`; this class holds the transitions.
+    The fields, their read-only queries and copies live in `GameState`; this class holds the transitions,
+    and the phases before the tricks live in `phases`.
     """
 
     __slots__ = ()
@@ -55,36 +66,41 @@ class Game(GameState):
         dealer: int | None = None,
         hand_cap: int = limits.DEFAULT_HAND_CAP,
         observer: Observer | None = None,
-        start: tuple[Sequence[int], Sequence[int] | None, Sequence[Sequence[int]]] | None = None,
+        start: Start | None = None,
     ) -> None:
         self.rules = rules
         self.seed = seed
         self.hand_cap = hand_cap
         self.observer = observer
-        self._deals = deals or (lambda number, dealer_seat: seeded_deal(rules, seed, number, dealer_seat))
-        self._dir = rules.direction
-        self._next = rules.next_seat
+        self._deals = deals or (lambda number, dealer_seat, size: seeded_deal(rules, seed, number, dealer_seat, size))
+        self._pipeline = pipeline(rules)
+        seating = rules.seating
+        self._seats = seating.seats
+        self._next = seating.next_seat
+        self._side_of = seating.side_of
         self._suit_of = rules.deck.suit_of
         self._suit_masks = rules.deck.suit_masks
-        self._hand_size = rules.hand_size
         self._deck_size = rules.deck.size
         self._cards = rules.deck.cards
         self._runs = rules.deck.runs
         self._shifts = rules.deck.shifts
         self._follow = rules.play.follow_suit
+        self._plain = rules.play.plain
         self._strength = rules.deck.strength
         self._dealer = first_dealer(rules, seed) if dealer is None else dealer
+        sides = len(seating.sides)
         if start is None:
             self._number = 0
-            self._totals = [0, 0]
-            self._seat_totals = [0, 0, 0, 0]
-            self._counters = [[c.start] * (2 if c.per == "side" else 4) for c in rules.counters]
+            self._totals = [0] * sides
+            self._seat_totals = [0] * self._seats
+            self._counters = [[c.start] * (sides if c.per == "side" else self._seats) for c in rules.counters]
         else:
             totals, seat_totals, counters = start
             self._totals = list(totals)
-            self._seat_totals = list(seat_totals) if seat_totals is not None else [0, 0, 0, 0]
+            self._seat_totals = list(seat_totals) if seat_totals is not None else [0] * self._seats
             self._counters = [list(values) for values in counters]
         self._history = []
+        self._sheet = None
         self._winner = None
         self._end_reason = ""
         self._standing = (self.totals, self.seat_totals, self.counters)
@@ -102,6 +118,7 @@ class Game(GameState):
         seat_totals: Sequence[int] | None,
         counters: Sequence[Sequence[int]],
         moves: Sequence[int] = (),
+        stock: Sequence[Card] = (),
         seed: int = 0,
         hand_cap: int = limits.DEFAULT_HAND_CAP,
     ) -> Game:
@@ -110,10 +127,10 @@ class Game(GameState):
         Players build the worlds they imagine this way (a deal sampled from
         their own view); later hands, if any, are dealt from `seed`.
         """
-        dealt = tuple(tuple(cards) for cards in deal)
+        dealt = Deal(tuple(tuple(cards) for cards in deal), tuple(stock))
 
-        def deals(number: int, dealer_seat: int) -> Sequence[Sequence[Card]]:
-            return dealt if number == hand_number else seeded_deal(rules, seed, number, dealer_seat)
+        def deals(number: int, dealer_seat: int, size: int) -> Deal:
+            return dealt if number == hand_number else seeded_deal(rules, seed, number, dealer_seat, size)
 
         game = cls.__new__(cls)
         game._number = hand_number - 1
@@ -124,7 +141,7 @@ class Game(GameState):
         while position < len(moves):
             if game.moves_made <= position:
                 packed = moves[position]
-                game.apply(packed >> 3, bool(packed & 4))
+                game.apply(packed >> ACTION_SHIFT, bool(packed & AUTO_BIT))
             position += 1
         return game
 
@@ -139,27 +156,36 @@ class Game(GameState):
             PHASES[phase],
             turn,
             self.legal_actions() if turn == seat else (),
-            self.rules.deck.cards(hands[seat]) if self._looked >> seat & 1 else (),
+            self.rules.deck.cards(hands[seat]) if self._looked & (1 << seat) else (),
             self._number,
             self._dealer,
+            self._hand_size,
             self._exposed,
-            tuple(self._moves),
+            visible_moves(self, seat),
             self._trump,
             self._declarer,
-            (self._contract[0], self._contract[1]),
+            tuple(self._contract),
             tuple(self._trick),
             self._leader,
             tuple(self._tricks_won),
-            (hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count(), hands[3].bit_count()),
+            self._cards_left(),
             *self._standing,
             self._winner,
         )
+
+    def _cards_left(self) -> tuple[int, ...]:
+        """How many cards each seat holds, counting cards set aside to pass until they change hands."""
+        if self._passed_over or not any(self._given):
+            return tuple(hand.bit_count() for hand in self._hands)
+        return tuple(h.bit_count() + g.bit_count() for h, g in zip(self._hands, self._given, strict=True))
 
     def legal_actions(self) -> tuple[int, ...]:
         """The actions the seat to act may take, sorted; empty when the match is over."""
         phase = self._phase
         if phase == PLAY:
             hand = self._hands[self._turn]
+            if not self._plain:
+                return self._cards(restrictions.allowed(self, hand))
             allowed = hand & self._restrict
             if not allowed or allowed == hand:
                 return self._cards(hand)
@@ -167,36 +193,37 @@ class Game(GameState):
                 led = self._led
                 return self._runs[led][allowed >> self._shifts[led]]
             return self._cards(allowed)
-        if phase == BIDDING:
-            return self._bid_actions()
-        if phase == TRUMP:
-            return self.rules.actions.trump_choices
-        return ()
+        if phase == OVER:
+            return ()
+        return self._pipeline[self._stage].legal(self)
 
     def default_action(self) -> int:
         """The move the rules make for a seat whose time ran out (the ruleset's `timeout`)."""
-        return timeout_action(self)
+        if self._phase == OVER:
+            raise IllegalAction("the match is over", rule="match over")
+        if self._phase == PLAY:
+            return timeout_card(self.rules, self.legal_actions(), self._trump)
+        return self._pipeline[self._stage].timeout(self)
 
     # ----------------------------------------------------------------- actions
 
     def apply(self, action: int, auto: bool = False) -> None:
         """Applies one action of the seat to act; raises `IllegalAction` naming the rule it breaks."""
         if self._phase != PLAY:
-            if self._phase == BIDDING:
-                self._bid(action, auto)
-            elif self._phase == TRUMP:
-                self._choose_trump(action, auto)
-            else:
+            if self._phase == OVER:
                 raise IllegalAction("the match is over: no more actions", rule="match over")
+            if not 0 <= action < self.rules.actions.size:
+                raise InvalidAction(f"{action} is not an action of this ruleset")
+            self._pipeline[self._stage].apply(self, action, auto)
             return
         # The play path is written out here: it runs for every card of every simulated hand.
         seat = self._turn
         hand = self._hands[seat]
-        allowed = hand & self._restrict or hand
-        if action < 0 or not allowed >> action & 1:
-            raise refuse_play(self, action)
+        allowed = (hand & self._restrict or hand) if self._plain else restrictions.allowed(self, hand)
+        if action < 0 or not allowed & (1 << action):
+            raise self._refuse_card(action, hand)
         self._hands[seat] = hand ^ (1 << action)
-        self._moves.append(action << 3 | auto << 2 | seat)
+        self._moves.append(action << ACTION_SHIFT | auto * AUTO_BIT | seat)
         if self.observer is not None:
             self.observer(ActionTaken(seat, action, auto))
         trick = self._trick
@@ -208,55 +235,93 @@ class Game(GameState):
             row = self._row = self._strength[self._trump + 1][suit]
             self._best = row[action]
             self._win_seat = seat
+            if self._block and not self._plain:
+                restrictions.broken(self, action)
         else:
             claim = self._row[action]
             if claim > self._best:
                 self._best = claim
                 self._win_seat = seat
             if self._block:
-                suit = self._suit_of[action]
-                if suit != self._led and self._block & self._suit_masks[suit]:
-                    self._block &= ~self._suit_masks[suit]
+                if not self._plain:
+                    restrictions.broken(self, action)
+                else:
+                    suit = self._suit_of[action]
+                    if suit != self._led and self._block & self._suit_masks[suit]:
+                        self._block &= ~self._suit_masks[suit]
         trick.append(action)
-        if len(trick) == 4:
+        if len(trick) == self._seats:
             self._finish_trick()
         else:
             self._turn = self._next[seat]
 
+    def _refuse_card(self, action: int, hand: int) -> IllegalAction | InvalidAction:
+        actions = self.rules.actions
+        if not 0 <= action < actions.size:
+            return InvalidAction(f"{action} is not an action of this ruleset")
+        if action >= self._deck_size:
+            return IllegalAction(
+                f"the bidding is over: play a card, not {actions.text(action)}", rule="play follows bidding"
+            )
+        return restrictions.refusal(self, hand, action)
+
     def apply_text(self, text: str, auto: bool = False) -> int:
-        """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`); returns its id."""
+        """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`, `give QS`); returns its id."""
         action = self.rules.actions.parse(text)
         self.apply(action, auto)
         return action
 
     def _record(self, action: int, auto: bool) -> None:
-        self._moves.append(action << 3 | auto << 2 | self._turn)
+        self._moves.append(action << ACTION_SHIFT | auto * AUTO_BIT | self._turn)
         if self.observer is not None:
             self.observer(ActionTaken(self._turn, action, auto))
+
+    def _advance(self) -> None:
+        """Starts the hand's next phase, or the play once every phase is done."""
+        self._stage += 1
+        if self._stage < len(self._pipeline):
+            self._pipeline[self._stage].start(self)
+        else:
+            self._start_play()
 
     # ----------------------------------------------------------------- dealing
 
     def _start_hand(self) -> None:
         rules = self.rules
+        n = self._seats
         self._number += 1
-        raw = self._deals(self._number, self._dealer)
-        deal = raw if type(raw) is tuple and type(raw[0]) is tuple else tuple(tuple(cards) for cards in raw)
+        size = rules.fixed_hand_size or hand_size(rules, self._number, self._dealer, self._totals, self._seat_totals)
+        self._hand_size = size
+        raw = self._deals(self._number, self._dealer, size)
+        if type(raw) is Deal:
+            deal, stock = raw
+        else:
+            deal = tuple(tuple(cards) for cards in cast(Sequence[Sequence[Card]], raw))
+            held = {c for cards in deal for c in cards}
+            stock = tuple(c for c in range(self._deck_size) if c not in held)
         self._deal = deal
+        self._stock = stock
         bit = rules.deck.bits.__getitem__
         self._hands = [sum(map(bit, cards)) for cards in deal]
         self._moves = []
-        self._bids = [0, 0, 0, 0]
-        self._bid_names = [NO_NAME] * 4
+        self._stage = -1
+        self._targets = ()
+        self._given = _NO_GIFTS[n]
+        self._passed_over = False
+        self._bids = [0] * n
+        self._bid_names = [NO_NAME] * n
+        self._bid_max = rules.bidding.max
         self._passed = 0
         self._bid_count = 0
-        self._blind_round = rules.bidding.blind_round
-        self._looked = 0 if self._blind_round else 15
+        self._blind_round = blind = rules.bidding.blind_round
+        self._looked = 0 if blind else (1 << n) - 1
         self._blind_bidders = 0
         self._high_seat = NO_SEAT
         self._declarer = NO_SEAT
-        self._contract = [0, 0]
+        self._contract = [0] * rules.contract_size
         self._trump = NO_SUIT
         self._block = 0
+        self._breaks = ()
         self._restrict = -1
         self._trick = []
         self._leader = NO_SEAT
@@ -264,65 +329,40 @@ class Game(GameState):
         self._row = ()
         self._best = 0
         self._win_seat = NO_SEAT
-        self._tricks_won = [0, 0, 0, 0]
+        self._tricks_won = [0] * n
         self._trick_count = 0
         self._event_cards = ()
-        self._event_counts = [[0, 0, 0, 0] for _ in rules.events]
-        exposure = rules.exposure
-        exposed: tuple[Card, ...] = ()
-        if exposure is not None:
-            holder = (self._dealer + self._dir * exposure.seat_offset) % 4
-            exposed = (deal[holder][exposure.card - 1],)
+        self._event_counts = [[0] * n for _ in rules.events]
+        holder, exposed = self._exposure(deal, stock) if rules.deal.exposure is not None else (NO_SEAT, ())
         self._exposed = exposed
         trump = rules.trump
         if trump.mode is TrumpMode.FIXED:
             assert trump.suit is not None
             self._trump = trump.suit
-        elif trump.mode is TrumpMode.EXPOSED:
+        elif trump.mode is TrumpMode.EXPOSED and exposed:
             self._trump = trump.mapping[self._suit_of[exposed[0]]]
-        self._phase = BIDDING
-        self._turn = (self._dealer + self._dir) % 4
         observer = self.observer
         if observer is not None:
             observer(HandStarted(self._number, self._dealer))
-            for seat in range(4):
+            for seat in range(n):
                 observer(CardsDealt(seat, deal[seat]))
-            if exposure is not None:
-                observer(CardExposed((self._dealer + self._dir * exposure.seat_offset) % 4, exposed[0]))
+            if exposed:
+                observer(CardExposed(holder, exposed[0]))
             if self._trump != NO_SUIT:
                 observer(TrumpSet(self._trump, None))
+        self._advance()
+
+    def _exposure(self, deal: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]) -> tuple[int, tuple[Card, ...]]:
+        """The card the rules show to everyone (none if its stock is empty), and its holder (-1: the stock)."""
+        exposure = self.rules.deal.exposure
+        if exposure is None:
+            return NO_SEAT, ()
+        if exposure.seat_offset is None:
+            return (NO_SEAT, (stock[exposure.card - 1],)) if len(stock) >= exposure.card else (NO_SEAT, ())
+        holder = (self._dealer + self.rules.direction * exposure.seat_offset) % self._seats
+        return holder, (deal[holder][exposure.card - 1],)
 
     # ----------------------------------------------------------------- bidding
-
-    def _bid_actions(self) -> tuple[int, ...]:
-        actions = self.rules.actions
-        if self.rules.bidding.kind is BiddingKind.DECLARATIONS:
-            return actions.blind_choices if self._blind_round else actions.declarations
-        if self._high_seat == NO_SEAT:
-            return actions.auction_from[self.rules.bidding.min]
-        return actions.auction_from[self._bids[self._high_seat] + 1]
-
-    def _bid(self, action: int, auto: bool) -> None:
-        rules = self.rules
-        actions = rules.actions
-        if action < 0 or action >= actions.size:
-            raise InvalidAction(f"{action} is not an action of this ruleset")
-        if action not in self._bid_actions():
-            raise refuse_bid(self, action)
-        seat = self._turn
-        self._record(action, auto)
-        if rules.bidding.kind is BiddingKind.DECLARATIONS:
-            self._declare(seat, action)
-            return
-        if action == actions.pass_action:
-            self._passed |= 1 << seat
-        else:
-            self._bids[seat] = actions.bid_values[action]
-            self._high_seat = seat
-            if self._bids[seat] >= rules.bidding.ends_at:
-                self._auction_won()
-                return
-        self._auction_next(seat)
 
     def _declare(self, seat: int, action: int) -> None:
         """A declaration, or in a blind round a blind bid or a pass (which means: I look at my cards)."""
@@ -335,7 +375,7 @@ class Game(GameState):
         if self._blind_round:
             self._looked |= 1 << seat
         self._bid_count += 1
-        if self._bid_count < 4:
+        if self._bid_count < self._seats:
             self._turn = self._next_declarer(seat)
             return
         if not self._blind_round:
@@ -343,21 +383,45 @@ class Game(GameState):
             return
         self._blind_round = False
         self._bid_count = self._blind_bidders.bit_count()
-        if self._bid_count == 4:
+        if self._bid_count == self._seats:
             self._bidding_done()
         else:
             self._turn = self._next_declarer(self._dealer)
 
     def _next_declarer(self, seat: int) -> int:
         """The next seat to declare; the regular round skips those who bid blind."""
-        nxt = (seat + self._dir) % 4
-        while not self._blind_round and self._blind_bidders >> nxt & 1:
-            nxt = (nxt + self._dir) % 4
+        nxt = self._next[seat]
+        while not self._blind_round and self._blind_bidders & (1 << nxt):
+            nxt = self._next[nxt]
         return nxt
+
+    def _ban_of(self, action: int) -> BidBan | None:
+        """The first `bidding.forbid` rule that bans this declaration for the seat to act, if any."""
+        actions = self.rules.actions
+        facts = self._facts()
+        facts.this_bid = actions.bid_values[action]
+        facts.this_bid_name = actions.name_index[action]
+        for ban in self.rules.bidding.bans:
+            if ban.when(facts, self._turn):
+                return ban
+        return None
+
+    def _auction_bid(self, seat: int, action: int) -> None:
+        rules = self.rules
+        actions = rules.actions
+        if action == actions.pass_action:
+            self._passed |= 1 << seat
+        else:
+            self._bids[seat] = actions.bid_values[action]
+            self._high_seat = seat
+            if self._bids[seat] >= rules.bidding.ends_at:
+                self._auction_won()
+                return
+        self._auction_next(seat)
 
     def _auction_next(self, seat: int) -> None:
         passed = self._passed
-        remaining = 4 - passed.bit_count()
+        remaining = self._seats - passed.bit_count()
         if self._high_seat != NO_SEAT:
             if remaining == 1:
                 self._auction_won()
@@ -368,59 +432,38 @@ class Game(GameState):
         elif remaining == 1 and self.rules.bidding.all_pass == "force":
             forced_bid = self.rules.bidding.forced_bid
             assert forced_bid is not None
-            last = (~passed & 15).bit_length() - 1
+            last = (~passed & ((1 << self._seats) - 1)).bit_length() - 1
             self._turn = last
             self._record(self.rules.actions.bid(forced_bid), True)
             self._bids[last] = forced_bid
             self._high_seat = last
             self._auction_won()
             return
-        direction = self._dir
-        nxt = (seat + direction) % 4
-        while passed >> nxt & 1:
-            nxt = (nxt + direction) % 4
+        nxt = self._next[seat]
+        while passed & (1 << nxt):
+            nxt = self._next[nxt]
         self._turn = nxt
 
     def _auction_won(self) -> None:
         declarer = self._high_seat
         self._declarer = declarer
-        self._contract[declarer & 1] = self._bids[declarer]
+        side = self._side_of[declarer]
+        self._contract[declarer if side < 0 else side] = self._bids[declarer]
         if self.observer is not None:
             self.observer(ContractSet(declarer, self._bids[declarer]))
         self._bidding_done()
 
     def _bidding_done(self) -> None:
         rules = self.rules
-        if rules.bidding.kind is BiddingKind.DECLARATIONS:
+        if self._declarer == NO_SEAT:
+            sides = rules.seating.sides
             bids = self._bids
-            self._contract = [bids[0] + bids[2], bids[1] + bids[3]]
+            self._contract = [sum(bids[s] for s in members) for members in sides] if sides else bids[:]
         cancel_if = rules.bidding.cancel_if
         if cancel_if is not None and cancel_if(self._facts()):
             self._cancel(f"bidding.cancel_if holds: {cancel_if.source.strip()}")
             return
-        if rules.trump.mode is TrumpMode.CHOSEN:
-            self._phase = TRUMP
-            self._turn = self._declarer
-            return
-        self._start_play()
-
-    def _choose_trump(self, action: int, auto: bool) -> None:
-        actions = self.rules.actions
-        if not (0 <= action < actions.size) or actions.kinds[action] != "trump":
-            raise IllegalAction(
-                "the declarer must now choose trump, not "
-                + (actions.text(action) if 0 <= action < actions.size else str(action)),
-                rule="trump is chosen after the auction",
-            )
-        suit = actions.suit_of_trump(action)
-        if suit not in self.rules.trump.suits:
-            allowed = " ".join(self.rules.deck.suits[s].symbol for s in self.rules.trump.suits)
-            raise IllegalAction(f"trump must be one of {allowed}", rule="trump.suits")
-        self._record(action, auto)
-        self._trump = suit
-        if self.observer is not None:
-            self.observer(TrumpSet(suit, self._turn))
-        self._start_play()
+        self._advance()
 
     # -------------------------------------------------------------------- play
 
@@ -428,13 +471,18 @@ class Game(GameState):
         rules = self.rules
         start = rules.play_start[self._trump + 1]
         self._block = start.blocked
+        self._breaks = start.breaks
         self._restrict = ~start.blocked
         self._event_cards = start.events
         lead = rules.play.first_lead
         if lead is FirstLead.DECLARER:
             self._turn = self._declarer
         elif lead is FirstLead.AFTER_DEALER:
-            self._turn = (self._dealer + self._dir) % 4
+            self._turn = self._next[self._dealer]
+        elif lead is FirstLead.HOLDER:
+            card = rules.play.first_card
+            assert card is not None
+            self._turn = next((s for s in range(self._seats) if self._hands[s] & (1 << card)), self._next[self._dealer])
         else:
             self._turn = self._dealer
         self._phase = PLAY
@@ -457,16 +505,18 @@ class Game(GameState):
             self._turn = winner
 
     def _check_events(self, trick: list[Card]) -> None:
-        leader = self._leader
         for event in self._event_cards:
             if event.first in trick and event.then in trick:
                 i = trick.index(event.first)
                 j = trick.index(event.then)
                 if i >= j:
                     continue
-                first_seat = (leader + self._dir * i) % 4
-                then_seat = (leader + self._dir * j) % 4
-                same_side = (first_seat & 1) == (then_seat & 1)
+                leader = self._leader
+                direction = self.rules.direction
+                side_of = self._side_of
+                first_seat = (leader + direction * i) % self._seats
+                then_seat = (leader + direction * j) % self._seats
+                same_side = side_of[first_seat] == side_of[then_seat] != -1
                 relation = event.by
                 if (relation is Relation.OPPONENT and same_side) or (relation is Relation.PARTNER and not same_side):
                     continue
@@ -478,29 +528,67 @@ class Game(GameState):
     # ----------------------------------------------------------------- scoring
 
     def _facts(self) -> Facts:
-        """The hand's facts for expressions; they share the engine's lists, which expressions only read."""
+        """The hand's facts for expressions; they share the engine's lists, which expressions only read.
+
+        One `Facts` per game is refreshed each time, as it is needed once or twice a hand: facts no
+        expression of the ruleset reads (who has bid, who passed, the cards dealt) stay blank, and
+        card-level facts are added by `_fill_card_facts`.
+        """
+        rules = self.rules
+        n = self._seats
+        facts = self._sheet
+        if facts is None:
+            facts = self._sheet = Facts.blank(rules.seating, rules.deck)
+        uses = rules.uses
+        seating = rules.seating
+        _seat_zeros, side_zeros, _names, _falses, no_cards = blanks(n, len(seating.sides))
         declarer = self._declarer
-        passed = self._passed
+        bids = self._bids
         won = self._tricks_won
-        return Facts(
-            self._dealer,
-            declarer,
-            declarer & 1 if declarer != NO_SEAT else NO_SEAT,
-            self._trump,
-            self._number,
-            self._bids,
-            self._bid_names,
-            [passed & 1 == 1, passed & 2 == 2, passed & 4 == 4, passed & 8 == 8],
-            self._contract,
-            won,
-            [won[0] + won[2], won[1] + won[3]],
-            self._totals,
-            self._seat_totals,
-            [0, 0],
-            [0, 0, 0, 0],
-            self._counters,
-            self._event_counts,
-        )
+        if declarer == NO_SEAT:
+            facts.seat_contract = bids
+        else:
+            seat_contract = [0] * n
+            seat_contract[declarer] = bids[declarer]
+            facts.seat_contract = seat_contract
+        facts.hand_side = [0] * len(seating.sides)
+        facts.hand_seat = [0] * n
+        facts.bids = bids
+        facts.bid_names = self._bid_names
+        if "passed" in uses:
+            passed = self._passed
+            facts.passed = [bool(passed & (1 << s)) for s in range(n)]
+        if "has_bid" in uses:
+            facts.has_bid = self._has_bid()
+        facts.contract = self._contract if seating.has_sides else side_zeros
+        facts.tricks = won
+        facts.side_tricks = [sum(won[s] for s in members) for members in seating.sides]
+        facts.totals_side = self._totals
+        facts.totals_seat = self._seat_totals
+        facts.dealer = self._dealer
+        facts.declarer = declarer
+        facts.declaring_side = self._side_of[declarer] if declarer != NO_SEAT else NO_SEAT
+        facts.trump = self._trump
+        facts.hand_number = self._number
+        facts.hand_size = self._hand_size
+        facts.counters = self._counters
+        facts.events = self._event_counts
+        facts.cards = no_cards
+        if rules.reads_deal or rules.reads_cards:
+            cards = facts.fresh_cards()
+            cards.dealt = [rules.deck.mask(held) for held in self._deal]
+            cards.sum_sides(seating.sides)
+        return facts
+
+    def _has_bid(self) -> list[bool]:
+        """Which seats have bid or declared so far this hand."""
+        actions = self.rules.actions
+        out = [False] * self._seats
+        for code in self._moves:
+            action = code >> ACTION_SHIFT
+            if actions.kinds[action] == "bid" and not (self._blind_round and action == actions.pass_action):
+                out[code & SEAT_MASK] = True
+        return out
 
     def _score_hand(self) -> None:
         rules = self.rules
@@ -508,39 +596,70 @@ class Game(GameState):
         if rules.reads_cards:
             self._fill_card_facts(facts)
         score = score_hand(rules, facts)
-        sides, seats = score.sides, score.seats
         totals = self._totals
-        totals[0] += sides[0]
-        totals[1] += sides[1]
+        totals[:] = map(sum, zip(totals, score.sides, strict=True))
         if rules.personal:
             seat_totals = self._seat_totals
-            for seat in range(4):
-                seat_totals[seat] += seats[seat]
-        self._counters = facts.counters = [list(values) for values in score.counters]
+            seat_totals[:] = map(sum, zip(seat_totals, score.seats, strict=True))
+        counters = [list(values) for values in score.counters]
+        self._counters = counters
+        facts.counters = counters
         if self.observer is not None:
-            self.observer(HandScored(score.lines, sides, self.totals))
-        self._finish_hand(False, "", score.lines, sides, seats)
+            personal = rules.personal
+            self.observer(
+                HandScored(
+                    score.lines,
+                    score.sides,
+                    self.totals,
+                    score.seats if personal else None,
+                    self.seat_totals,
+                )
+            )
+        self._finish_hand(False, "", score.lines, score.sides, score.seats)
         winner = match_winner(rules, facts)
         if winner is not None:
-            self._end(winner, f"{SIDE_NAMES[winner]} won")
+            self._end(winner, self._won_words(winner))
             return
         self._next_hand(rules.dealer.after_hand)
 
+    def _won_words(self, winner: tuple[int, ...]) -> str:
+        seating = self.rules.seating
+        side = self.winning_side
+        if side is not None and len(winner) == len(seating.sides[side]):
+            return f"{seating.side_names[side]} won"
+        names = " and ".join(seating.seat_label(seat) for seat in winner)
+        return f"{names} won" if len(winner) == 1 else f"{names} share the win"
+
     def _fill_card_facts(self, facts: Facts) -> None:
-        plays = [m for m in unpack(self._moves) if m.action < self._deck_size]
+        """Who played and who took each card, each seat's cards and points taken, and the last trick's winner."""
+        size = self._deck_size
+        points = self.rules.scoring.card_points
+        plays = [m for m in unpack(self._moves) if m.action < size]
         by_led = self._strength[self._trump + 1]
-        for start in range(0, len(plays), 4):
-            trick = plays[start : start + 4]
+        per_trick = self._seats
+        cards = facts.cards
+        taken = [0] * per_trick
+        won_points = [0] * per_trick
+        for start in range(0, len(plays), per_trick):
+            trick = plays[start : start + per_trick]
             row = by_led[self._suit_of[trick[0].action]]
             best = max(trick, key=lambda move: row[move.action])
             for move in trick:
-                facts.player[move.action] = move.seat
-                facts.taker[move.action] = best.seat
+                cards.player[move.action] = move.seat
+                cards.taker[move.action] = best.seat
+                taken[best.seat] |= 1 << move.action
+                if points:
+                    won_points[best.seat] += points[move.action]
+            cards.last_trick = best.seat
+        cards.taken = taken
+        cards.points = won_points
+        cards.sum_sides(self.rules.seating.sides)
 
     def _cancel(self, reason: str) -> None:
         if self.observer is not None:
             self.observer(HandCancelled(reason))
-        self._finish_hand(True, reason, (), (0, 0), (0, 0, 0, 0))
+        sides = len(self.rules.seating.sides)
+        self._finish_hand(True, reason, (), (0,) * sides, (0,) * self._seats)
         self._next_hand(self.rules.dealer.after_cancelled)
 
     def _finish_hand(
@@ -548,25 +667,26 @@ class Game(GameState):
         cancelled: bool,
         reason: str,
         lines: tuple[ScoreLine, ...],
-        side_score: tuple[int, int],
-        seat_score: tuple[int, int, int, int],
+        side_score: tuple[int, ...],
+        seat_score: tuple[int, ...],
     ) -> None:
         personal = self.rules.personal
         result = HandResult(
             self._number,
             self._dealer,
             self._deal,
+            self._stock,
             self._exposed,
             tuple(self._moves),
             cancelled,
             reason,
             self._trump,
             self._declarer,
-            (self._contract[0], self._contract[1]),
+            tuple(self._contract),
             tuple(self._tricks_won),
             side_score,
             seat_score if personal else None,
-            (self._totals[0], self._totals[1]),
+            tuple(self._totals),
             tuple(self._seat_totals) if personal else None,
             lines,
             tuple(map(tuple, self._counters)),
@@ -579,10 +699,10 @@ class Game(GameState):
         if self._number >= self.hand_cap:
             self._end(None, f"the hand cap of {self.hand_cap} hands was reached")
             return
-        self._dealer = (self._dealer + self._dir * move) % 4
+        self._dealer = (self._dealer + self.rules.direction * move) % self._seats
         self._start_hand()
 
-    def _end(self, winner: int | None, reason: str) -> None:
+    def _end(self, winner: tuple[int, ...] | None, reason: str) -> None:
         self._winner = winner
         self._end_reason = reason
         self._phase = OVER

@@ -18,9 +18,17 @@ class Move:
     auto: bool = False
 
 
+SEAT_MASK = 7
+"""A packed move's low three bits hold its seat (tables seat at most eight)."""
+AUTO_BIT = 8
+"""Set when the rules or a timeout made the move."""
+ACTION_SHIFT = 4
+"""A move is stored as one integer, `action << ACTION_SHIFT | auto * AUTO_BIT | seat`."""
+
+
 def unpack(moves: tuple[int, ...] | list[int]) -> tuple[Move, ...]:
-    """Decodes moves as the engine stores them, one integer each: `action << 3 | auto << 2 | seat`."""
-    return tuple(Move(code & 3, code >> 3, bool(code & 4)) for code in moves)
+    """Decodes moves as the engine stores them (see `pack`)."""
+    return tuple(Move(code & SEAT_MASK, code >> ACTION_SHIFT, bool(code & AUTO_BIT)) for code in moves)
 
 
 class HandResult(NamedTuple):
@@ -33,17 +41,21 @@ class HandResult(NamedTuple):
     number: int
     dealer: int
     deal: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
     exposed: tuple[Card, ...]
     packed_moves: tuple[int, ...]
     cancelled: bool
     cancel_reason: str
     trump: int
     declarer: int
-    contract: tuple[int, int]
+    contract: tuple[int, ...]
+    """Per side at a table with sides, else per seat."""
     tricks_won: tuple[int, ...]
-    score: tuple[int, int]
+    score: tuple[int, ...]
+    """Points per side (empty at a table without sides)."""
     seat_score: tuple[int, ...] | None
-    totals: tuple[int, int]
+    """Points per seat where the rules score seats, else None."""
+    totals: tuple[int, ...]
     seat_totals: tuple[int, ...] | None
     lines: tuple[ScoreLine, ...]
     counters: tuple[tuple[int, ...], ...]

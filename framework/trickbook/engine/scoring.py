@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..ruleset.rules import Rules, WhenBoth
+from ..expr.facts import Facts
+from ..ruleset.rules import Rules, Tie, WhenBoth
 from .events import ScoreLine
-from .facts import Facts
 
 
 class HandScore(NamedTuple):
     """A hand's points by rule, per side and per seat, and the counters after it."""
 
     lines: tuple[ScoreLine, ...]
-    sides: tuple[int, int]
-    seats: tuple[int, int, int, int]
+    sides: tuple[int, ...]
+    seats: tuple[int, ...]
     counters: tuple[tuple[int, ...], ...]
 
 
@@ -22,64 +22,93 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
     """Runs the scoring rules in order (each sees the points of the ones before), then counters and their penalties.
 
     `facts.counters` holds the counter values before this hand; `facts.hand_side`
-    and `facts.hand_seat` are filled in as the rules run.
+    and `facts.hand_seat` are filled in as the rules run. A seat's points also
+    count for its side, when the table has sides.
     """
     lines: list[ScoreLine] = []
     sides = facts.hand_side
     seats = facts.hand_seat
+    side_of = facts.side_of
+    everyone = facts.seats
+    all_sides = facts.sides
     for rule in rules.scoring.rules:
         per_side = rule.per == "side"
         when = rule.when.function if rule.when is not None else None
         points = rule.points.function
-        for target in (0, 1) if per_side else (0, 1, 2, 3):
+        for target in all_sides if per_side else everyone:
             if when is not None and not when(facts, target):
                 continue
             value = points(facts, target)
             lines.append(ScoreLine(rule.name, rule.per, target, value))
-            _credit(sides, seats, per_side, target, value)
+            _credit(sides, seats, side_of, per_side, target, value)
     counters = []
     for index, counter in enumerate(rules.counters):
         values = list(facts.counters[index])
         per_side = counter.per == "side"
         for target in range(len(values)):
             values[target] += counter.add.function(facts, target)
-            if counter.limit is None:
+            if counter.limit is None or values[target] < counter.limit:
                 continue
-            penalty = 0
-            while values[target] >= counter.limit:
-                values[target] -= counter.limit_subtract
-                penalty += counter.limit_points
+            times = _times_at_limit(values[target], counter.limit, counter.limit_subtract)
+            values[target] -= times * counter.limit_subtract
+            penalty = times * counter.limit_points
             if penalty:
                 lines.append(ScoreLine(counter.name, counter.per, target, penalty))
-                _credit(sides, seats, per_side, target, penalty)
+                _credit(sides, seats, side_of, per_side, target, penalty)
         counters.append(tuple(values))
-    return HandScore(tuple(lines), (sides[0], sides[1]), (seats[0], seats[1], seats[2], seats[3]), tuple(counters))
+    return HandScore(tuple(lines), tuple(sides), tuple(seats), tuple(counters))
 
 
-def _credit(sides: list[int], seats: list[int], per_side: bool, target: int, value: int) -> None:
+def _times_at_limit(value: int, limit: int, subtract: int) -> int:
+    """How often a counter at `value` reaches `limit` while `subtract` is taken off each time (no loop to run long)."""
+    return (value - limit) // subtract + 1
+
+
+def _credit(
+    sides: list[int], seats: list[int], side_of: tuple[int, ...], per_side: bool, target: int, value: int
+) -> None:
     if per_side:
         sides[target] += value
-    else:
-        seats[target] += value
-        sides[target & 1] += value
+        return
+    seats[target] += value
+    side = side_of[target]
+    if side >= 0:
+        sides[side] += value
 
 
-def match_winner(rules: Rules, facts: Facts) -> int | None:
-    """The winning side given the totals after a hand, or None to play on.
+def match_winner(rules: Rules, facts: Facts) -> tuple[int, ...] | None:
+    """The seats that won, given the totals after a hand; None to play on.
 
-    A side qualifies when `match.wins` holds for it or `match.loses` holds for
-    the other side. One qualifier wins; two play on, or the higher total wins
-    under `when_both: higher-total` (equal totals play on).
+    A side (or seat, per `match.by`) qualifies when `match.wins` holds for it,
+    when `match.loses` holds for another, or for everyone when `match.ends`
+    holds. One qualifier wins. Several: play on, or the higher (lower) total
+    wins under `when_both`; equal best totals play on or share per `match.tie`.
     """
     match = rules.match
-    first = match.wins(facts, 0)
-    second = match.wins(facts, 1)
-    if match.loses is not None:
-        first = first or match.loses(facts, 1)
-        second = second or match.loses(facts, 0)
-    if first != second:
-        return 0 if first else 1
-    totals = facts.totals_side
-    if first and match.when_both is WhenBoth.HIGHER_TOTAL and totals[0] != totals[1]:
-        return 0 if totals[0] > totals[1] else 1
-    return None
+    per_side = match.by == "side"
+    candidates = facts.sides if per_side else facts.seats
+    totals = facts.totals_side if per_side else facts.totals_seat
+    if match.ends is not None and match.ends(facts, None):
+        qualified = list(candidates)
+    else:
+        wins = match.wins
+        loses = match.loses
+        losers = [c for c in candidates if loses(facts, c)] if loses is not None else []
+        if losers:
+            qualified = [c for c in candidates if (wins is not None and wins(facts, c)) or losers != [c]]
+        elif wins is not None:
+            qualified = [c for c in candidates if wins(facts, c)]
+        else:
+            qualified = []
+    if not qualified:
+        return None
+    if len(qualified) > 1:
+        if match.when_both is WhenBoth.PLAY_ON:
+            return None
+        best = (max if match.when_both is WhenBoth.HIGHER_TOTAL else min)(totals[c] for c in qualified)
+        qualified = [c for c in qualified if totals[c] == best]
+        if len(qualified) > 1 and match.tie is Tie.PLAY_ON:
+            return None
+    if not per_side:
+        return tuple(qualified)
+    return tuple(seat for side in qualified for seat in facts.side_seats[side])

@@ -1,34 +1,46 @@
 """The state a match carries: every field of a `Game`, the read-only queries on them, and cheap copies.
 
-`Game` (in `game.py`) adds the transitions - dealing, bidding, play and scoring;
-keeping the data and its reading here leaves the state machine one job.
+`Game` (in `game.py`) adds the transitions - dealing, the phases of a hand,
+play and scoring; keeping the data and its reading here leaves the state
+machine one job. Sizes come from the table (`rules.seating`), never from a
+fixed four.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
+from ..expr.facts import NO_SEAT, Facts
 from ..ruleset.deck import Card, CardMask
 from ..ruleset.rules import EventCards, Rules
+from .dealing import Deal
 from .events import Event
-from .facts import NO_SEAT
 from .history import HandResult, Move, unpack
 
-BIDDING, TRUMP, PLAY, OVER = 0, 1, 2, 3
-PHASES = ("bidding", "trump", "play", "over")
+if TYPE_CHECKING:
+    from .phases import Phase
 
-DealSource = Callable[[int, int], Sequence[Sequence[Card]]]
-"""Gives the cards of hand `number` dealt by `dealer`, as four sequences in the order each seat received them."""
+PASSING, BIDDING, TRUMP, PLAY, OVER = 0, 1, 2, 3, 4
+PHASES = ("passing", "bidding", "trump", "play", "over")
+
+DealSource = Callable[[int, int, int], Deal | Sequence[Sequence[Card]]]
+"""Gives the cards of hand `number` dealt by `dealer`, `size` cards each: a `Deal`, or just each seat's cards
+in the order received (the rest of the deck is then the stock)."""
 
 Observer = Callable[[Event], None]
 
-Standing = tuple[tuple[int, int], tuple[int, ...] | None, tuple[tuple[int, ...], ...]]
-"""Totals, seat totals and counters as tuples: they change only between hands."""
+Standing = tuple[tuple[int, ...], tuple[int, ...] | None, tuple[tuple[int, ...], ...]]
+"""Totals per side, per seat (personal scoring) and counters as tuples: they change only between hands."""
+
+Breaks = tuple[tuple[CardMask, bool, CardMask, CardMask], ...]
+"""For each suit that may not be led until broken, under this hand's trump: the suit's cards, whether any
+card of it breaks it (else only one played to a trick led in another suit), the other cards that break it,
+and the cards that, held with it and nothing else, let it be led."""
 
 
 class GameState:
-    """The fields of a match in progress; hands are bitmasks and moves packed integers."""
+    """The fields of a match in progress; hands are bitmasks and moves packed integers (see `history.pack`)."""
 
     rules: Rules
     seed: int
@@ -36,16 +48,18 @@ class GameState:
     observer: Observer | None
     # Fixed for the match: taken from the rules once, read on every card.
     _deals: DealSource
-    _dir: int
+    _pipeline: tuple[Phase, ...]
+    _seats: int
     _next: tuple[int, ...]
+    _side_of: tuple[int, ...]
     _suit_of: tuple[int, ...]
     _suit_masks: tuple[CardMask, ...]
-    _hand_size: int
     _deck_size: int
     _cards: Callable[[CardMask], tuple[Card, ...]]
     _runs: tuple[tuple[tuple[Card, ...], ...], ...]
     _shifts: tuple[int, ...]
     _follow: bool
+    _plain: bool
     _strength: tuple[tuple[tuple[int, ...], ...], ...]
     # The match.
     _phase: int
@@ -55,17 +69,29 @@ class GameState:
     _seat_totals: list[int]
     _counters: list[list[int]]
     _history: list[HandResult]
-    _winner: int | None
+    _winner: tuple[int, ...] | None
     _end_reason: str
     _standing: Standing
+    _sheet: Facts | None
+    """The facts expressions read, refreshed each time they are needed (see `Game._facts`)."""
     # The hand.
     _deal: tuple[tuple[Card, ...], ...]
+    _stock: tuple[Card, ...]
     _exposed: tuple[Card, ...]
+    _hand_size: int
     _hands: list[CardMask]
     _moves: list[int]
     _turn: int
+    _stage: int
+    """Position in `_pipeline` of the phase in progress (== its length once play has started)."""
+    # Passing.
+    _targets: tuple[int, ...]
+    _given: list[CardMask] | tuple[CardMask, ...]
+    _passed_over: bool
+    # Bidding.
     _bids: list[int]
     _bid_names: list[int]
+    _bid_max: int
     _passed: int
     _bid_count: int
     _blind_round: bool
@@ -74,8 +100,10 @@ class GameState:
     _high_seat: int
     _declarer: int
     _contract: list[int]
+    # Play.
     _trump: int
     _block: CardMask
+    _breaks: Breaks
     _restrict: CardMask
     _event_cards: tuple[EventCards, ...]
     _event_counts: list[list[int]]
@@ -92,11 +120,13 @@ class GameState:
     __slots__ = (
         "_best",
         "_bid_count",
+        "_bid_max",
         "_bid_names",
         "_bids",
         "_blind_bidders",
         "_blind_round",
         "_block",
+        "_breaks",
         "_cards",
         "_contract",
         "_counters",
@@ -105,12 +135,12 @@ class GameState:
         "_deals",
         "_deck_size",
         "_declarer",
-        "_dir",
         "_end_reason",
         "_event_cards",
         "_event_counts",
         "_exposed",
         "_follow",
+        "_given",
         "_hand_size",
         "_hands",
         "_high_seat",
@@ -122,16 +152,25 @@ class GameState:
         "_next",
         "_number",
         "_passed",
+        "_passed_over",
         "_phase",
+        "_pipeline",
+        "_plain",
         "_restrict",
         "_row",
         "_runs",
         "_seat_totals",
+        "_seats",
+        "_sheet",
         "_shifts",
+        "_side_of",
+        "_stage",
         "_standing",
+        "_stock",
         "_strength",
         "_suit_masks",
         "_suit_of",
+        "_targets",
         "_totals",
         "_trick",
         "_trick_count",
@@ -166,16 +205,31 @@ class GameState:
         return self._number
 
     @property
-    def winner(self) -> int | None:
+    def hand_size(self) -> int:
+        """The cards each player was dealt this hand."""
+        return self._hand_size
+
+    @property
+    def winner(self) -> tuple[int, ...] | None:
+        """The seats that won the match (a side, one player, or players sharing a win); None while it goes on."""
         return self._winner
+
+    @property
+    def winning_side(self) -> int | None:
+        """The side whose seats won, at a table with sides; None otherwise or while the match goes on."""
+        if not self._winner or not self.rules.seating.has_sides:
+            return None
+        sides = {self._side_of[seat] for seat in self._winner}
+        return sides.pop() if len(sides) == 1 else None
 
     @property
     def end_reason(self) -> str:
         return self._end_reason
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return (self._totals[0], self._totals[1])
+    def totals(self) -> tuple[int, ...]:
+        """Each side's total (empty at a table without sides)."""
+        return tuple(self._totals)
 
     @property
     def seat_totals(self) -> tuple[int, ...] | None:
@@ -203,6 +257,10 @@ class GameState:
         return self._deal
 
     @property
+    def current_stock(self) -> tuple[Card, ...]:
+        return self._stock
+
+    @property
     def current_moves(self) -> tuple[Move, ...]:
         return unpack(self._moves)
 
@@ -223,6 +281,15 @@ class GameState:
     @property
     def exposed(self) -> tuple[Card, ...]:
         return self._exposed
+
+    @property
+    def declarer(self) -> int:
+        return self._declarer
+
+    @property
+    def contract(self) -> tuple[int, ...]:
+        """Each side's contract, or at a table without sides each seat's."""
+        return tuple(self._contract)
 
     def is_over(self) -> bool:
         return self._phase == OVER
@@ -247,12 +314,21 @@ class GameState:
 
     def has_looked(self, seat: int) -> bool:
         """True when `seat` may see its own cards (false only before its choice in a blind round)."""
-        return bool(self._looked >> seat & 1)
+        return bool(self._looked & (1 << seat))
 
     @property
     def highest_bid(self) -> int | None:
         """The highest bid of the auction so far, or None."""
         return None if self._high_seat == NO_SEAT else self._bids[self._high_seat]
+
+    def receiver(self, seat: int) -> int:
+        """Who `seat` passes cards to this hand (itself when it passes none)."""
+        return self._targets[seat] if self._targets else seat
+
+    @property
+    def cards_passed(self) -> bool:
+        """True once the passing phase, if any, has handed the cards over."""
+        return self._passed_over
 
     # ------------------------------------------------------------------- copies
 
@@ -264,17 +340,20 @@ class GameState:
         new.hand_cap = self.hand_cap
         new.observer = None
         new._deals = self._deals
-        new._dir = self._dir
+        new._pipeline = self._pipeline
+        new._seats = self._seats
         new._next = self._next
+        new._side_of = self._side_of
         new._suit_of = self._suit_of
         new._suit_masks = self._suit_masks
-        new._hand_size = self._hand_size
         new._deck_size = self._deck_size
         new._standing = self._standing
+        new._sheet = None
         new._cards = self._cards
         new._runs = self._runs
         new._shifts = self._shifts
         new._follow = self._follow
+        new._plain = self._plain
         new._strength = self._strength
         new._number = self._number
         new._dealer = self._dealer
@@ -284,14 +363,21 @@ class GameState:
         new._history = self._history[:]
         new._winner = self._winner
         new._phase = self._phase
+        new._stage = self._stage
         new._end_reason = self._end_reason
         new._deal = self._deal
+        new._stock = self._stock
         new._exposed = self._exposed
+        new._hand_size = self._hand_size
         new._hands = self._hands[:]
         new._moves = self._moves[:]
         new._turn = self._turn
+        new._targets = self._targets
+        new._given = self._given[:]
+        new._passed_over = self._passed_over
         new._bids = self._bids[:]
         new._bid_names = self._bid_names[:]
+        new._bid_max = self._bid_max
         new._passed = self._passed
         new._bid_count = self._bid_count
         new._blind_round = self._blind_round
@@ -302,6 +388,7 @@ class GameState:
         new._contract = self._contract[:]
         new._trump = self._trump
         new._block = self._block
+        new._breaks = self._breaks
         new._restrict = self._restrict
         new._trick = self._trick[:]
         new._leader = self._leader
@@ -324,8 +411,11 @@ class GameState:
             tuple(self._seat_totals),
             self.counters,
             self._phase,
+            self._stage,
             self._deal,
+            self._stock,
             tuple(self._hands),
+            tuple(self._given),
             tuple(self._moves),
             self._turn,
             self._looked,

@@ -2,15 +2,20 @@
 
 A `SeatView` is an immutable value built from copies; it holds no reference
 to the game, so a player given a view cannot reach another seat's cards.
+Cards another seat passes are hidden in the moves it shows, except from the
+seat that received them once they have changed hands.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ..ruleset.deck import Card
+from ..ruleset.deck import Card, CardMask
 from ..ruleset.rules import Rules
-from .history import Move, unpack
+from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, Move, unpack
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 class SeatView(NamedTuple):
@@ -24,61 +29,117 @@ class SeatView(NamedTuple):
     hand: tuple[Card, ...]
     hand_number: int
     dealer: int
+    hand_size: int
     exposed: tuple[Card, ...]
     packed_moves: tuple[int, ...]
     trump: int
     declarer: int
-    contract: tuple[int, int]
+    contract: tuple[int, ...]
     trick: tuple[Card, ...]
     leader: int
     tricks_won: tuple[int, ...]
     cards_left: tuple[int, ...]
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
     seat_totals: tuple[int, ...] | None
     counters: tuple[tuple[int, ...], ...]
-    winner: int | None
+    winner: tuple[int, ...] | None
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        """This hand's moves so far, in order (all public)."""
+        """This hand's moves so far, in order, as this seat may see them."""
         return unpack(self.packed_moves)
 
     def played(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards each seat has played this hand, in order."""
-        out: list[list[Card]] = [[], [], [], []]
+        """The cards each seat has played to tricks this hand, in order."""
+        out: list[list[Card]] = [[] for _ in range(self.rules.seats)]
         size = self.rules.deck.size
         for code in self.packed_moves:
-            if code >> 3 < size:
-                out[code & 3].append(code >> 3)
+            if code >> ACTION_SHIFT < size:
+                out[code & SEAT_MASK].append(code >> ACTION_SHIFT)
         return tuple(tuple(cards) for cards in out)
 
-    def voids(self) -> tuple[frozenset[int], ...]:
-        """Suits each seat has shown it lacks this hand.
+    def forbidden(self) -> tuple[CardMask, ...]:
+        """For each seat, the cards it has shown it does not hold (as a mask), from how it played.
 
-        A seat that did not follow the led suit lacks it; a seat that led a suit
-        still restricted (not yet broken) held nothing else, so it lacks every
-        other suit.
+        A seat that did not follow lacks the led suit; one that led a suit not yet
+        broken held nothing else it could lead; one that had to trump, overtrump
+        or beat the trick when able, and did not, lacks the cards that would have.
         """
         rules = self.rules
         deck = rules.deck
-        suits = range(len(deck.suits))
-        blocked = {self.trump if r.suit is None else r.suit for r in rules.play.lead_restrictions} - {-1}
-        out: list[set[int]] = [set(), set(), set(), set()]
+        play = rules.play
+        must = play.must
+        size = deck.size
+        trump = self.trump
+        strength = deck.strength[trump + 1]
+        trumps = deck.suit_masks[trump] if trump >= 0 else 0
+        breaks = rules.play_start[trump + 1].breaks
+        block = rules.play_start[trump + 1].blocked
+        only = 0
+        for _suit, _any, _also, extra in breaks:
+            only |= extra
+        out = [0] * rules.seats
+        unplayed = (1 << size) - 1
+        trick = 0
+        led_cards = 0
+        row: tuple[int, ...] = ()
+        best = 0
         led = -1
-        count = 0
         for code in self.packed_moves:
-            action, seat = code >> 3, code & 3
-            if action >= deck.size:
+            card, seat = code >> ACTION_SHIFT, code & SEAT_MASK
+            if card >= size:
                 continue
-            suit = deck.suit_of[action]
-            if count % 4 == 0:
-                led = suit
-                if suit in blocked:
-                    out[seat].update(s for s in suits if s not in blocked)
+            bit = 1 << card
+            if not trick:
+                led = deck.suit_of[card]
+                led_cards = deck.suit_masks[led]
+                row = strength[led]
+                best = row[card]
+                if block & bit:
+                    out[seat] |= unplayed & ~(block | only)
             else:
-                if suit != led and rules.play.follow_suit:
-                    out[seat].add(led)
-                if suit != led:
-                    blocked.discard(suit)
-            count += 1
-        return tuple(frozenset(s) for s in out)
+                trumped = best >= 2 * size and led != trump
+                follows = bit & led_cards
+                if not follows and play.follow_suit:
+                    out[seat] |= unplayed & led_cards
+                if must.beat and follows and not trumped and row[card] <= best:
+                    out[seat] |= unplayed & led_cards & _beating(row, best, size)
+                if not follows and trumps and not bit & trumps:
+                    if (must.trump and not trumped) or must.trump_low:
+                        out[seat] |= unplayed & trumps
+                    if must.overtrump and trumped:
+                        out[seat] |= unplayed & trumps & _beating(row, best, size)
+                best = max(best, row[card])
+            for suit_mask, any_card, also, _extra in breaks:
+                if block & suit_mask and ((bit & suit_mask and (any_card or deck.suit_of[card] != led)) or bit & also):
+                    block &= ~suit_mask
+            unplayed &= ~bit
+            trick = (trick + 1) % rules.seats
+        return tuple(out)
+
+
+def _beating(row: tuple[int, ...], best: int, size: int) -> CardMask:
+    """The cards whose claim on the trick beats `best`."""
+    out = 0
+    for card in range(size):
+        if row[card] > best:
+            out |= 1 << card
+    return out
+
+
+def visible_moves(game: GameState, seat: int) -> tuple[int, ...]:
+    """The hand's moves as `seat` may see them: another seat's passed cards are hidden, unless passed to it and
+    already handed over."""
+    moves = game._moves
+    if not game._given or not any(game._given):
+        return tuple(moves)
+    hidden = game.rules.actions.hidden_give
+    base = game.rules.actions.give_base
+    handed = game.cards_passed
+    out = []
+    for code in moves:
+        mover = code & SEAT_MASK
+        if code >> ACTION_SHIFT >= base and mover != seat and not (handed and game.receiver(mover) == seat):
+            code = hidden << ACTION_SHIFT | (code & AUTO_BIT) | mover
+        out.append(code)
+    return tuple(out)

@@ -16,8 +16,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.facts import Facts
 from ..errors import RulesRuntimeError
+from .facts import Facts
 
 FACTS = "f"
 """The generated function's first parameter: the `Facts` of the hand."""
@@ -60,6 +60,11 @@ def const(value: Any) -> ast.expr:
 def field(name: str) -> ast.expr:
     """`f.<name>`: a fact of the hand."""
     return ast.Attribute(load(FACTS), name, ast.Load())
+
+
+def card_field(name: str) -> ast.expr:
+    """`f.cards.<name>`: a fact about single cards (see `CardFacts`)."""
+    return ast.Attribute(field("cards"), name, ast.Load())
 
 
 def item(container: ast.expr, index: ast.expr) -> ast.expr:

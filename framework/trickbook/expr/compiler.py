@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .. import limits
-from ..engine.facts import Facts
 from ..errors import ExpressionError
 from ..ruleset.deck import Deck
+from ..ruleset.seating import Seating
 from . import codegen as g
+from .facts import Facts
 from .functions import BUILTINS, CONTEXT_VARIABLES, DOMAINS, FOLDS, RESERVED, Builtin, Stage, Type
 from .site import Site
 from .syntax import Aggregate, Binary, Bool, Call, Code, If, Int, Name, Node, Unary
@@ -35,6 +36,7 @@ class Scope:
     auction: bool
     personal: bool
     deck: Deck
+    seating: Seating
     definitions: Mapping[str, tuple[Site, Node]] = field(default_factory=dict)
     counters: Mapping[str, tuple[int, Type]] = field(default_factory=dict)
     events: Mapping[str, int] = field(default_factory=dict)
@@ -131,15 +133,19 @@ class _Compiler:
     def code(self, node: Code) -> _Typed:
         deck = self.scope.deck
         suit_codes = [s.code for s in deck.suits]
+        rank_codes = [r.code for r in deck.ranks]
         if node.text in suit_codes:
             return _constant(Type.SUIT, suit_codes.index(node.text))
         if node.text in deck.codes:
             return _constant(Type.CARD, deck.codes.index(node.text))
+        if node.text in rank_codes:
+            return _constant(Type.RANK, rank_codes.index(node.text))
         close = difflib.get_close_matches(node.text, [*suit_codes, *deck.codes], n=1)
         raise self.error(
-            f"{node.text!r} is neither a suit nor a card of the {deck.title}",
+            f"{node.text!r} is neither a suit, a rank nor a card of the {deck.title}",
             node,
-            expected=f"a suit ({', '.join(suit_codes)}) or a card code such as {deck.codes[-1]!r}",
+            expected=f"a suit ({', '.join(suit_codes)}), a rank ({' '.join(rank_codes)}) "
+            f"or a card code such as {deck.codes[-1]!r}",
             hint=f"did you mean {close[0]!r}?" if close else "names are written in lower case",
         )
 
@@ -240,10 +246,25 @@ class _Compiler:
                 node,
                 hint="this ruleset keeps totals per side: use the side form",
             )
+        self.check_table(builtin.needs, builtin.signature, node)
         self.used.add(builtin.name)
         if builtin.fold is not None and args and all(a.const is not _NOT_CONSTANT for a in args):
             return _constant(builtin.result, builtin.fold(*(a.const for a in args)))
         return _Typed(builtin.result, builtin.build(*(a.code for a in args)))
+
+    def check_table(self, needs: str | None, what: str, node: Node) -> None:
+        """Refuses a name that the table's shape gives no meaning (a side where everyone plays alone...)."""
+        seating = self.scope.seating
+        problem = {
+            "sides": None if seating.has_sides else "this table has no sides: everyone plays for themselves",
+            "pairs": None
+            if seating.has_sides and all(len(s) == 2 for s in seating.sides)
+            else "it needs sides of two players",
+            "two sides": None if len(seating.sides) == 2 else "it needs a table of exactly two sides",
+            "even table": None if seating.seats % 2 == 0 else f"a table of {seating.seats} seats has no opposite seat",
+        }.get(needs or "")
+        if problem is not None:
+            raise self.error(f"{what} cannot be used here: {problem}", node, hint="see `seats` and `sides`")
 
     def call(self, node: Call, variables: Variables) -> _Typed:
         ident = node.function
@@ -292,8 +313,19 @@ class _Compiler:
         who = args[0].code
         if args[0].type is Type.SEAT:
             return _Typed(Type.INT, g.item(counts, who))
-        both = g.binary(g.item(counts, who), ast.Add(), g.item(counts, g.binary(who, ast.Add(), g.const(2))))
-        return _Typed(Type.INT, both)
+        self.check_table("sides", f"{node.function}(side)", node)
+        sizes = {len(side) for side in self.scope.seating.sides}
+        if len(sizes) == 1:
+            members = g.fact_item("side_seats", who)
+            terms = [g.item(counts, g.item(members, g.const(k))) for k in range(sizes.pop())]
+            total = terms[0]
+            for term in terms[1:]:
+                total = g.binary(total, ast.Add(), term)
+            return _Typed(Type.INT, total)
+        self.loops += 1
+        member = f"v{self.loops}"
+        each = g.generator(g.item(counts, g.load(member)), member, g.fact_item("side_seats", who))
+        return _Typed(Type.INT, g.call("sum", each))
 
     def expect_args(self, node: Call, args: tuple[_Typed, ...], params: tuple[Type, ...], form: str) -> None:
         if len(args) != len(params) or not all(a.type.fits(p) for a, p in zip(args, params, strict=True)):
@@ -329,6 +361,8 @@ class _Compiler:
         args: tuple[Node, ...] = node.args if isinstance(node, Call) else ()
         for domain in DOMAINS:
             if domain.name == name:
+                if domain.element is Type.SIDE or domain.params:
+                    self.check_table("sides", name, node)
                 typed = tuple(self.node(a, variables) for a in args)
                 if len(typed) != len(domain.params) or not all(
                     t.type.fits(p) for t, p in zip(typed, domain.params, strict=True)
@@ -394,18 +428,24 @@ class _Compiler:
     def named_bid_test(self, node: Binary, left: _Typed, right: _Typed, variables: Variables) -> _Typed:
         """`bid(seat) == <name>`: a named bid can only be compared, for equality, with a call of `bid`."""
         name, other = (left, node.right) if left.type is Type.BID_NAME else (right, node.left)
+        offered = isinstance(other, Name) and other.id == "this_bid"
         if node.op not in ("==", "!=") or not (
-            isinstance(other, Call) and other.function == "bid" and len(other.args) == 1
+            offered or (isinstance(other, Call) and other.function == "bid" and len(other.args) == 1)
         ):
             raise self.error(
-                "a named bid can only be tested with == or != against bid(...)",
+                "a named bid can only be tested with == or != against bid(...) or this_bid",
                 node,
                 hint="for example `bid(seat) == <name>`, with a name from bidding.named",
             )
+        operator = ast.Eq() if node.op == "==" else ast.NotEq()
+        if offered:
+            offer = self.node(other, variables)
+            del offer
+            return _Typed(Type.BOOL, g.compare(g.field("this_bid_name"), operator, g.const(name.const)))
+        assert isinstance(other, Call)
         seat = self.node(other.args[0], variables)
         self.want(seat, Type.SEAT, other.args[0], "bid(...)")
         self.used.add("bid")
-        operator = ast.Eq() if node.op == "==" else ast.NotEq()
         return _Typed(Type.BOOL, g.compare(g.fact_item("bid_names", seat.code), operator, g.const(name.const)))
 
     def arithmetic(self, node: Binary, left: _Typed, right: _Typed) -> _Typed:

@@ -26,6 +26,7 @@ class Type(Enum):
     CARD = "a card"
     BID = "a bid"
     BID_NAME = "a named bid"
+    RANK = "a rank"
 
     def fits(self, wanted: Type) -> bool:
         """True when a value of this type may stand where `wanted` is expected (a bid counts as its number)."""
@@ -35,13 +36,18 @@ class Type(Enum):
 class Stage(Enum):
     """When an expression is evaluated, which decides what it may read."""
 
-    BIDDING = "after the bidding (bidding.cancel_if)"
+    DEAL = "before the cards are dealt (deal.hand_size)"
+    PASSING = "before cards are passed (passing.to)"
+    BIDDING = "after the bidding, or as it starts (bidding.cancel_if, bidding.bids.max)"
+    BID = "when a bid is offered (bidding.forbid)"
     HAND = "after the last trick (scoring and counters)"
     MATCH = "after a scored hand (match end)"
 
 
 ALL_STAGES = frozenset(Stage)
-HAND_STAGES = frozenset({Stage.BIDDING, Stage.HAND})
+HAND_STAGES = frozenset({Stage.PASSING, Stage.BIDDING, Stage.BID, Stage.HAND})
+"""Once the hand is dealt."""
+BIDS_KNOWN = frozenset({Stage.BIDDING, Stage.BID, Stage.HAND})
 SCORING = frozenset({Stage.HAND})
 
 Builder = Callable[..., ast.expr]
@@ -77,14 +83,56 @@ def _indexed(name: str) -> Builder:
     return lambda index: g.fact_item(name, index)
 
 
-def _xor(value: int) -> Builder:
-    return lambda a: g.binary(a, ast.BitXor(), g.const(value))
+def _card_indexed(name: str) -> Builder:
+    """`f.cards.<name>[who]`."""
+    return lambda who: g.item(g.card_field(name), who)
+
+
+def _mask_bit(name: str) -> Builder:
+    """`f.cards.<name>[who] >> card & 1`: 1 when the card is in the mask, else 0."""
+    return lambda who, card: g.binary(
+        g.binary(g.item(g.card_field(name), who), ast.RShift(), card), ast.BitAnd(), g.const(1)
+    )
+
+
+def _mask_count(name: str) -> Builder:
+    """`(f.cards.<name>[who] & f.suit_masks[suit]).bit_count()`: how many cards of a suit are in the mask."""
+    return lambda who, suit: g.method(
+        g.binary(g.item(g.card_field(name), who), ast.BitAnd(), g.fact_item("suit_masks", suit)), "bit_count"
+    )
+
+
+def _seat_step(steps: Builder) -> Builder:
+    """`(seat + k) % seat_count`, a neighbour counted clockwise."""
+    return lambda a: g.binary(g.binary(a, ast.Add(), steps()), ast.Mod(), _seat_count())
+
+
+def _seat_count() -> ast.expr:
+    """`f.seat_count`."""
+    return g.field("seat_count")
 
 
 def _table() -> tuple[Builtin, ...]:
     """Every built-in, in documentation order."""
     seat, side, card, number = (Type.SEAT,), (Type.SIDE,), (Type.CARD,), (Type.INT,)
     return (
+        Builtin(
+            "seat_count",
+            (),
+            Type.INT,
+            "How many players sit at the table.",
+            ALL_STAGES,
+            _seat_count,
+        ),
+        Builtin("deck_size", (), Type.INT, "How many cards the deck has.", ALL_STAGES, _fact("deck_size")),
+        Builtin(
+            "hand_size",
+            (),
+            Type.INT,
+            "How many cards each player was dealt this hand (the tricks in the hand).",
+            HAND_STAGES,
+            _fact("hand_size"),
+        ),
         Builtin("dealer", (), Type.SEAT, "The seat that dealt this hand.", HAND_STAGES, _fact("dealer")),
         Builtin("declarer", (), Type.SEAT, "The auction winner.", HAND_STAGES, _fact("declarer"), "auction"),
         Builtin(
@@ -120,27 +168,54 @@ def _table() -> tuple[Builtin, ...]:
             seat,
             Type.BOOL,
             "True when the seat passed in the auction.",
-            HAND_STAGES,
+            BIDS_KNOWN,
             _indexed("passed"),
             "auction",
+        ),
+        Builtin(
+            "has_bid",
+            seat,
+            Type.BOOL,
+            "True when the seat has already bid or declared this hand.",
+            BIDS_KNOWN,
+            _indexed("has_bid"),
+        ),
+        Builtin(
+            "this_bid",
+            (),
+            Type.BID,
+            "The declaration being offered, while `bidding.forbid` is checked; compare it with a bid name "
+            "as in `this_bid == <name>`.",
+            frozenset({Stage.BID}),
+            _fact("this_bid"),
         ),
         Builtin(
             "contract",
             side,
             Type.INT,
             "The side's contract: the winning bid for the declaring side of an auction (0 for the other), "
-            "or the sum of the values of both partners' declarations.",
-            HAND_STAGES,
+            "or the sum of the values of its players' declarations.",
+            BIDS_KNOWN,
             _indexed("contract"),
+            "sides",
+        ),
+        Builtin(
+            "contract",
+            seat,
+            Type.INT,
+            "The seat's own contract: its declaration, or the winning bid if it is the auction's declarer (else 0).",
+            BIDS_KNOWN,
+            _indexed("seat_contract"),
         ),
         Builtin("tricks", seat, Type.INT, "Tricks the seat took this hand.", SCORING, _indexed("tricks")),
         Builtin(
             "tricks",
             side,
             Type.INT,
-            "Tricks both partners of the side took this hand.",
+            "Tricks the players of the side took this hand.",
             SCORING,
             _indexed("side_tricks"),
+            "sides",
         ),
         Builtin(
             "total",
@@ -149,6 +224,7 @@ def _table() -> tuple[Builtin, ...]:
             "The side's match total: before this hand while scoring, after it when the match end is checked.",
             ALL_STAGES,
             _indexed("totals_side"),
+            "sides",
         ),
         Builtin(
             "total",
@@ -166,6 +242,7 @@ def _table() -> tuple[Builtin, ...]:
             "Points the side has from the scoring rules listed before this one, this hand.",
             SCORING,
             _indexed("hand_side"),
+            "sides",
         ),
         Builtin(
             "hand_score",
@@ -182,7 +259,7 @@ def _table() -> tuple[Builtin, ...]:
             Type.SEAT,
             "The seat that won the trick holding this card.",
             SCORING,
-            lambda a: g.method(g.field("taker"), "get", a, g.const(-1)),
+            lambda a: g.method(g.card_field("taker"), "get", a, g.const(-1)),
         ),
         Builtin(
             "player",
@@ -190,19 +267,146 @@ def _table() -> tuple[Builtin, ...]:
             Type.SEAT,
             "The seat that played this card.",
             SCORING,
-            lambda a: g.method(g.field("player"), "get", a, g.const(-1)),
+            lambda a: g.method(g.card_field("player"), "get", a, g.const(-1)),
         ),
-        Builtin("partner", seat, Type.SEAT, "The seat opposite.", ALL_STAGES, _xor(2), fold=lambda a: a ^ 2),
+        Builtin(
+            "points",
+            seat,
+            Type.INT,
+            "Card points the seat took in tricks this hand (see `scoring.card_points`).",
+            SCORING,
+            _card_indexed("points"),
+        ),
+        Builtin(
+            "points",
+            side,
+            Type.INT,
+            "Card points the players of the side took in tricks this hand.",
+            SCORING,
+            _card_indexed("side_points"),
+            "sides",
+        ),
+        Builtin(
+            "took",
+            (Type.SEAT, Type.SUIT),
+            Type.INT,
+            "How many cards of the suit the seat took in tricks this hand.",
+            SCORING,
+            _mask_count("taken"),
+        ),
+        Builtin(
+            "took",
+            (Type.SIDE, Type.SUIT),
+            Type.INT,
+            "How many cards of the suit the players of the side took in tricks this hand.",
+            SCORING,
+            _mask_count("side_taken"),
+            "sides",
+        ),
+        Builtin(
+            "took",
+            (Type.SEAT, Type.CARD),
+            Type.INT,
+            "1 if the seat took the card in a trick this hand, else 0.",
+            SCORING,
+            _mask_bit("taken"),
+        ),
+        Builtin(
+            "took",
+            (Type.SIDE, Type.CARD),
+            Type.INT,
+            "1 if a player of the side took the card in a trick this hand, else 0.",
+            SCORING,
+            _mask_bit("side_taken"),
+            "sides",
+        ),
+        Builtin(
+            "dealt",
+            (Type.SEAT, Type.CARD),
+            Type.INT,
+            "1 if the seat was dealt the card this hand, else 0 (cards passed or exchanged later do not count).",
+            HAND_STAGES,
+            _mask_bit("dealt"),
+        ),
+        Builtin(
+            "dealt",
+            (Type.SIDE, Type.CARD),
+            Type.INT,
+            "1 if a player of the side was dealt the card this hand, else 0.",
+            HAND_STAGES,
+            _mask_bit("side_dealt"),
+            "sides",
+        ),
+        Builtin(
+            "last_trick",
+            (),
+            Type.SEAT,
+            "The seat that won the last trick of the hand.",
+            SCORING,
+            lambda: g.card_field("last_trick"),
+        ),
+        Builtin(
+            "card",
+            (Type.RANK, Type.SUIT),
+            Type.CARD,
+            "The card of this rank and suit, as in `card(A, trump)`.",
+            ALL_STAGES,
+            lambda rank, suit: g.binary(g.binary(suit, ast.Mult(), g.field("ranks_per_suit")), ast.Add(), rank),
+        ),
+        Builtin(
+            "partner",
+            seat,
+            Type.SEAT,
+            "The other seat of the seat's side (sides of two players).",
+            ALL_STAGES,
+            _indexed("partner_of"),
+            "pairs",
+        ),
         Builtin(
             "side_of",
             seat,
             Type.SIDE,
             "The seat's side (partnership).",
             ALL_STAGES,
-            lambda a: g.binary(a, ast.BitAnd(), g.const(1)),
-            fold=lambda a: a & 1,
+            _indexed("side_of"),
+            "sides",
         ),
-        Builtin("opponent", side, Type.SIDE, "The other side.", ALL_STAGES, _xor(1), fold=lambda a: a ^ 1),
+        Builtin(
+            "opponent",
+            side,
+            Type.SIDE,
+            "The other side (tables of two sides).",
+            ALL_STAGES,
+            lambda a: g.binary(g.const(1), ast.Sub(), a),
+            "two sides",
+        ),
+        Builtin(
+            "left",
+            seat,
+            Type.SEAT,
+            "The player on the seat's left (the next seat clockwise).",
+            ALL_STAGES,
+            _seat_step(lambda: g.const(1)),
+        ),
+        Builtin(
+            "right",
+            seat,
+            Type.SEAT,
+            "The player on the seat's right (the next seat counter-clockwise).",
+            ALL_STAGES,
+            lambda a: g.binary(
+                g.binary(a, ast.Add(), g.binary(_seat_count(), ast.Sub(), g.const(1))), ast.Mod(), _seat_count()
+            ),
+        ),
+        Builtin(
+            "across",
+            seat,
+            Type.SEAT,
+            "The player opposite the seat (tables of an even number of seats).",
+            ALL_STAGES,
+            _seat_step(lambda: g.binary(_seat_count(), ast.FloorDiv(), g.const(2))),
+            "even table",
+        ),
         Builtin(
             "abs", number, Type.INT, "The number without its sign.", ALL_STAGES, lambda a: g.call("abs", a), fold=abs
         ),
@@ -243,15 +447,9 @@ class Domain:
 
 
 DOMAINS: tuple[Domain, ...] = (
-    Domain("seats", (), Type.SEAT, "All four seats.", lambda: g.const((0, 1, 2, 3))),
-    Domain("sides", (), Type.SIDE, "Both sides.", lambda: g.const((0, 1))),
-    Domain(
-        "players",
-        (Type.SIDE,),
-        Type.SEAT,
-        "The two seats of a side.",
-        lambda a: ast.Tuple([a, g.binary(a, ast.Add(), g.const(2))], ast.Load()),
-    ),
+    Domain("seats", (), Type.SEAT, "Every seat at the table.", lambda: g.field("seats")),
+    Domain("sides", (), Type.SIDE, "Every side (tables with sides).", lambda: g.field("sides")),
+    Domain("players", (Type.SIDE,), Type.SEAT, "The seats of a side.", lambda a: g.fact_item("side_seats", a)),
 )
 DOMAIN_NAMES = frozenset(d.name for d in DOMAINS)
 

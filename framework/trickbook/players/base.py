@@ -47,13 +47,15 @@ def _load_builtin_players() -> None:
     from . import heuristic, mcts, random_player  # noqa: F401  (each registers itself)
 
 
-def parse_player_specs(text: str) -> list[PlayerSpec]:
-    """One player for all four seats (`random`), or four separated by commas (`heuristic,random,heuristic,random`)."""
+def parse_player_specs(text: str, seats: int = 4) -> list[PlayerSpec]:
+    """One player for every seat (`random`), or one per seat separated by commas (`heuristic,random,heuristic`)."""
     parts = split_specs(text)
     if len(parts) == 1:
-        parts = parts * 4
-    if len(parts) != 4:
-        raise UsageError(f"--players takes one player for all seats or four (one per seat), not {len(parts)}: {text!r}")
+        parts = parts * seats
+    if len(parts) != seats:
+        raise UsageError(
+            f"--players takes one player for all seats or {seats} (one per seat), not {len(parts)}: {text!r}"
+        )
     return [_parse_one(p) for p in parts]
 
 

@@ -42,10 +42,9 @@ class HeuristicPlayer:
         if not view.hand:
             return list(view.legal)
         own = estimate_tricks(view)
+        partners = view.rules.seating.has_sides and not view.rules.personal
         guess = (
-            own
-            if view.rules.personal or view.rules.bidding.kind is BiddingKind.DECLARATIONS
-            else own + 0.25 * view.rules.hand_size
+            own if not partners or view.rules.bidding.kind is BiddingKind.DECLARATIONS else own + 0.25 * view.hand_size
         )
         picked = []
         for action in view.legal:

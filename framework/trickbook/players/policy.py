@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..engine.history import ACTION_SHIFT, SEAT_MASK
 from ..engine.view import SeatView
 from ..ruleset.deck import Card
 from ..ruleset.rules import BiddingKind
@@ -54,8 +55,8 @@ def wants_no_tricks(view: SeatView) -> bool:
         return False
     actions = view.rules.actions
     for code in view.packed_moves:
-        action = code >> 3
-        if code & 3 == view.seat and actions.kinds[action] == "bid":
+        action = code >> ACTION_SHIFT
+        if code & SEAT_MASK == view.seat and actions.kinds[action] == "bid":
             return actions.name_index[action] >= 0 and actions.bid_values[action] == 0
     return False
 
@@ -67,7 +68,7 @@ def quick_bid(view: SeatView) -> int:
     legal = view.legal
     own = estimate_tricks(view)
     if rules.bidding.kind is BiddingKind.AUCTION:
-        side = own + PARTNER_SHARE * rules.hand_size
+        side = own + (PARTNER_SHARE * view.hand_size if rules.seating.has_sides else 0)
         bids = [a for a in legal if a != actions.pass_action]
         affordable = [a for a in bids if actions.bid_values[a] <= side]
         return min(affordable, key=lambda a: actions.bid_values[a]) if affordable else actions.pass_action
@@ -122,12 +123,13 @@ def greedy_card(view: SeatView) -> int:
     for index, card in enumerate(trick[1:], start=1):
         if _beats(card, best, trump, suit_of):
             best = card
-            best_seat = (view.leader + rules.direction * index) % 4
+            best_seat = rules.seating.after(view.leader, index)
     winners = [c for c in legal if _beats(c, best, trump, suit_of)]
     if dodge:
         losers = [c for c in legal if c not in winners]
         return max(losers, key=low) if losers else min(legal, key=low)
-    partner_winning = not rules.personal and best_seat == (view.seat ^ 2)
+    side_of = rules.seating.side_of
+    partner_winning = not rules.personal and best_seat != view.seat and side_of[best_seat] == side_of[view.seat] != -1
     if partner_winning or not winners:
         return min(legal, key=low)
     return min(winners, key=low)

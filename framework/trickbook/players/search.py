@@ -6,26 +6,35 @@ import random
 from collections.abc import Sequence
 
 from ..engine.game import Game
+from ..engine.history import HandResult
 from ..engine.view import SeatView
 from .policy import policy
 from .worlds import imagine
 
 
-def play_out_hand(world: Game) -> tuple[int, int]:
-    """Plays the rest of the current hand with the quick policy for every seat; returns the hand's side scores."""
+def play_out_hand(world: Game) -> HandResult:
+    """Plays the rest of the current hand with the quick policy for every seat; returns the finished hand."""
     hand = world.hands_finished
     while world.hands_finished == hand and not world.is_over():
         seat = world.turn
         assert seat is not None
         world.apply(policy(world.view(seat)))
-    result = world.finished_hand(hand)
-    return result.score
+    return world.finished_hand(hand)
 
 
-def value(view: SeatView, score: tuple[int, int]) -> int:
-    """How good a hand's score is for the viewer's side: its points minus the other side's."""
-    side = view.seat & 1
-    return score[side] - score[side ^ 1]
+def value(view: SeatView, hand: HandResult) -> float:
+    """How good a hand's score is for the viewer: its side's (or its own) points minus the others' average,
+    turned round when the lower total wins the match."""
+    rules = view.rules
+    if rules.match.by == "side" and hand.score:
+        scores: tuple[int, ...] = hand.score
+        mine = rules.seating.side_of[view.seat]
+    else:
+        scores = hand.seat_score if hand.seat_score is not None else hand.score
+        mine = view.seat
+    others = [points for index, points in enumerate(scores) if index != mine]
+    worth = scores[mine] - sum(others) / max(1, len(others))
+    return -worth if rules.match.lower_wins else worth
 
 
 def compare_choices(view: SeatView, choices: Sequence[int], rng: random.Random, samples: int) -> dict[int, float]:

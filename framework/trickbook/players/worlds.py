@@ -1,103 +1,192 @@
 """Worlds a player can imagine: the hidden cards dealt out consistently with what its view shows.
 
 A view tells a seat its own cards, every card played so far and by whom, any
-exposed card and where it lies, how many cards each seat still holds, and
-which suits a seat has shown it lacks (by not following). A sampled world
-respects all of that; it is then rebuilt as a full `Game` the player may
-search, without ever touching the real game.
+exposed card and where it lies, how many cards each seat holds and the stock
+keeps, the cards it passed and received, and the cards each seat has shown it
+does not hold (by how it followed). A sampled world respects all of that,
+invents the passes the seat could not see, and is rebuilt as a full `Game`
+the player may search without ever touching the real game.
 """
 
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from ..engine.game import Game
+from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.view import SeatView
-from ..ruleset.deck import Card
+from ..expr.facts import Facts
+from ..ruleset.deck import Card, CardMask
 
 
-def sample_deal(view: SeatView, rng: random.Random, tries: int = 8) -> tuple[tuple[Card, ...], ...]:
-    """Each seat's cards at the start of this hand, in a world consistent with `view`.
+class World(NamedTuple):
+    """A hand as it might have been dealt, and its moves with every hidden pass made concrete."""
 
-    Cards a seat has played come first, in order; the exposed card keeps its
-    place in its holder's deal; no seat gets a suit it has shown it lacks.
+    deal: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    moves: tuple[int, ...]
+
+
+def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
+    """Each seat's cards at the start of this hand, the stock, and the moves, in a world consistent with `view`.
+
+    Before passed cards change hands, each seat's "holding" is its deal; afterwards it is what it held when
+    play began (its cards now and those it played), from which the deal is recovered by undoing the passes.
     """
     rules = view.rules
     deck = rules.deck
+    seats = rules.seats
+    me = view.seat
     played = view.played()
-    voids = view.voids()
-    known: list[list[Card]] = [[], [], [], []]
-    if view.hand or view.cards_left[view.seat] == 0:
-        known[view.seat] = list(view.hand)
-    exposure = rules.exposure
-    holder = -1
-    if exposure is not None and view.exposed:
-        holder = (view.dealer + rules.direction * exposure.seat_offset) % 4
-        card = view.exposed[0]
-        if card not in played[holder] and card not in known[holder]:
-            known[holder].append(card)
-    used = {c for cards in played for c in cards} | {c for cards in known for c in cards}
+    seen, unseen = _gifts(view)
+    handed = bool(seen or unseen) and view.phase != "passing"
+    holding: list[list[Card]] = [list(played[seat]) for seat in range(seats)]
+    knows_own = bool(view.hand) or view.cards_left[me] == 0
+    if knows_own:
+        holding[me] = list(view.hand) + list(played[me]) + ([] if handed else list(seen.get(me, ())))
+    if handed and me in seen:
+        target = _target(view, me)
+        holding[target] += [c for c in seen[me] if c not in holding[target]]
+    exposure = rules.deal.exposure
+    if exposure is not None and view.exposed and exposure.seat_offset is not None:
+        holder = (view.dealer + rules.direction * exposure.seat_offset) % seats
+        if not any(view.exposed[0] in cards for cards in holding):
+            holding[holder].append(view.exposed[0])
+    stock_known = list(view.exposed) if exposure is not None and exposure.seat_offset is None else []
+    need = [view.cards_left[seat] + len(played[seat]) - len(holding[seat]) for seat in range(seats)]
+    need.append(deck.size - seats * view.hand_size - len(stock_known))
+    used = {c for cards in holding for c in cards} | set(stock_known)
     pool = [c for c in range(deck.size) if c not in used]
-    need = [view.cards_left[s] - len(known[s]) for s in range(4)]
-    hidden = _assign(pool, need, [frozenset(v) for v in voids], deck.suit_of, rng, tries)
-    deal = []
-    for seat in range(4):
-        cards = list(played[seat]) + [c for c in known[seat] if c not in played[seat]] + hidden[seat]
-        if seat == holder and exposure is not None:
-            card = view.exposed[0]
-            cards.remove(card)
-            cards.insert(exposure.card - 1, card)
-        deal.append(tuple(cards))
-    return tuple(deal)
+    everything = (1 << deck.size) - 1
+    limits = [everything if seat == me and knows_own else mask for seat, mask in enumerate(view.forbidden())] + [0]
+    hidden = _assign(pool, need, limits, rng, tries)
+    for seat in range(seats):
+        holding[seat] += hidden[seat]
+    gifts = {seat: list(cards) for seat, cards in seen.items()}
+    for seat, count in unseen.items():
+        gifts[seat] = gifts.get(seat, []) + _unseen_gift(view, seat, count, holding, gifts, handed, rng)
+    dealt = [list(cards) for cards in holding]
+    if handed:
+        for seat, cards in gifts.items():
+            target = _target(view, seat)
+            for card in cards:
+                dealt[target].remove(card)
+                dealt[seat].append(card)
+    if exposure is not None and view.exposed and exposure.seat_offset is not None:
+        holder = (view.dealer + rules.direction * exposure.seat_offset) % seats
+        cards = dealt[holder]
+        cards.remove(view.exposed[0])
+        cards.insert(exposure.card - 1 if exposure.card else len(cards), view.exposed[0])
+    return World(tuple(tuple(cards) for cards in dealt), tuple(stock_known + hidden[seats]), _moves(view, gifts))
+
+
+def _unseen_gift(
+    view: SeatView,
+    seat: int,
+    count: int,
+    holding: list[list[Card]],
+    gifts: dict[int, list[Card]],
+    handed: bool,
+    rng: random.Random,
+) -> list[Card]:
+    """Cards `seat` may have passed unseen: from its own deal before they change hands, else from what its
+    receiver held (less cards known to have come from elsewhere)."""
+    given = {c for cards in gifts.values() for c in cards}
+    source = holding[_target(view, seat)] if handed else holding[seat]
+    return rng.sample([c for c in source if c not in given], count)
+
+
+def _moves(view: SeatView, gifts: dict[int, list[Card]]) -> tuple[int, ...]:
+    """The hand's moves with each hidden pass replaced by the card the world gives it."""
+    actions = view.rules.actions
+    cursor = dict.fromkeys(gifts, 0)
+    moves = []
+    for code in view.packed_moves:
+        action, seat = code >> ACTION_SHIFT, code & SEAT_MASK
+        if actions.kinds[action] == "give":
+            card = gifts[seat][cursor[seat]]
+            cursor[seat] += 1
+            code = actions.give(card) << ACTION_SHIFT | (code & AUTO_BIT) | seat
+        moves.append(code)
+    return tuple(moves)
+
+
+def _gifts(view: SeatView) -> tuple[dict[int, list[Card]], dict[int, int]]:
+    """The cards each seat is seen to pass, and how many each passes unseen."""
+    actions = view.rules.actions
+    seen: dict[int, list[Card]] = {}
+    unseen: dict[int, int] = {}
+    for code in view.packed_moves:
+        action, seat = code >> ACTION_SHIFT, code & SEAT_MASK
+        if actions.kinds[action] != "give":
+            continue
+        if action == actions.hidden_give:
+            unseen[seat] = unseen.get(seat, 0) + 1
+        else:
+            seen.setdefault(seat, []).append(actions.card_of(action))
+    return seen, unseen
+
+
+def _target(view: SeatView, seat: int) -> int:
+    """Whom `seat` passes to this hand, from the ruleset's `passing.to`."""
+    passing = view.rules.passing
+    assert passing is not None
+    facts = Facts.blank(view.rules.seating, view.rules.deck, view.hand_size)
+    facts.hand_number = view.hand_number
+    facts.dealer = view.dealer
+    return int(passing.to(facts, seat)) % view.rules.seats
+
+
+def sample_deal(view: SeatView, rng: random.Random, tries: int = 8) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards at the start of this hand in a world consistent with `view` (see `sample_world`)."""
+    return sample_world(view, rng, tries).deal
 
 
 def imagine(view: SeatView, rng: random.Random) -> Game:
     """A full game at the view's position, in a world sampled from what the view shows."""
+    world = sample_world(view, rng)
     return Game.from_position(
         view.rules,
-        deal=sample_deal(view, rng),
+        deal=world.deal,
+        stock=world.stock,
         dealer=view.dealer,
         hand_number=view.hand_number,
         totals=view.totals,
         seat_totals=view.seat_totals,
         counters=view.counters,
-        moves=view.packed_moves,
+        moves=world.moves,
         seed=rng.randrange(2**31),
     )
 
 
 def _assign(
-    pool: list[Card],
-    need: list[int],
-    voids: list[frozenset[int]],
-    suit_of: tuple[int, ...],
-    rng: random.Random,
-    tries: int,
+    pool: list[Card], need: list[int], forbidden: list[CardMask], rng: random.Random, tries: int
 ) -> list[list[Card]]:
-    """Deals `pool` so each seat gets `need[seat]` cards outside its void suits.
+    """Deals `pool` so each slot (a seat, or the stock) gets `need[slot]` cards it is not forbidden to hold.
 
-    Cards that fewer seats may hold go first, each to a seat drawn in
+    Cards that fewer slots may hold go first, each to a slot drawn in
     proportion to the cards it still needs; that almost always works, and a
     depth-first search settles the rare dead end (the real deal proves a
     solution exists).
     """
-    seats = [s for s in range(4) if need[s] > 0]
-    eligible = {c: [s for s in seats if suit_of[c] not in voids[s]] for c in pool}
+    slots = [s for s in range(len(need)) if need[s] > 0]
+    eligible = {c: [s for s in slots if not forbidden[s] & (1 << c)] for c in pool}
     for _ in range(tries):
         order = sorted(pool, key=lambda c: (len(eligible[c]), rng.random()))
         left = list(need)
-        hands: list[list[Card]] = [[], [], [], []]
+        hands: list[list[Card]] = [[] for _ in need]
         for card in order:
             options = [s for s in eligible[card] if left[s] > 0]
             if not options:
                 break
-            seat = rng.choices(options, weights=[left[s] for s in options])[0]
-            hands[seat].append(card)
-            left[seat] -= 1
+            slot = rng.choices(options, weights=[left[s] for s in options])[0]
+            hands[slot].append(card)
+            left[slot] -= 1
         else:
             return hands
     order = sorted(pool, key=lambda c: len(eligible[c]))
-    hands = [[], [], [], []]
+    hands = [[] for _ in need]
     if not _search(order, 0, list(need), eligible, hands, rng):
         raise ValueError("no deal fits what the view shows")
     return hands
@@ -116,11 +205,11 @@ def _search(
     card = order[index]
     options = [s for s in eligible[card] if left[s] > 0]
     rng.shuffle(options)
-    for seat in options:
-        hands[seat].append(card)
-        left[seat] -= 1
+    for slot in options:
+        hands[slot].append(card)
+        left[slot] -= 1
         if _search(order, index + 1, left, eligible, hands, rng):
             return True
-        hands[seat].pop()
-        left[seat] += 1
+        hands[slot].pop()
+        left[slot] += 1
     return False

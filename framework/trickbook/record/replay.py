@@ -1,49 +1,55 @@
-"""Re-executes recorded matches action by action and names the first thing that disagrees with the rules."""
+"""Re-executes recorded matches action by action and names the first thing that disagrees with the rules.
+
+Both record formats replay: version 2 (any table) and version 1 (four seats in
+two partnerships, `teams` for sides). A record's rules come from the record
+itself when it carries them, else from `--ruleset` files or the bundled
+rulesets; a record's digest must match the rules it is replayed under.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import limits
-from ..engine.dealing import seeded_deal
+from ..engine.dealing import Deal, seeded_deal
 from ..engine.game import Game
 from ..engine.history import Move
 from ..engine.state import Observer
 from ..errors import ActionError, IllegalAction, Location, OptionError, RecordError, RulesetError
 from ..ruleset import schema
 from ..ruleset.deck import Card
-from ..ruleset.loader import load_ruleset
+from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
 from ..ruleset.yamlsource import Mark
 from .shape import check_action, check_hand
-from .writer import OUTCOME_FIELDS, hand_outcome
+from .writer import FORMAT_V1, OUTCOME_FIELDS, hand_outcome
 
 
 @dataclass
 class RulesetCache:
-    """Loads each (ruleset, version, options) once; `paths` maps ruleset ids to files that are not bundled."""
+    """Loads each record's rules once; `paths` maps ruleset ids to files that are not bundled (`--ruleset`)."""
 
     paths: Mapping[str, Path] = field(default_factory=dict)
-    _loaded: dict[tuple[str, int, tuple[tuple[str, str], ...]], Rules] = field(default_factory=dict)
+    _loaded: dict[tuple[Any, ...], Rules] = field(default_factory=dict)
 
     def get(self, identity: Mapping[str, Any], where: Location, record_dir: Path | None) -> Rules:
         ruleset_id = identity["id"]
         version = identity["version"]
         options = identity["options"]
-        key = (ruleset_id, version, tuple(sorted(options.items())))
+        digest = identity.get("digest")
+        key = (ruleset_id, version, tuple(sorted(options.items())), digest, identity.get("path"))
         if key in self._loaded:
             return self._loaded[key]
-        reference: str | Path = self.paths.get(ruleset_id, ruleset_id)
-        if ruleset_id not in self.paths and "path" in identity:
-            hinted = Path(identity["path"])
-            if not hinted.is_absolute() and record_dir is not None and not hinted.exists():
-                hinted = record_dir / hinted
-            reference = hinted
         try:
-            rules = load_ruleset(reference, options=options, version=version)
+            if "document" in identity and ruleset_id not in self.paths:
+                source = open_document(identity["document"], f"{where} (the ruleset the record carries)")
+                rules = source.resolve(options=options, version=version)
+            else:
+                rules = load_ruleset(self._reference(identity, record_dir), options=options, version=version)
         except (RulesetError, OptionError) as exc:
             raise RecordError(
                 f"the record's ruleset cannot be loaded: {exc}",
@@ -55,12 +61,38 @@ class RulesetCache:
             raise RecordError(
                 f"the ruleset file has id {rules.id!r}, the record {ruleset_id!r}", where=where, path="ruleset.id"
             )
+        if digest is not None and digest != rules.digest:
+            raise RecordError(
+                f"the record was played under other rules than the {ruleset_id!r} found here "
+                f"({rules.file}): their digests differ",
+                where=where,
+                path="ruleset.digest",
+                expected=digest,
+                found=rules.digest,
+                hint="pass --ruleset FILE with the ruleset the match was played under",
+            )
         self._loaded[key] = rules
         return rules
+
+    def _reference(self, identity: Mapping[str, Any], record_dir: Path | None) -> str | Path:
+        ruleset_id = identity["id"]
+        if ruleset_id in self.paths:
+            return self.paths[ruleset_id]
+        if "path" in identity:
+            hinted = Path(identity["path"])
+            if not hinted.is_absolute() and record_dir is not None and not hinted.exists():
+                hinted = record_dir / hinted
+            return hinted
+        return str(ruleset_id)
 
 
 Decision = Callable[[Game, int, bool, str], None]
 """Called before each recorded action is applied, with the game, the action, its `auto` flag and its path."""
+
+
+def record_version(record: dict[str, Any]) -> int:
+    """1 or 2, from the record's `format`."""
+    return 1 if record.get("format") == FORMAT_V1 else 2
 
 
 def replay_record(
@@ -79,17 +111,18 @@ def replay_record(
         file=where.file,
         error=RecordError,
     )
+    version = record_version(record)
     rules = rulesets.get(record["ruleset"], where, record_dir)
+    _check_table(rules, record, version, where)
     hands: list[dict[str, Any]] = record["hands"]
     if not hands:
         raise RecordError("the record has no hands", where=where, path="hands")
     for index, hand in enumerate(hands):
-        check_hand(hand, where, f"hands[{index}]")
-    deals = [_deal(rules, hand, index, where) for index, hand in enumerate(hands)]
+        check_hand(hand, where, f"hands[{index}]", rules.seats, version)
 
-    def source(number: int, dealer: int) -> Sequence[Sequence[Card]]:
+    def source(number: int, dealer: int, size: int) -> Deal:
         if number > len(hands):
-            return seeded_deal(rules, record["seed"], number, dealer)
+            return seeded_deal(rules, record["seed"], number, dealer, size)
         recorded = hands[number - 1]["dealer"]
         if recorded != dealer:
             raise RecordError(
@@ -97,59 +130,108 @@ def replay_record(
                 where=where,
                 path=f"hands[{number - 1}].dealer",
             )
-        return deals[number - 1]
+        return _deal(rules, hands[number - 1], number - 1, size, where)
 
     cap = record.get("hand_cap", limits.DEFAULT_HAND_CAP)
     game = Game(rules, record["seed"], deals=source, dealer=hands[0]["dealer"], hand_cap=cap, observer=observer)
     for index, hand in enumerate(hands):
-        _replay_hand(game, hand, index, where, index == len(hands) - 1, before)
-    _check_outcome(game, record, where)
+        _replay_hand(game, hand, index, where, index == len(hands) - 1, before, version)
+    _check_outcome(game, record, where, version)
     return game
 
 
 def _skeleton(record: dict[str, Any]) -> dict[str, Any]:
-    """The record without its hands, which `recordshape` checks one by one (the schema validator is too slow)."""
+    """The record without its hands, which `shape` checks one by one (the schema validator is too slow)."""
     return {**record, "hands": []} if isinstance(record.get("hands"), list) else record
 
 
-def _deal(rules: Rules, hand: dict[str, Any], index: int, where: Location) -> tuple[tuple[Card, ...], ...]:
+def _check_table(rules: Rules, record: dict[str, Any], version: int, where: Location) -> None:
+    """The record's table must be the rules' table: four seats in two partnerships for version 1."""
+    sides = [list(side) for side in rules.seating.sides] or None
+    if version == 1:
+        if rules.seats != 4 or sides != [[0, 2], [1, 3]]:
+            raise RecordError(
+                f"a version 1 record is of four seats in partnerships [[0, 2], [1, 3]]; {rules.id!r} is not",
+                where=where,
+                path="format",
+            )
+        return
+    for key, expected in (("seats", rules.seats), ("sides", sides)):
+        if record[key] != expected:
+            raise RecordError(
+                f"the record's table does not match the rules': the rules say {expected!r}",
+                where=where,
+                path=key,
+                found=repr(record[key]),
+            )
+
+
+def _cards(rules: Rules, codes: list[str], path: str, where: Location, seen: dict[Card, str]) -> tuple[Card, ...]:
     deck = rules.deck
-    path = f"hands[{index}].deal"
-    seen: dict[Card, int] = {}
+    held = []
+    for position, code in enumerate(codes):
+        if code not in deck.codes:
+            raise RecordError(f"{code!r} is not a card of the {deck.title}", where=where, path=f"{path}[{position}]")
+        card = deck.codes.index(code)
+        if card in seen:
+            raise RecordError(
+                f"the card {code} is dealt twice ({seen[card]} and {path})", where=where, path=f"{path}[{position}]"
+            )
+        seen[card] = path
+        held.append(card)
+    return tuple(held)
+
+
+def _deal(rules: Rules, hand: dict[str, Any], index: int, size: int, where: Location) -> Deal:
+    deck = rules.deck
+    path = f"hands[{index}]"
+    seen: dict[Card, str] = {}
     cards: list[tuple[Card, ...]] = []
     for seat, codes in enumerate(hand["deal"]):
-        if len(codes) != rules.hand_size:
+        if len(codes) != size:
             raise RecordError(
                 f"seat {seat} is dealt {len(codes)} cards",
                 where=where,
-                path=f"{path}[{seat}]",
-                expected=f"{rules.hand_size} cards each, {deck.size} in all",
+                path=f"{path}.deal[{seat}]",
+                expected=f"{size} cards each under the rules for this hand",
             )
-        held = []
-        for position, code in enumerate(codes):
-            if code not in deck.codes:
-                raise RecordError(
-                    f"{code!r} is not a card of the {deck.title}", where=where, path=f"{path}[{seat}][{position}]"
-                )
-            card = deck.codes.index(code)
-            if card in seen:
-                raise RecordError(
-                    f"the card {code} is dealt twice (to seats {seen[card]} and {seat})",
-                    where=where,
-                    path=f"{path}[{seat}][{position}]",
-                )
-            seen[card] = seat
-            held.append(card)
-        cards.append(tuple(held))
-    return tuple(cards)
+        cards.append(_cards(rules, codes, f"{path}.deal[{seat}]", where, seen))
+    stock = _cards(rules, hand.get("stock", []), f"{path}.stock", where, seen)
+    if len(seen) != deck.size:
+        raise RecordError(
+            f"the deal and the stock hold {len(seen)} cards, not the deck's {deck.size}",
+            where=where,
+            path=f"{path}.stock",
+        )
+    return Deal(tuple(cards), stock)
 
 
 def _move_text(rules: Rules, move: Move) -> str:
     return f"seat {move.seat} {rules.actions.text(move.action)}" + (" (automatic)" if move.auto else "")
 
 
+def _expand(rules: Rules, entries: list[Any], index: int, where: Location) -> list[tuple[str, int, int, bool]]:
+    """Each recorded action as engine actions (a `pass_cards` of three cards is three), with its path."""
+    out: list[tuple[str, int, int, bool]] = []
+    for position, entry in enumerate(entries):
+        path = f"hands[{index}].actions[{position}]"
+        check_action(entry, where, path, rules.seats)
+        try:
+            decoded = rules.actions.from_record(entry)
+        except ActionError as exc:
+            raise RecordError(f"not an action of this ruleset: {exc}", where=where, path=path) from None
+        out += [(path, entry["seat"], action, bool(entry.get("auto", False))) for action in decoded]
+    return out
+
+
 def _replay_hand(
-    game: Game, hand: dict[str, Any], index: int, where: Location, last: bool, before: Decision | None
+    game: Game,
+    hand: dict[str, Any],
+    index: int,
+    where: Location,
+    last: bool,
+    before: Decision | None,
+    version: int,
 ) -> None:
     rules = game.rules
     if game.is_over():
@@ -163,7 +245,7 @@ def _replay_hand(
             where=where,
             path=f"hands[{index}].exposed",
         )
-    entries = hand["actions"]
+    steps = _expand(rules, hand["actions"], index, where)
 
     def made() -> int:
         return len(game.finished_hand(index).packed_moves) if game.hands_finished > index else game.moves_made
@@ -172,27 +254,27 @@ def _replay_hand(
         moves = game.finished_hand(index).moves if game.hands_finished > index else game.current_moves
         return moves[position]
 
-    position = 0
-    while position < len(entries):
-        entry = entries[position]
-        path = f"hands[{index}].actions[{position}]"
-        check_action(entry, where, path)
+    for position, (path, seat, action, auto) in enumerate(steps):
         if position < made():
-            _same_move(rules, engine_move(position), entry, where, path)
-            position += 1
+            move = engine_move(position)
+            if (move.seat, move.action, move.auto) != (seat, action, auto):
+                raise RecordError(
+                    f"the rules make the automatic move {_move_text(rules, move)} here; "
+                    f"the record has {_move_text(rules, Move(seat, action, auto))}",
+                    where=where,
+                    path=path,
+                )
             continue
         if game.hands_finished > index:
             raise RecordError("the hand is already over; this action is one too many", where=where, path=path)
-        if entry["seat"] != game.turn:
+        if seat != game.turn:
             raise RecordError(
-                f"it is seat {game.turn}'s turn, not seat {entry['seat']}'s",
+                f"it is seat {game.turn}'s turn, not seat {seat}'s",
                 where=where,
                 path=path,
                 hint="actions must follow the turn order",
             )
         try:
-            action = rules.actions.from_record(entry)
-            auto = bool(entry.get("auto", False))
             if before is not None:
                 before(game, action, auto, path)
             game.apply(action, auto)
@@ -200,13 +282,12 @@ def _replay_hand(
             raise RecordError(f"illegal action: {exc} (rule: {exc.rule})", where=where, path=path) from None
         except ActionError as exc:
             raise RecordError(f"not an action of this ruleset: {exc}", where=where, path=path) from None
-        position += 1
-    if made() > len(entries):
+    if made() > len(steps):
         raise RecordError(
-            f"the rules make the automatic move {_move_text(rules, engine_move(len(entries)))} here, "
+            f"the rules make the automatic move {_move_text(rules, engine_move(len(steps)))} here, "
             "which the record lacks",
             where=where,
-            path=f"hands[{index}].actions[{len(entries)}]",
+            path=f"hands[{index}].actions[{len(hand['actions'])}]",
         )
     finished = game.hands_finished > index
     if not finished:
@@ -219,45 +300,56 @@ def _replay_hand(
         raise RecordError(
             "the hand is marked in progress, but its actions finish it", where=where, path=f"hands[{index}].complete"
         )
-    expected = hand_outcome(rules, game.finished_hand(index))
+    expected = hand_outcome(rules, game.finished_hand(index), version)
     for key in OUTCOME_FIELDS:
-        if hand[key] != expected[key]:
+        if not _agrees(hand[key], expected[key], key, expected["cancelled"]):
             raise RecordError(
-                f"the record says {hand[key]!r}, but the rules give {expected[key]!r}",
+                f"the record says {_json(hand[key])}, but the rules give {_json(expected[key])}",
                 where=where,
                 path=f"hands[{index}].{key}",
             )
 
 
-def _same_move(rules: Rules, move: Move, entry: dict[str, Any], where: Location, path: str) -> None:
-    wanted = rules.actions.to_record(move.seat, move.action, move.auto)
-    if {k: v for k, v in entry.items() if k != "auto" or v} != wanted:
-        raise RecordError(
-            f"the rules make the automatic move {_move_text(rules, move)} here; the record has {entry!r}",
-            where=where,
-            path=path,
-        )
+def _agrees(recorded: Any, expected: Any, key: str, cancelled: bool) -> bool:
+    """A cancelled hand's `tricks_won` and `score` may be written as zeros or as null."""
+    if recorded == expected:
+        return True
+    if not cancelled or key not in ("tricks_won", "score"):
+        return False
+    if recorded is None:
+        return True
+    if key == "score" and isinstance(recorded, dict):
+        return all(not any(v or 0 for v in (recorded.get(k) or [])) for k in recorded)
+    return isinstance(recorded, list) and not any(recorded)
 
 
-def _check_outcome(game: Game, record: dict[str, Any], where: Location) -> None:
+def _json(value: Any) -> str:
+    """A record value as JSON writes it (`null`, not `None`)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _check_outcome(game: Game, record: dict[str, Any], where: Location, version: int) -> None:
     winner = record["winner"]
     status = record.get("status")
     if game.is_over():
-        if game.winner != winner:
+        actual: Any = list(game.winner) if game.winner is not None else None
+        if version == 1:
+            actual = game.winning_side
+        if actual != winner:
             raise RecordError(
-                f"the record's winner is {winner!r}, but the rules give {game.winner!r} ({game.end_reason})",
+                f"the record's winner is {_json(winner)}, but the rules give {_json(actual)} ({game.end_reason})",
                 where=where,
                 path="winner",
             )
-        actual = "finished" if game.winner is not None else "capped"
-        if status is not None and status != actual:
+        ended = "finished" if game.winner is not None else "capped"
+        if status is not None and status != ended:
             raise RecordError(
-                f"the record's status is {status!r}, but the match is {actual}", where=where, path="status"
+                f"the record's status is {status!r}, but the match is {ended}", where=where, path="status"
             )
         return
     if winner is not None or status in ("finished", "capped"):
         raise RecordError(
-            f"the record says the match ended (winner {winner!r}), but under the rules it goes on",
+            f"the record says the match ended (winner {_json(winner)}), but under the rules it goes on",
             where=where,
             path="winner",
         )

@@ -1,39 +1,56 @@
-"""Match records in the public JSON format (`trickbook-record/1`): built from a game and written as JSON."""
+"""Match records in the public JSON format (`trickbook-record/2`): built from a game and written as JSON.
+
+A record names its rules by id, version, options and a digest of the merged
+ruleset; when the ruleset is not bundled it carries the merged ruleset itself
+(`ruleset.document`, its deck inlined), so the record replays wherever it is
+moved or shared.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from ..engine.facts import NO_SEAT, NO_SUIT
 from ..engine.game import Game
 from ..engine.history import HandResult, Move
+from ..expr.facts import NO_SEAT, NO_SUIT
+from ..ruleset.actions import PASS_CARDS
 from ..ruleset.rules import Rules
 
-FORMAT = "trickbook-record/1"
+FORMAT = "trickbook-record/2"
+FORMAT_V1 = "trickbook-record/1"
 
 
-def match_record(game: Game, *, players: list[str] | None = None, path: str | None = None) -> dict[str, Any]:
+def ruleset_identity(rules: Rules) -> dict[str, Any]:
+    """The record's `ruleset`: id, rules version, every option in force, the digest, and the rules when not bundled."""
+    identity = rules.identity()
+    identity["digest"] = rules.digest
+    if rules.portable is not None:
+        identity["document"] = rules.portable
+    return identity
+
+
+def match_record(game: Game, *, players: Sequence[str] | None = None) -> dict[str, Any]:
     """The record of a game so far: finished hands, the hand in progress (if any) and the outcome."""
     rules = game.rules
-    identity = rules.identity()
-    if path is not None:
-        identity["path"] = path
     hands = [hand_entry(rules, hand) for hand in game.history]
     if not game.is_over():
         hands.append(_in_progress(game))
     status = "in-progress" if not game.is_over() else "finished" if game.winner is not None else "capped"
     record: dict[str, Any] = {
         "format": FORMAT,
-        "ruleset": identity,
+        "ruleset": ruleset_identity(rules),
         "seed": game.seed,
+        "seats": rules.seats,
+        "sides": [list(side) for side in rules.seating.sides] or None,
         "hands": hands,
-        "winner": game.winner,
+        "winner": list(game.winner) if game.winner is not None else None,
         "status": status,
         "hand_cap": game.hand_cap,
     }
     if players is not None:
-        record["players"] = players
+        record["players"] = list(players)
     return record
 
 
@@ -42,27 +59,51 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
 
 
-def _points(rules: Rules, sides: tuple[int, int], seats: tuple[int, ...] | None) -> dict[str, Any]:
-    return {"teams": list(sides), "seats": list(seats) if rules.personal and seats is not None else None}
+def _points(rules: Rules, sides: tuple[int, ...] | None, seats: tuple[int, ...] | None) -> dict[str, Any]:
+    return {
+        "sides": list(sides) if sides is not None and rules.seating.has_sides else None,
+        "seats": list(seats) if rules.personal and seats is not None else None,
+    }
 
 
-def _moves(rules: Rules, moves: tuple[Move, ...] | list[Move]) -> list[dict[str, Any]]:
-    return [rules.actions.to_record(m.seat, m.action, m.auto) for m in moves]
+def actions_entries(rules: Rules, moves: Sequence[Move]) -> list[dict[str, Any]]:
+    """Moves as record actions; one seat's cards passed in a row become one `pass_cards` entry."""
+    out: list[dict[str, Any]] = []
+    for move in moves:
+        entry = rules.actions.to_record(move.seat, move.action, move.auto)
+        last = out[-1] if out else None
+        if (
+            entry["action"] == PASS_CARDS
+            and last is not None
+            and last["action"] == PASS_CARDS
+            and last["seat"] == move.seat
+            and last.get("auto", False) == move.auto
+        ):
+            last["cards"] += entry["cards"]
+            continue
+        out.append(entry)
+    return out
 
 
 OUTCOME_FIELDS = ("cancelled", "trump", "tricks_won", "score", "totals")
 """The fields of a finished hand that say what it came to; replay compares exactly these."""
 
 
-def hand_outcome(rules: Rules, hand: HandResult) -> dict[str, Any]:
-    """What a finished hand came to, in the record's form."""
-    return {
+def hand_outcome(rules: Rules, hand: HandResult, version: int = 2) -> dict[str, Any]:
+    """What a finished hand came to, in the record's form (version 1: `teams` instead of `sides`)."""
+    zero = (0,) * rules.seats
+    outcome: dict[str, Any] = {
         "cancelled": hand.cancelled,
         "trump": None if hand.cancelled or hand.trump == NO_SUIT else rules.deck.suits[hand.trump].code,
         "tricks_won": None if hand.cancelled else list(hand.tricks_won),
-        "score": _points(rules, hand.score, hand.seat_score or (0, 0, 0, 0)),
+        "score": _points(rules, hand.score, hand.seat_score or zero),
         "totals": _points(rules, hand.totals, hand.seat_totals),
     }
+    if version == 1:
+        for key in ("score", "totals"):
+            points = outcome[key]
+            outcome[key] = {"teams": points["sides"], "seats": points["seats"]}
+    return outcome
 
 
 def hand_entry(rules: Rules, hand: HandResult) -> dict[str, Any]:
@@ -71,8 +112,9 @@ def hand_entry(rules: Rules, hand: HandResult) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "dealer": hand.dealer,
         "deal": [[deck.codes[c] for c in cards] for cards in hand.deal],
+        "stock": [deck.codes[c] for c in hand.stock],
         "exposed": [deck.codes[c] for c in hand.exposed],
-        "actions": _moves(rules, hand.moves),
+        "actions": actions_entries(rules, hand.moves),
         **hand_outcome(rules, hand),
     }
     if hand.cancelled:
@@ -94,8 +136,9 @@ def _in_progress(game: Game) -> dict[str, Any]:
     return {
         "dealer": game.dealer,
         "deal": [[deck.codes[c] for c in cards] for cards in game.current_deal],
+        "stock": [deck.codes[c] for c in game.current_stock],
         "exposed": [deck.codes[c] for c in game.exposed],
-        "actions": _moves(rules, game.current_moves),
+        "actions": actions_entries(rules, game.current_moves),
         "cancelled": False,
         "trump": None if game.trump == NO_SUIT else deck.suits[game.trump].code,
         "tricks_won": None,

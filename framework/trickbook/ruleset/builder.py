@@ -3,7 +3,8 @@
 The loader hands over a document whose extends, rules version and table
 options are already merged and which has passed the schema; everything here is
 about meaning (a bid range a hand can reach, a trump mode with what it needs,
-names that clash) and ends in frozen records the state machine reads.
+sides that share out the seats, names that clash) and ends in frozen records
+the state machine reads.
 """
 
 from __future__ import annotations
@@ -11,32 +12,39 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..engine.actions import ActionSpace
 from ..errors import Location, RulesetError
 from ..expr.compiler import Compiled, Scope, compile_expression
 from ..expr.functions import RESERVED, Stage, Type
 from ..expr.site import Site
 from ..expr.syntax import Node, parse
-from .deck import Deck, load_deck
+from .actions import ActionSpace
+from .deck import Card, CardMask, Deck, load_deck
 from .rules import (
+    BidBan,
     BiddingKind,
     BiddingRules,
+    BreakBy,
     CardPattern,
     Counter,
     DealerRules,
+    DealRules,
     Definition,
     Exposure,
     FirstLead,
     LeadRestriction,
+    LeadsWith,
     MatchRules,
+    MustRules,
     NamedBid,
     OptionValue,
+    PassingRules,
     PlayRules,
     Relation,
     Rules,
     ScoreRule,
     ScoringRules,
     TableOption,
+    Tie,
     TimeoutRules,
     TrickEvent,
     TrumpMode,
@@ -44,14 +52,23 @@ from .rules import (
     Version,
     WhenBoth,
 )
+from .seating import Seating
 from .yamlsource import Document, KeyPath, Mark, format_path
 
 
 def build_rules(
-    document: Document, chain: tuple[str, ...], version: int, options: tuple[tuple[str, str], ...]
+    document: Document,
+    chain: tuple[str, ...],
+    version: int,
+    options: tuple[tuple[str, str], ...],
+    digest: str = "",
+    portable: dict[str, Any] | None = None,
 ) -> Rules:
-    """The compiled rules of a merged, schema-checked document; `RulesetError` names the key that makes no sense."""
-    return _Builder(document, chain, version, options).build()
+    """The compiled rules of a merged, schema-checked document; `RulesetError` names the key that makes no sense.
+
+    `digest` identifies the merged ruleset and `portable` is the copy records carry (None when bundled).
+    """
+    return _Builder(document, chain, version, options).build(digest, portable)
 
 
 class _Builder:
@@ -71,12 +88,14 @@ class _Builder:
             raise RulesetError(
                 exc.problem, where=self.locate(("deck",)), path="deck", expected=exc.expected, found=exc.found
             ) from None
-        if self.deck.size % 4:
+        self.seating = self.seats()
+        self.most_cards = self.deck.size // self.seating.seats
+        if self.most_cards < 1:
             raise self.error(
-                ("deck",), "four players need a deck whose size divides by 4", found=f"{self.deck.size} cards"
+                ("seats",), "the deck has fewer cards than there are players", found=f"{self.deck.size} cards"
             )
-        self.hand_size = self.deck.size // 4
-        self.auction = self.data["bidding"]["kind"] == BiddingKind.AUCTION.value
+        self.bidding_kind = BiddingKind(self.data.get("bidding", {}).get("kind", BiddingKind.NONE.value))
+        self.auction = self.bidding_kind is BiddingKind.AUCTION
         self.personal = self.data["scoring"]["by"] == "seat"
         self.definitions: dict[str, tuple[Site, Node]] = {}
         for name in self.data.get("definitions", {}):
@@ -99,6 +118,23 @@ class _Builder:
                 expected="one of " + ", ".join(repr(s.code) for s in self.deck.suits),
             ) from None
 
+    def card(self, path: KeyPath, code: str) -> Card:
+        if code not in self.deck.codes:
+            raise self.error(
+                path,
+                f"the {self.deck.title} has no card {code!r}",
+                expected=f"a card code such as {self.deck.codes[-1]!r}",
+            )
+        return self.deck.codes.index(code)
+
+    def cards(self, path: KeyPath, codes: list[str]) -> CardMask:
+        """A mask of the cards named by suit codes (every card of the suit) or card codes."""
+        mask = 0
+        suits = {s.code: i for i, s in enumerate(self.deck.suits)}
+        for index, code in enumerate(codes):
+            mask |= self.deck.suit_masks[suits[code]] if code in suits else 1 << self.card((*path, index), code)
+        return mask
+
     def site(self, path: KeyPath) -> Site:
         value: Any = self.data
         for key in path:
@@ -107,10 +143,11 @@ class _Builder:
         mark = self.doc.marks.get(path) or Mark(self.doc.file, 1, 1)
         return Site(text, mark, format_path(path), self.doc.lines.get(mark.file, ()))
 
-    def build(self) -> Rules:
+    def build(self, digest: str, portable: dict[str, Any] | None) -> Rules:
         data = self.data
         named = self.named_bids()
         self.names = self.namespace(named)
+        deal = self.deal()
         bidding = self.bidding(named)
         trump = self.trump()
         return Rules(
@@ -124,14 +161,15 @@ class _Builder:
             table_options=self.table_options(),
             versions=tuple(Version(v["version"], " ".join(v["description"].split())) for v in data.get("versions", [])),
             deck=self.deck,
-            direction=1 if data["direction"] == "clockwise" else -1,
+            seating=self.seating,
             dealer=self.dealer(),
-            exposure=self.exposure(),
+            deal=deal,
+            passing=self.passing(),
             bidding=bidding,
             trump=trump,
             play=self.play(),
             definitions=tuple(Definition(n, str(t).strip()) for n, t in data.get("definitions", {}).items()),
-            events=self.events(trump),
+            events=self.events(),
             scoring=self.scoring(),
             counters=self.counters(),
             match=self.match(),
@@ -144,12 +182,79 @@ class _Builder:
                 tuple(n.value for n in named),
                 trump.suits,
                 tuple(n.blind for n in named),
+                "passing" in data,
             ),
             file=self.doc.file,
+            digest=digest,
+            portable=portable,
         )
 
+    # ------------------------------------------------------------------ table
+
+    def seats(self) -> Seating:
+        seats = self.data.get("seats", 4)
+        raw = self.data.get("sides") or []
+        sides = tuple(tuple(members) for members in raw)
+        seen: dict[int, int] = {}
+        for index, members in enumerate(sides):
+            for position, seat in enumerate(members):
+                if seat >= seats:
+                    raise self.error(
+                        ("sides", index, position), f"there is no seat {seat}", expected=f"a seat from 0 to {seats - 1}"
+                    )
+                if seat in seen:
+                    raise self.error(
+                        ("sides", index, position),
+                        f"seat {seat} is already on side {seen[seat]}",
+                        hint="a seat plays for one side",
+                    )
+                seen[seat] = index
+        if sides and len(seen) != seats:
+            missing = [s for s in range(seats) if s not in seen]
+            raise self.error(
+                ("sides",),
+                f"seat {missing[0]} is on no side",
+                expected="sides that share out every seat",
+                hint="leave `sides` out when everyone plays for themselves",
+            )
+        if len(sides) == 1:
+            raise self.error(("sides",), "one side alone has no opponents", expected="two sides or more")
+        direction = 1 if self.data["direction"] == "clockwise" else -1
+        return Seating(seats, sides, direction)
+
+    def scope(self, stage: Stage, variable: str | None) -> Scope:
+        return Scope(
+            stage=stage,
+            variable=variable,
+            auction=self.auction,
+            personal=self.personal,
+            deck=self.deck,
+            seating=self.seating,
+            definitions=self.definitions,
+            counters={
+                n: (i, Type.SIDE if c["for"] == "side" else Type.SEAT)
+                for i, (n, c) in enumerate(self.data.get("counters", {}).items())
+            },
+            events={n: i for i, n in enumerate(self.data.get("events", {}))},
+            named_bids={n: i for i, n in enumerate(self.data.get("bidding", {}).get("named", {}))},
+        )
+
+    def expression(self, path: KeyPath, stage: Stage, variable: str | None, want: Type) -> Compiled:
+        site = self.site(path)
+        return compile_expression(site, parse(site), self.scope(stage, variable), want)
+
+    def per(self, path: KeyPath, per: str) -> str:
+        """Checks that a rule evaluated per side has sides to range over."""
+        if per == "side" and not self.seating.has_sides:
+            raise self.error(
+                path,
+                "this table has no sides: everyone plays for themselves",
+                hint="use `for: seat`, or declare `sides`",
+            )
+        return per
+
     def named_bids(self) -> tuple[NamedBid, ...]:
-        named = self.data["bidding"].get("named", {})
+        named = self.data.get("bidding", {}).get("named", {})
         return tuple(
             NamedBid(n, spec["value"], " ".join(spec.get("description", "").split()), spec.get("blind", False))
             for n, spec in named.items()
@@ -179,29 +284,13 @@ class _Builder:
                 owners[name] = path
         return owners
 
-    def scope(self, stage: Stage, variable: str | None) -> Scope:
-        return Scope(
-            stage=stage,
-            variable=variable,
-            auction=self.auction,
-            personal=self.personal,
-            deck=self.deck,
-            definitions=self.definitions,
-            counters={
-                n: (i, Type.SIDE if c["for"] == "side" else Type.SEAT)
-                for i, (n, c) in enumerate(self.data.get("counters", {}).items())
-            },
-            events={n: i for i, n in enumerate(self.data.get("events", {}))},
-            named_bids={n: i for i, n in enumerate(self.data["bidding"].get("named", {}))},
-        )
-
-    def expression(self, path: KeyPath, stage: Stage, variable: str | None, want: Type) -> Compiled:
-        site = self.site(path)
-        return compile_expression(site, parse(site), self.scope(stage, variable), want)
-
     def dealer(self) -> DealerRules:
         spec = self.data.get("dealer", {})
         first = spec.get("first", "random")
+        if first != "random" and first >= self.seating.seats:
+            raise self.error(
+                ("dealer", "first"), f"there is no seat {first}", expected=f"a seat from 0 to {self.seating.seats - 1}"
+            )
         moves = {"next": 1, "same": 0}
         return DealerRules(
             None if first == "random" else int(first),
@@ -209,30 +298,77 @@ class _Builder:
             moves[spec.get("after_cancelled", "next")],
         )
 
-    def exposure(self) -> Exposure | None:
-        spec = self.data.get("deal", {}).get("expose")
+    # ------------------------------------------------------------------- deal
+
+    def deal(self) -> DealRules:
+        spec = self.data.get("deal", {})
+        size: Compiled | None = None
+        most = self.most_cards
+        if "hand_size" in spec:
+            size = self.expression(("deal", "hand_size"), Stage.DEAL, None, Type.INT)
+            if size.is_constant:
+                if not 1 <= size.constant <= most:
+                    raise self.error(
+                        ("deal", "hand_size"),
+                        f"{self.seating.seats} players cannot each be dealt {size.constant} cards",
+                        expected=f"1 to {most} with the {self.deck.title}",
+                    )
+                most = size.constant
+        self.hand_cards = most
+        return DealRules(size, most, self.exposure(spec.get("expose"), most))
+
+    def exposure(self, spec: dict[str, Any] | None, most: int) -> Exposure | None:
         if spec is None:
             return None
-        if spec["card"] > self.hand_size:
+        card = spec["card"]
+        position = 0 if card == "last" else card
+        if spec["seat"] == "stock":
+            if card == "last":
+                raise self.error(("deal", "expose", "card"), "name the stock card by its place, counted from 1")
+            return Exposure(None, position)
+        if position > most:
             raise self.error(
-                ("deal", "expose", "card"),
-                "a player does not receive that many cards",
-                expected=f"at most {self.hand_size}",
+                ("deal", "expose", "card"), "a player does not receive that many cards", expected=f"at most {most}"
             )
-        return Exposure(0 if spec["seat"] == "dealer" else 1, spec["card"])
+        return Exposure(0 if spec["seat"] == "dealer" else 1, position)
+
+    def passing(self) -> PassingRules | None:
+        spec = self.data.get("passing")
+        if spec is None:
+            return None
+        if spec["cards"] >= self.hand_cards:
+            raise self.error(
+                ("passing", "cards"), "a player must keep some cards", expected=f"fewer than {self.hand_cards}"
+            )
+        return PassingRules(spec["cards"], self.expression(("passing", "to"), Stage.PASSING, "seat", Type.SEAT))
+
+    # ---------------------------------------------------------------- bidding
 
     def bidding(self, named: tuple[NamedBid, ...]) -> BiddingRules:
-        spec = self.data["bidding"]
-        kind = BiddingKind(spec["kind"])
-        low, high = spec["bids"]["min"], spec["bids"]["max"]
+        spec = self.data.get("bidding", {"kind": "none"})
+        kind = self.bidding_kind
+        if kind is BiddingKind.NONE:
+            for key in ("bids", "named", "ends_at", "all_pass", "cancel_if", "forbid"):
+                if key in spec:
+                    raise self.error(("bidding", key), f"`{key}` has no meaning when there is no bidding")
+            return BiddingRules(kind, 0, 0, None, (), 0, "cancel", None, None)
+        if "bids" not in spec:
+            raise self.error(("bidding",), "the bidding needs `bids`, the range of numeric bids")
+        low = spec["bids"]["min"]
+        high_spec = spec["bids"]["max"]
+        most = self.hand_cards
+        max_bid: Compiled | None = None
+        if isinstance(high_spec, int):
+            high = high_spec
+            if high > most:
+                raise self.error(
+                    ("bidding", "bids", "max"), "a bid cannot exceed the tricks in a hand", expected=f"at most {most}"
+                )
+        else:
+            max_bid = self.expression(("bidding", "bids", "max"), Stage.BIDDING, None, Type.INT)
+            high = most
         if low > high:
             raise self.error(("bidding", "bids"), "the lowest bid is above the highest", found=f"min {low}, max {high}")
-        if high > self.hand_size:
-            raise self.error(
-                ("bidding", "bids", "max"),
-                "a bid cannot exceed the tricks in a hand",
-                expected=f"at most {self.hand_size}",
-            )
         ends_at = spec.get("ends_at", high)
         if not low <= ends_at <= high:
             raise self.error(("bidding", "ends_at"), "`ends_at` must be one of the bids", expected=f"{low}..{high}")
@@ -242,24 +378,37 @@ class _Builder:
             for key in ("all_pass", "ends_at"):
                 if key in spec:
                     raise self.error(("bidding", key), f"`{key}` belongs to auctions; these are one-shot declarations")
-        elif all_pass["action"] == "force":
-            if forced is None or not low <= forced <= high:
+        else:
+            if all_pass["action"] == "force":
+                if forced is None or not low <= forced <= high:
+                    raise self.error(
+                        ("bidding", "all_pass"),
+                        "a forced contract needs a `bid` among the bids",
+                        expected=f"bid: {low}..{high}",
+                    )
+            elif forced is not None:
+                raise self.error(("bidding", "all_pass", "bid"), "`bid` is only used with `action: force`")
+            if "forbid" in spec:
                 raise self.error(
-                    ("bidding", "all_pass"),
-                    "a forced contract needs a `bid` among the bids",
-                    expected=f"bid: {low}..{high}",
+                    ("bidding", "forbid"), "`forbid` bans declarations; an auction's bids must rise instead"
                 )
-        elif forced is not None:
-            raise self.error(("bidding", "all_pass", "bid"), "`bid` is only used with `action: force`")
         if named and kind is BiddingKind.AUCTION:
             raise self.error(("bidding", "named"), "named bids belong to declarations, not to an auction")
         for bid in named:
-            if bid.value > self.hand_size:
+            if bid.value > most:
                 raise self.error(("bidding", "named", bid.name, "value"), "a bid cannot exceed the tricks in a hand")
         cancel_if = (
             self.expression(("bidding", "cancel_if"), Stage.BIDDING, None, Type.BOOL) if "cancel_if" in spec else None
         )
-        return BiddingRules(kind, low, high, named, ends_at, all_pass["action"], forced, cancel_if)
+        bans = tuple(
+            BidBan(
+                name,
+                " ".join(str(ban.get("description", "")).split()),
+                self.expression(("bidding", "forbid", name, "when"), Stage.BID, "seat", Type.BOOL),
+            )
+            for name, ban in spec.get("forbid", {}).items()
+        )
+        return BiddingRules(kind, low, high, max_bid, named, ends_at, all_pass["action"], forced, cancel_if, bans)
 
     def trump(self) -> TrumpRules:
         spec = self.data["trump"]
@@ -290,11 +439,9 @@ class _Builder:
                 raise self.error(("trump",), "a fixed trump needs `suit`")
             suit = self.suit(("trump", "suit"), spec["suit"])
         elif mode is TrumpMode.EXPOSED:
-            if "map" not in spec:
-                raise self.error(("trump",), "trump from an exposed card needs `map`")
             if "expose" not in self.data.get("deal", {}):
                 raise self.error(("trump", "mode"), "trump from an exposed card needs `deal.expose`")
-            table = spec["map"]
+            table = spec.get("map", {s.code: s.code for s in self.deck.suits})
             missing = [s.code for s in self.deck.suits if s.code not in table]
             if missing:
                 raise self.error(
@@ -307,69 +454,144 @@ class _Builder:
             mapping = tuple(self.suit(("trump", "map", s.code), table[s.code]) for s in self.deck.suits)
         return TrumpRules(mode, suits, suit, mapping)
 
+    # ------------------------------------------------------------------- play
+
     def play(self) -> PlayRules:
         spec = self.data["play"]
-        first = FirstLead(spec["first_lead"])
+        lead = spec["first_lead"]
+        first_card: Card | None = None
+        leads_with = LeadsWith.ANY
+        if isinstance(lead, dict):
+            first = FirstLead.HOLDER
+            first_card = self.card(("play", "first_lead", "holder_of"), lead["holder_of"])
+            leads_with = LeadsWith(lead.get("must_lead", "card"))
+        else:
+            first = FirstLead(lead)
         if first is FirstLead.DECLARER and not self.auction:
             raise self.error(
                 ("play", "first_lead"), "only an auction has a declarer", hint="use 'after-dealer' or 'dealer'"
             )
-        restrictions = []
-        for i, item in enumerate(spec.get("lead_restrictions", [])):
-            if item["suit"] == "trump":
-                if self.data["trump"]["mode"] == TrumpMode.NONE.value:
-                    raise self.error(("play", "lead_restrictions", i, "suit"), "there is no trump in this ruleset")
-                restrictions.append(LeadRestriction(None))
-            else:
-                restrictions.append(LeadRestriction(self.suit(("play", "lead_restrictions", i, "suit"), item["suit"])))
-        return PlayRules(first, spec.get("follow_suit", True), tuple(restrictions))
+        raw = spec.get("lead_restrictions", [])
+        items = list(enumerate(raw)) if isinstance(raw, list) else list(raw.items())
+        restrictions = [self.lead_restriction(("play", "lead_restrictions", key), item) for key, item in items]
+        must = spec.get("must", {})
+        if any(must.values()) and not spec.get("follow_suit", True):
+            raise self.error(("play", "must"), "these obligations refine following suit, which is off")
+        trumpless = self.data["trump"]["mode"] == TrumpMode.NONE.value
+        for key in ("trump", "trump_low", "overtrump"):
+            if must.get(key) and trumpless:
+                raise self.error(("play", "must", key), "there is no trump in this ruleset")
+        avoid = self.cards(("play", "first_trick_avoid"), spec.get("first_trick_avoid", []))
+        return PlayRules(
+            first,
+            spec.get("follow_suit", True),
+            tuple(restrictions),
+            first_card,
+            leads_with,
+            MustRules(
+                must.get("beat", False),
+                must.get("trump", False),
+                must.get("trump_low", False),
+                must.get("overtrump", False),
+            ),
+            avoid,
+        )
+
+    def lead_restriction(self, path: KeyPath, item: dict[str, Any]) -> LeadRestriction:
+        if item["suit"] == "trump":
+            if self.data["trump"]["mode"] == TrumpMode.NONE.value:
+                raise self.error((*path, "suit"), "there is no trump in this ruleset")
+            suit = None
+        else:
+            suit = self.suit((*path, "suit"), item["suit"])
+        also = tuple(self.card((*path, "also_broken_by", i), c) for i, c in enumerate(item.get("also_broken_by", [])))
+        only = tuple(self.card((*path, "unless_only", i), c) for i, c in enumerate(item.get("unless_only", [])))
+        return LeadRestriction(suit, BreakBy(item.get("broken_by", BreakBy.DISCARD.value)), also, only)
 
     def card_pattern(self, path: KeyPath, spec: str | dict[str, str]) -> CardPattern:
         rank_code, suit_code = (spec[:-1], spec[-1]) if isinstance(spec, str) else (spec["rank"], spec["suit"])
         ranks = [r.code for r in self.deck.ranks]
-        if rank_code not in ranks:
+        aliases = {alias: index for index, r in enumerate(self.deck.ranks) for alias in r.aliases}
+        if rank_code not in ranks and rank_code.upper() not in aliases:
             raise self.error(path, f"the deck has no rank {rank_code!r}", expected="one of " + " ".join(ranks))
+        rank = ranks.index(rank_code) if rank_code in ranks else aliases[rank_code.upper()]
         if suit_code == "trump":
             if self.data["trump"]["mode"] == TrumpMode.NONE.value:
                 raise self.error(path, "there is no trump in this ruleset")
-            return CardPattern(ranks.index(rank_code), None)
-        return CardPattern(ranks.index(rank_code), self.suit(path, suit_code))
+            return CardPattern(rank, None)
+        return CardPattern(rank, self.suit(path, suit_code))
 
-    def events(self, trump: TrumpRules) -> tuple[TrickEvent, ...]:
+    def events(self) -> tuple[TrickEvent, ...]:
         out = []
         for name, spec in self.data.get("events", {}).items():
+            relation = Relation(spec["by"])
+            if relation is not Relation.ANYONE and not self.seating.has_sides:
+                raise self.error(
+                    ("events", name, "by"),
+                    f"{relation.value!r} needs sides; this table has none",
+                    hint="use `by: anyone`",
+                )
             out.append(
                 TrickEvent(
                     name,
                     " ".join(spec.get("description", "").split()),
                     self.card_pattern(("events", name, "first"), spec["first"]),
                     self.card_pattern(("events", name, "then"), spec["then"]),
-                    Relation(spec["by"]),
+                    relation,
                 )
             )
         return tuple(out)
 
+    # ---------------------------------------------------------------- scoring
+
     def scoring(self) -> ScoringRules:
         spec = self.data["scoring"]
+        if not self.personal and not self.seating.has_sides:
+            raise self.error(
+                ("scoring", "by"), "this table has no sides to score", hint="use `by: seat`, or declare `sides`"
+            )
         rules = []
         for name, rule in spec["rules"].items():
-            per = rule["for"]
+            base = ("scoring", "rules", name)
+            per = self.per((*base, "for"), rule["for"])
             if self.personal and per == "side":
                 raise self.error(
-                    ("scoring", "rules", name, "for"),
+                    (*base, "for"),
                     "a ruleset scored by seat gives points to seats only",
                     hint="use `for: seat`",
                 )
-            base = ("scoring", "rules", name)
             when = self.expression((*base, "when"), Stage.HAND, per, Type.BOOL) if "when" in rule else None
             points = self.expression((*base, "points"), Stage.HAND, per, Type.INT)
             rules.append(ScoreRule(name, " ".join(rule.get("description", "").split()), per, when, points))
-        return ScoringRules(spec["by"], tuple(rules))
+        return ScoringRules(spec["by"], tuple(rules), self.card_points(spec.get("card_points")))
+
+    def card_points(self, spec: dict[str, dict[str, int]] | None) -> tuple[int, ...]:
+        """Each card's points: its own entry if `cards` names it, else its rank's plus its suit's."""
+        if not spec:
+            return ()
+        deck = self.deck
+        base = ("scoring", "card_points")
+        ranks = {r.code: i for i, r in enumerate(deck.ranks)}
+        by_rank = [0] * deck.ranks_per_suit
+        for code, points in spec.get("ranks", {}).items():
+            if code not in ranks:
+                raise self.error(
+                    (*base, "ranks", code), f"the deck has no rank {code!r}", expected="one of " + " ".join(ranks)
+                )
+            by_rank[ranks[code]] = points
+        by_suit = [0] * len(deck.suits)
+        for code, points in spec.get("suits", {}).items():
+            by_suit[self.suit((*base, "suits", code), code)] = points
+        values = [by_rank[deck.rank_of[c]] + by_suit[deck.suit_of[c]] for c in range(deck.size)]
+        for code, points in spec.get("cards", {}).items():
+            values[self.card((*base, "cards", code), code)] = points
+        return tuple(values)
 
     def counters(self) -> tuple[Counter, ...]:
         out = []
         for name, spec in self.data.get("counters", {}).items():
             base = ("counters", name)
+            per = self.per((*base, "for"), spec["for"])
             limit = spec.get("limit")
             at_limit = spec.get("at_limit")
             if (limit is None) != (at_limit is None):
@@ -378,9 +600,9 @@ class _Builder:
                 Counter(
                     name,
                     " ".join(spec.get("description", "").split()),
-                    spec["for"],
+                    per,
                     spec.get("start", 0),
-                    self.expression((*base, "add"), Stage.HAND, spec["for"], Type.INT),
+                    self.expression((*base, "add"), Stage.HAND, per, Type.INT),
                     limit,
                     at_limit["points"] if at_limit else 0,
                     at_limit["subtract"] if at_limit else 0,
@@ -390,9 +612,16 @@ class _Builder:
 
     def match(self) -> MatchRules:
         spec = self.data["match"]
-        wins = self.expression(("match", "wins"), Stage.MATCH, "side", Type.BOOL)
-        loses = self.expression(("match", "loses"), Stage.MATCH, "side", Type.BOOL) if "loses" in spec else None
-        return MatchRules(wins, loses, WhenBoth(spec["when_both"]))
+        by = spec.get("by", "side" if self.seating.has_sides else "seat")
+        self.per(("match", "by"), by)
+        if "wins" not in spec and "ends" not in spec:
+            raise self.error(("match",), "the match needs `wins`, `ends` or both", hint="see docs/reference.md")
+        wins = self.expression(("match", "wins"), Stage.MATCH, by, Type.BOOL) if "wins" in spec else None
+        loses = self.expression(("match", "loses"), Stage.MATCH, by, Type.BOOL) if "loses" in spec else None
+        ends = self.expression(("match", "ends"), Stage.MATCH, None, Type.BOOL) if "ends" in spec else None
+        return MatchRules(
+            by, wins, loses, ends, WhenBoth(spec.get("when_both", "play-on")), Tie(spec.get("tie", "play-on"))
+        )
 
     def timeout(self, bidding: BiddingRules, trump: TrumpRules) -> TimeoutRules:
         spec = self.data.get("timeout", {})

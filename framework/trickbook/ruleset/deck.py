@@ -7,11 +7,11 @@ suit's cards form one contiguous run of bits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from .. import resources
 from ..errors import InvalidAction, RulesetError
@@ -47,6 +47,8 @@ class Deck:
     title: str
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
+    data: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
+    """The deck as plain data (its file's contents), for a ruleset that must carry it; None for bundled decks."""
     codes: tuple[str, ...] = field(init=False)
     suit_of: tuple[SuitIndex, ...] = field(init=False)
     rank_of: tuple[int, ...] = field(init=False)
@@ -196,8 +198,12 @@ def _suit_runs(base: Card, per_suit: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(table)
 
 
-def load_deck(reference: str, relative_to: Path | None = None) -> Deck:
-    """Loads a deck by bundled id (`standard-52`) or by path, relative to the ruleset that names it."""
+def load_deck(reference: str | Mapping[str, Any], relative_to: Path | None = None, where: str = "deck") -> Deck:
+    """Loads a deck by bundled id (`standard-52`), by path (relative to the ruleset that names it), or from the
+    deck's data written inline (as records carry it); `where` names an inline deck in errors."""
+    if not isinstance(reference, str):
+        schema.check(dict(reference), "deck", marks={}, file=where, error=RulesetError)
+        return _build(Document(dict(reference), {}, where, {}), dict(reference))
     if resources.looks_like_path(reference):
         path = (relative_to / reference) if relative_to else Path(reference)
         return _load_deck_file(path.resolve(), str(path))
@@ -209,17 +215,24 @@ def load_deck(reference: str, relative_to: Path | None = None) -> Deck:
             expected="one of " + ", ".join(repr(k) for k in known) + " or a path to a deck file",
             found=repr(reference),
         )
-    return _load_deck_file(path, f"decks/{reference}.yaml")
+    return _load_bundled_deck(path, f"decks/{reference}.yaml")
+
+
+@cache
+def _load_bundled_deck(path: Path, display: str) -> Deck:
+    document = read_yaml(path, display)
+    schema.check(document.data, "deck", marks=document.marks, file=document.file, error=RulesetError)
+    return _build(document, None)
 
 
 @cache
 def _load_deck_file(path: Path, display: str) -> Deck:
     document = read_yaml(path, display)
     schema.check(document.data, "deck", marks=document.marks, file=document.file, error=RulesetError)
-    return _build(document)
+    return _build(document, document.data)
 
 
-def _build(document: Document) -> Deck:
+def _build(document: Document, data_to_carry: Mapping[str, Any] | None) -> Deck:
     data = document.data
     suits = tuple(Suit(s["code"], s["name"], s["symbol"], s["colour"]) for s in data["suits"])
     ranks = tuple(
@@ -240,4 +253,4 @@ def _build(document: Document) -> Deck:
         raise RulesetError(
             "two ranks have the same order", where=document.locate(("ranks",)), hint="give every rank its own strength"
         )
-    return Deck(data["id"], data["title"], suits, ranks)
+    return Deck(data["id"], data["title"], suits, ranks, data_to_carry)

@@ -10,15 +10,19 @@ modules nobody sees a raw dict.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .. import limits, resources
 from ..errors import Location, OptionError, RulesetError
 from . import schema
 from .builder import build_rules
+from .deck import load_deck
 from .patch import apply_patch
 from .rules import Rules
 from .yamlsource import Document, KeyPath, format_path, read_yaml
@@ -40,6 +44,8 @@ class RulesetSource:
 
     document: Document
     chain: tuple[str, ...]
+    bundled: bool = False
+    """True for a bundled ruleset, which every installation has: records name it instead of carrying it."""
 
     @property
     def id(self) -> str:
@@ -97,7 +103,44 @@ class RulesetSource:
         for name, value in chosen:
             document = _patched(document, self.document, ("options", name, "values", value, "changes"))
         schema.check(document.data, "ruleset", marks=document.marks, file=document.file, error=RulesetError)
-        return build_rules(document, self.chain, number, chosen)
+        portable = self.portable()
+        return build_rules(document, self.chain, number, chosen, rules_digest(document, self), portable)
+
+    def portable(self) -> dict[str, Any] | None:
+        """The merged ruleset as a record carries it, before any version or option is applied, its deck
+        inlined unless bundled; None for a bundled ruleset, which every installation has."""
+        if self.bundled:
+            return None
+        return _with_deck(self, {key: value for key, value in self.document.data.items() if key != "extends"})
+
+
+_WORDS_ONLY = frozenset({"title", "description", "source", "examples", "versions", "options", "extends"})
+"""Keys that say things about the rules without changing them: left out of the digest."""
+
+
+def rules_digest(resolved: Document, source: RulesetSource) -> str:
+    """Identifies the rules of one version with its options: the resolved ruleset, deck inlined, without titles,
+    descriptions, examples or the list of versions, so adding a version or rewording leaves it unchanged."""
+    data = _with_deck(source, {key: value for key, value in resolved.data.items() if key not in _WORDS_ONLY})
+    text = json.dumps(_without_descriptions(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _with_deck(source: RulesetSource, data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with its deck file's contents in place of the path (bundled decks stay named)."""
+    deck = data["deck"]
+    if isinstance(deck, str) and resources.looks_like_path(deck):
+        mark = source.document.marks.get(("deck",))
+        data["deck"] = load_deck(deck, Path(mark.file).parent if mark else None).data
+    return data
+
+
+def _without_descriptions(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_descriptions(v) for k, v in value.items() if k != "description"}
+    if isinstance(value, list):
+        return [_without_descriptions(v) for v in value]
+    return value
 
 
 def open_ruleset(reference: str | Path) -> RulesetSource:
@@ -107,7 +150,25 @@ def open_ruleset(reference: str | Path) -> RulesetSource:
     schema.check(document.data, "ruleset", marks=document.marks, file=document.file, error=RulesetError)
     _check_versions(document)
     _check_options(document)
-    return RulesetSource(document, chain)
+    return RulesetSource(document, chain, bundled=not resources.looks_like_path(str(reference)))
+
+
+def open_document(data: Any, display: str) -> RulesetSource:
+    """A merged ruleset given as data (as a record carries it): checked like a file, nothing read from disk."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RulesetError("this is not a trickbook ruleset of a known format", where=Location(display, 1, 1))
+    if "extends" in data or not isinstance(data.get("deck"), dict | str):
+        raise RulesetError(
+            "a carried ruleset is merged already and names a bundled deck or carries its own",
+            where=Location(display, 1, 1),
+        )
+    if isinstance(data["deck"], str) and resources.looks_like_path(data["deck"]):
+        raise RulesetError("a carried ruleset may not name a deck file", where=Location(display, 1, 1), path="deck")
+    document = Document(data, {}, display, {})
+    schema.check(data, "ruleset", marks={}, file=display, error=RulesetError)
+    _check_versions(document)
+    _check_options(document)
+    return RulesetSource(document, ())
 
 
 def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:

@@ -6,14 +6,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ..engine.actions import ActionSpace
 from ..expr.compiler import Compiled
+from .actions import ActionSpace
 from .deck import Card, CardMask, Deck
+from .seating import Seating
 
 
 class BiddingKind(Enum):
     AUCTION = "auction"
     DECLARATIONS = "declarations"
+    NONE = "none"
 
 
 class TrumpMode(Enum):
@@ -27,17 +29,46 @@ class FirstLead(Enum):
     DECLARER = "declarer"
     AFTER_DEALER = "after-dealer"
     DEALER = "dealer"
+    HOLDER = "holder"
+    """The holder of `PlayRules.first_card` leads."""
+
+
+class LeadsWith(Enum):
+    """What the holder of the first-lead card must lead to the first trick."""
+
+    CARD = "card"
+    SUIT = "suit"
+    ANY = "any"
 
 
 class WhenBoth(Enum):
+    """What happens when more than one side (or seat) qualifies to win after a hand."""
+
     PLAY_ON = "play-on"
     HIGHER_TOTAL = "higher-total"
+    LOWER_TOTAL = "lower-total"
+
+
+class Tie(Enum):
+    """What happens when the best totals among the qualifiers are equal."""
+
+    PLAY_ON = "play-on"
+    SHARE = "share"
 
 
 class Relation(Enum):
     OPPONENT = "opponent"
     PARTNER = "partner"
     ANYONE = "anyone"
+
+
+class BreakBy(Enum):
+    """What breaks a suit that may not be led until broken."""
+
+    DISCARD = "discard"
+    """A card of the suit played to a trick led in another suit."""
+    ANY = "any"
+    """Any card of the suit played to a trick, a lead from a hand of nothing else included."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +82,31 @@ class DealerRules:
 
 @dataclass(frozen=True, slots=True)
 class Exposure:
-    """A card shown to all: the `card`-th card (1-based, in order received) of a seat relative to the dealer."""
+    """A card shown to all: a seat's `card`-th card (1-based, in order received; 0 = its last), or a stock card.
 
-    seat_offset: int
+    `seat_offset` counts seats after the dealer in the direction of play; None means the card is
+    the `card`-th card of the stock (the undealt cards).
+    """
+
+    seat_offset: int | None
     card: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    hand_size: Compiled | None
+    """Cards dealt to each player, an expression of the hand number (None: the whole deck, shared equally)."""
+    max_hand_size: int
+    """The most cards any hand of this ruleset can deal each player (bounds bids and tricks)."""
+    exposure: Exposure | None
+
+
+@dataclass(frozen=True, slots=True)
+class PassingRules:
+    """Before the bidding, each seat gives `cards` cards to the seat `to` names (itself: no passing that hand)."""
+
+    cards: int
+    to: Compiled
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,16 +119,29 @@ class NamedBid:
 
 
 @dataclass(frozen=True, slots=True)
+class BidBan:
+    """A declaration a seat may not make when `when` holds (evaluated for the bidder, with `this_bid`)."""
+
+    name: str
+    description: str
+    when: Compiled
+
+
+@dataclass(frozen=True, slots=True)
 class BiddingRules:
     kind: BiddingKind
     min: int
     max: int
+    """The highest numeric bid of any hand (the action space's bound)."""
+    max_bid: Compiled | None
+    """The highest numeric bid of this hand when it follows the hand, an expression; None: `max`."""
     named: tuple[NamedBid, ...]
     ends_at: int
     all_pass: str
     """'cancel' or 'force' (auctions only)."""
     forced_bid: int | None
     cancel_if: Compiled | None
+    bans: tuple[BidBan, ...] = ()
     blind_round: bool = field(init=False)
     """True when declarations open with a round of blind bids (a named bid is blind); read at every deal."""
 
@@ -97,8 +162,33 @@ class TrumpRules:
 
 @dataclass(frozen=True, slots=True)
 class LeadRestriction:
+    """A suit that may not be led until broken, unless the leader holds nothing but it (and `unless_only`)."""
+
     suit: int | None
     """The restricted suit, or None for this hand's trump."""
+    broken_by: BreakBy = BreakBy.DISCARD
+    also_broken_by: tuple[Card, ...] = ()
+    """Cards whose play to any trick breaks the suit too."""
+    unless_only: tuple[Card, ...] = ()
+    """Cards that, held with the suit and nothing else, still let the suit be led."""
+
+
+@dataclass(frozen=True, slots=True)
+class MustRules:
+    """Obligations when following, beyond following suit; each applies only when the player can comply."""
+
+    beat: bool = False
+    """Play a card of the led suit higher than those in the trick, while no trump has been played to it."""
+    trump: bool = False
+    """Void in the led suit: play a trump if the trick holds none yet."""
+    trump_low: bool = False
+    """Void in the led suit: play a trump even when the trick is trumped and yours are all lower."""
+    overtrump: bool = False
+    """Void in the led suit, the trick trumped: play a higher trump than those in it."""
+
+    @property
+    def any(self) -> bool:
+        return self.beat or self.trump or self.trump_low or self.overtrump
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +196,25 @@ class PlayRules:
     first_lead: FirstLead
     follow_suit: bool
     lead_restrictions: tuple[LeadRestriction, ...]
+    first_card: Card | None = None
+    """With `FirstLead.HOLDER`: the card whose holder leads."""
+    leads_with: LeadsWith = LeadsWith.ANY
+    must: MustRules = MustRules()
+    first_trick_avoid: CardMask = 0
+    """Cards nobody may play to the first trick unless they hold nothing else they may play."""
+
+    @property
+    def plain(self) -> bool:
+        """True when one mask per trick decides every legal card (follow suit and lead bans only)."""
+        return (
+            not self.must.any
+            and not self.first_trick_avoid
+            and self.leads_with is LeadsWith.ANY
+            and all(
+                r.broken_by is BreakBy.DISCARD and not r.also_broken_by and not r.unless_only
+                for r in self.lead_restrictions
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +255,8 @@ class ScoringRules:
     by: str
     """'side' (partnership totals) or 'seat' (personal totals)."""
     rules: tuple[ScoreRule, ...]
+    card_points: tuple[int, ...] = ()
+    """Points of each card when taken in a trick (empty: cards are worth nothing by themselves)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +273,18 @@ class Counter:
 
 @dataclass(frozen=True, slots=True)
 class MatchRules:
-    wins: Compiled
+    by: str
+    """'side' or 'seat': who wins a match."""
+    wins: Compiled | None
     loses: Compiled | None
+    ends: Compiled | None
+    """When it holds after a hand, every side (or seat) qualifies and `when_both` picks the winner."""
     when_both: WhenBoth
+    tie: Tie
+
+    @property
+    def lower_wins(self) -> bool:
+        return self.when_both is WhenBoth.LOWER_TOTAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,25 +333,41 @@ class EventCards:
 
 @dataclass(frozen=True, slots=True)
 class PlayStart:
-    """Under one trump: the suits that may not be led until broken (a mask) and the trick events' cards."""
+    """Under one trump: the suits that may not be led until broken (a mask), how each breaks, the events' cards."""
 
     blocked: CardMask
+    breaks: tuple[tuple[CardMask, bool, CardMask, CardMask], ...]
+    """Per banned suit: its cards, whether any card of it breaks it, other cards that do, and `unless_only`."""
     events: tuple[EventCards, ...]
 
 
 def _play_start(rules: Rules, trump: int) -> PlayStart:
     blocked = 0
+    breaks = []
+    deck = rules.deck
     for restriction in rules.play.lead_restrictions:
         suit = trump if restriction.suit is None else restriction.suit
         if suit >= 0:
-            blocked |= rules.deck.suit_masks[suit]
+            blocked |= deck.suit_masks[suit]
+            breaks.append(
+                (
+                    deck.suit_masks[suit],
+                    restriction.broken_by is BreakBy.ANY,
+                    deck.mask(restriction.also_broken_by),
+                    deck.mask(restriction.unless_only),
+                )
+            )
     events = []
     for index, event in enumerate(rules.events):
         first = event.first.resolve(rules.deck, trump)
         then = event.then.resolve(rules.deck, trump)
         if first is not None and then is not None and first != then:
             events.append(EventCards(index, first, then, event.by))
-    return PlayStart(blocked, tuple(events))
+    return PlayStart(blocked, tuple(breaks), tuple(events))
+
+
+CARD_FACTS = frozenset({"taker", "player", "points", "took", "last_trick"})
+"""Built-in names whose values come from the cards each trick held; the engine works them out only when read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,9 +384,10 @@ class Rules:
     table_options: tuple[TableOption, ...]
     versions: tuple[Version, ...]
     deck: Deck
-    direction: int
+    seating: Seating
     dealer: DealerRules
-    exposure: Exposure | None
+    deal: DealRules
+    passing: PassingRules | None
     bidding: BiddingRules
     trump: TrumpRules
     play: PlayRules
@@ -262,24 +399,50 @@ class Rules:
     timeout: TimeoutRules
     actions: ActionSpace
     file: str
+    digest: str = field(default="", compare=False)
+    """Identifies the merged ruleset (before version and options): records carry it."""
+    portable: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """The merged ruleset as a record carries it, when it is not bundled."""
     play_start: tuple[PlayStart, ...] = field(init=False, repr=False, compare=False)
     """`play_start[trump + 1]`: what the play of a hand starts with under that trump (index 0: no trump)."""
-
-    next_seat: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    """`next_seat[seat]`: who acts after `seat` in this ruleset's direction."""
     reads_cards: bool = field(init=False, repr=False, compare=False)
-    """True when scoring reads who played or took single cards (`player(card)`, `taker(card)`)."""
+    """True when scoring reads which cards were played or taken (`taker(card)`, `points(seat)`...)."""
+    reads_deal: bool = field(init=False, repr=False, compare=False)
+    """True when an expression reads which cards were dealt (`dealt(seat, card)`)."""
+    uses: frozenset[str] = field(init=False, repr=False, compare=False)
+    """Every built-in name some expression of these rules reads, so the engine works out only those facts."""
+    fixed_hand_size: int = field(init=False, repr=False, compare=False)
+    """The cards each player is dealt when every hand deals the same number, else 0."""
+    contract_size: int = field(init=False, repr=False, compare=False)
+    """How many contracts a hand has: one per side, or one per seat at a table without sides."""
+    seats: int = field(init=False, repr=False, compare=False)
+    """How many players (`seating.seats`)."""
+    direction: int = field(init=False, repr=False, compare=False)
+    """+1 clockwise, -1 counter-clockwise (`seating.direction`)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "play_start", tuple(_play_start(self, t) for t in range(-1, len(self.deck.suits))))
-        set_(self, "next_seat", tuple((seat + self.direction) % 4 for seat in range(4)))
         expressions = [rule.points for rule in self.scoring.rules] + [r.when for r in self.scoring.rules if r.when]
-        set_(self, "reads_cards", any({"taker", "player"} & e.uses for e in expressions))
+        expressions += [c.add for c in self.counters]
+        uses = frozenset().union(*(e.uses for e in expressions))
+        set_(self, "reads_cards", bool(CARD_FACTS & uses))
+        more = [self.bidding.cancel_if, self.bidding.max_bid, *(b.when for b in self.bidding.bans)]
+        more += [self.match.wins, self.match.loses, self.match.ends]
+        uses |= frozenset().union(*(e.uses for e in more if e is not None))
+        set_(self, "reads_deal", "dealt" in uses)
+        set_(self, "uses", uses)
+        size = self.deal.hand_size
+        fixed = self.deal.max_hand_size if size is None or size.is_constant else 0
+        set_(self, "fixed_hand_size", fixed)
+        set_(self, "contract_size", len(self.seating.sides) or self.seating.seats)
+        set_(self, "seats", self.seating.seats)
+        set_(self, "direction", self.seating.direction)
 
     @property
     def hand_size(self) -> int:
-        return self.deck.size // 4
+        """The most cards a player can be dealt in a hand of this ruleset (the number of tricks when it is fixed)."""
+        return self.deal.max_hand_size
 
     @property
     def personal(self) -> bool:

@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..book.words import count_words
 from ..engine.events import (
     ActionTaken,
     CardExposed,
     CardsDealt,
+    CardsPassed,
     ContractSet,
     Event,
     HandCancelled,
@@ -35,6 +37,7 @@ from ..players import Player, PlayerSpec, make_player, parse_player_specs
 from ..record.replay import RulesetCache
 from ..record.writer import match_record
 from ..resources import looks_like_path
+from ..ruleset.actions import GIVE, PASS_CARDS
 from ..ruleset.loader import load_ruleset
 from ..ruleset.rules import Rules
 from ..tools.simulate import resume_match
@@ -44,7 +47,7 @@ HUMAN = "human"
 PLAYING, WAITING_READY, VOTING, CLOSED = "playing", "waiting-ready", "voting", "closed"
 
 Delivery = dict[int, list[dict[str, Any]]]
-"""New events for each seat (0-3), oldest first."""
+"""New events for each seat, oldest first."""
 
 
 class TableError(TrickbookError):
@@ -52,7 +55,7 @@ class TableError(TrickbookError):
 
 
 class Table:
-    """Four seats around one match, then rematches while all four agree."""
+    """The ruleset's seats around one match, then rematches while everyone agrees."""
 
     def __init__(
         self,
@@ -70,14 +73,14 @@ class Table:
     ) -> None:
         """`turn_seconds`: a person's time to act; `ready_seconds`: to confirm ready (then confirmed for them);
         `vote_seconds`: to vote on a rematch (then counted as a refusal). None: no clock."""
-        if len(seats) != 4:
-            raise UsageError(f"a table has four seats, not {len(seats)}")
-        if HUMAN not in seats:
-            raise UsageError(f"a table needs at least one {HUMAN!r} seat; to let bots play alone, use simulate")
         self.reference = ruleset
         self.rules: Rules = load_ruleset(ruleset, options=options, version=version)
+        if len(seats) != self.rules.seats:
+            raise UsageError(f"{self.rules.id} is played by {count_words(self.rules.seats)} seats, not {len(seats)}")
+        if HUMAN not in seats:
+            raise UsageError(f"a table needs at least one {HUMAN!r} seat; to let bots play alone, use simulate")
         self.seats = list(seats)
-        self.specs: list[PlayerSpec | None] = [None if s == HUMAN else parse_player_specs(s)[0] for s in seats]
+        self.specs: list[PlayerSpec | None] = [None if s == HUMAN else parse_player_specs(s, 1)[0] for s in seats]
         self.turn_seconds = turn_seconds
         self.ready_seconds = ready_seconds
         self.vote_seconds = vote_seconds
@@ -90,7 +93,7 @@ class Table:
         self.votes: dict[int, bool] = {}
         self.deadline: float | None = None
         self.close_reason = ""
-        self._outbox: Delivery = {s: [] for s in range(4)}
+        self._outbox: Delivery = {s: [] for s in range(self.rules.seats)}
         self._held: list[Event] = []
         self._hidden_deals: dict[int, CardsDealt] = {}
         self._start_match(now)
@@ -124,7 +127,7 @@ class Table:
         return self.pending()
 
     def mark_ready(self, seat: int, now: float) -> Delivery:
-        """A seat confirms it is ready for the next deal; the deal is shown once all four are."""
+        """A seat confirms it is ready for the next deal; the deal is shown once every seat is."""
         self._check_open()
         self._expire(now)
         if self.phase != WAITING_READY:
@@ -135,7 +138,7 @@ class Table:
         return self.pending()
 
     def vote(self, seat: int, rematch: bool, now: float) -> Delivery:
-        """A rematch vote; one refusal closes the table, four yeses start a new match."""
+        """A rematch vote; one refusal closes the table, a yes from every seat starts a new match."""
         self._check_open()
         self._expire(now)
         self._check_open()
@@ -161,11 +164,16 @@ class Table:
             "legal": [actions.text(a) for a in view.legal] if self.phase == PLAYING else [],
             "dealer": view.dealer,
             "hand_number": view.hand_number,
+            "hand_size": view.hand_size,
             "exposed": [deck.codes[c] for c in view.exposed],
             "trump": deck.suits[view.trump].code if view.trump >= 0 else None,
+            "declarer": view.declarer if view.declarer >= 0 else None,
+            "contract": list(view.contract),
             "trick": [deck.codes[c] for c in view.trick],
+            "leader": view.leader if view.trick else None,
             "tricks_won": list(view.tricks_won),
             "totals": list(view.totals),
+            "seat_totals": list(view.seat_totals) if view.seat_totals is not None else None,
             "match": self.match_number,
         }
 
@@ -188,9 +196,7 @@ class Table:
             "votes": {str(s): v for s, v in sorted(self.votes.items())},
             "deadline": self.deadline,
             "close_reason": self.close_reason,
-            "record": match_record(
-                self.game, players=self.seats, path=self.reference if looks_like_path(self.reference) else None
-            ),
+            "record": match_record(self.game, players=self.seats),
             "finished": self.finished,
         }
 
@@ -205,7 +211,7 @@ class Table:
         table.reference = saved["reference"]
         table.rules = load_ruleset(table.reference, options=identity["options"], version=identity["version"])
         table.seats = list(saved["seats"])
-        table.specs = [None if s == HUMAN else parse_player_specs(s)[0] for s in table.seats]
+        table.specs = [None if s == HUMAN else parse_player_specs(s, 1)[0] for s in table.seats]
         table.turn_seconds = saved["turn_seconds"]
         table.ready_seconds = saved.get("ready_seconds")
         table.vote_seconds = saved.get("vote_seconds")
@@ -218,7 +224,7 @@ class Table:
         table.votes = {int(s): v for s, v in saved["votes"].items()}
         table.deadline = saved["deadline"]
         table.close_reason = saved["close_reason"]
-        table._outbox = {s: [] for s in range(4)}
+        table._outbox = {s: [] for s in range(table.rules.seats)}
         table._held = []
         table._hidden_deals = {}
         paths = {table.rules.id: Path(table.reference)} if looks_like_path(table.reference) else {}
@@ -257,6 +263,15 @@ class Table:
         message = event_json(self.rules, event)
         if isinstance(event, CardsDealt):
             self._send(event.seat, message)
+        elif isinstance(event, CardsPassed):
+            self._send(event.seat, message)
+            self._send(event.to, message)
+        elif isinstance(event, ActionTaken) and self.rules.actions.kinds[event.action] == GIVE:
+            self._send(event.seat, message)
+            hidden = {"type": "action", "seat": event.seat, "action": PASS_CARDS, "hidden": True}
+            for seat in range(self.rules.seats):
+                if seat != event.seat:
+                    self._send(seat, hidden)
         else:
             self._broadcast(message)
 
@@ -300,13 +315,13 @@ class Table:
                 self._broadcast({"type": "timed_out", "seat": seat, "action": self.rules.actions.text(action)})
                 self._advance(deadline)
             elif self.phase == WAITING_READY:
-                for seat in range(4):
+                for seat in range(self.rules.seats):
                     if seat not in self.ready:
                         self.ready.add(seat)
                         self._broadcast({"type": "ready", "seat": seat, "auto": True})
                 self._after_ready(deadline)
             else:
-                for seat in range(4):
+                for seat in range(self.rules.seats):
                     if seat not in self.votes:
                         self.votes[seat] = False
                         self._broadcast({"type": "vote", "seat": seat, "rematch": False, "auto": True})
@@ -315,12 +330,12 @@ class Table:
     def _enter_ready(self, now: float) -> None:
         self.phase = WAITING_READY
         self.deadline = now + self.ready_seconds if self.ready_seconds is not None else None
-        self.ready = {s for s in range(4) if self.specs[s] is not None}
-        waiting = [s for s in range(4) if s not in self.ready]
+        self.ready = {s for s in range(self.rules.seats) if self.specs[s] is not None}
+        waiting = [s for s in range(self.rules.seats) if s not in self.ready]
         self._broadcast({"type": "ready_wanted", "waiting_for": waiting, "deadline": self.deadline})
 
     def _after_ready(self, now: float) -> None:
-        if len(self.ready) < 4:
+        if len(self.ready) < self.rules.seats:
             return
         self.phase = PLAYING
         self.ready = set()
@@ -330,12 +345,13 @@ class Table:
         self.phase = VOTING
         self.deadline = now + self.vote_seconds if self.vote_seconds is not None else None
         self.finished.append(match_record(self.game, players=self.seats))
-        self.votes = {s: True for s in range(4) if self.specs[s] is not None}
+        self.votes = {s: True for s in range(self.rules.seats) if self.specs[s] is not None}
+        winner = self.game.winner
         self._broadcast(
             {
                 "type": "vote_wanted",
-                "winner": self.game.winner,
-                "waiting_for": [s for s in range(4) if s not in self.votes],
+                "winner": list(winner) if winner is not None else None,
+                "waiting_for": [s for s in range(self.rules.seats) if s not in self.votes],
                 "deadline": self.deadline,
             }
         )
@@ -348,7 +364,7 @@ class Table:
             self.close_reason = "a player declined the rematch"
             self._broadcast({"type": "table_closed", "reason": self.close_reason})
             return
-        if len(self.votes) < 4:
+        if len(self.votes) < self.rules.seats:
             return
         self.match_number += 1
         self.phase = PLAYING
@@ -363,12 +379,12 @@ class Table:
         self._outbox[seat].append(message)
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        for seat in range(4):
+        for seat in range(self.rules.seats):
             self._outbox[seat].append(message)
 
     def pending(self) -> Delivery:
         """The events not yet handed out (after creating or restoring a table, the opening ones)."""
-        out, self._outbox = self._outbox, {s: [] for s in range(4)}
+        out, self._outbox = self._outbox, {s: [] for s in range(self.rules.seats)}
         return out
 
 
@@ -376,9 +392,10 @@ def _hand_start(game: Game) -> list[Event]:
     """The events that started the current hand, for a table restored while the deal waits for the ready check."""
     events: list[Event] = [HandStarted(game.hand_number, game.dealer)]
     events += [CardsDealt(seat, cards) for seat, cards in enumerate(game.current_deal)]
-    exposure = game.rules.exposure
-    if exposure is not None:
-        events.append(CardExposed((game.dealer + game.rules.direction * exposure.seat_offset) % 4, game.exposed[0]))
+    exposure = game.rules.deal.exposure
+    if exposure is not None and game.exposed:
+        holder = -1 if exposure.seat_offset is None else game.rules.seating.after(game.dealer, exposure.seat_offset)
+        events.append(CardExposed(holder, game.exposed[0]))
     if game.trump >= 0:
         events.append(TrumpSet(game.trump, None))
     return events
@@ -394,7 +411,11 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
         case CardsDealt():
             return {"type": "cards_dealt", "seat": event.seat, "cards": [deck.codes[c] for c in event.cards]}
         case CardExposed():
-            return {"type": "card_exposed", "seat": event.seat, "card": deck.codes[event.card]}
+            holder = event.seat if event.seat >= 0 else None
+            return {"type": "card_exposed", "seat": holder, "card": deck.codes[event.card]}
+        case CardsPassed():
+            cards = [deck.codes[c] for c in event.cards]
+            return {"type": "cards_passed", "seat": event.seat, "to": event.to, "cards": cards}
         case ActionTaken():
             return {"type": "action", **actions.to_record(event.seat, event.action, event.auto)}
         case ContractSet():
@@ -416,7 +437,15 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
             return {"type": "hand_cancelled", "reason": event.reason}
         case HandScored():
             lines = [{"rule": ln.rule, "for": ln.per, "target": ln.target, "points": ln.points} for ln in event.lines]
-            return {"type": "hand_scored", "lines": lines, "score": list(event.sides), "totals": list(event.totals)}
+            return {
+                "type": "hand_scored",
+                "lines": lines,
+                "score": list(event.sides),
+                "totals": list(event.totals),
+                "seat_score": list(event.seats) if event.seats is not None else None,
+                "seat_totals": list(event.seat_totals) if event.seat_totals is not None else None,
+            }
         case MatchEnded():
-            return {"type": "match_ended", "winner": event.winner, "reason": event.reason}
+            winner = list(event.winner) if event.winner is not None else None
+            return {"type": "match_ended", "winner": winner, "reason": event.reason}
     raise AssertionError(event)

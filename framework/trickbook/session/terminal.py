@@ -19,7 +19,6 @@ from rich.text import Text
 
 from ..engine.events import Event, HandCancelled, HandScored, TrickWon, TrumpSet
 from ..engine.game import Game
-from ..engine.seats import SEAT_NAMES, SIDE_NAMES
 from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction
 from ..players import Player
@@ -58,13 +57,14 @@ class TerminalMatch:
         else:
             self.game = resumed
             resumed.observer = self.pending.append
-        self.names = [f"{SEAT_NAMES[s]}" + (" (you)" if s == seat else "") for s in range(4)]
+        names = rules.seating.seat_names
+        self.names = [names[s] + (" (you)" if s == seat else "") for s in range(rules.seats)]
 
     def run(self) -> int:
         """Plays until the match ends or the input does; returns the exit status."""
         game = self.game
         self.console.print(
-            f"[bold]{self.rules.title}[/bold]: you play {SEAT_NAMES[self.seat]}. "
+            f"[bold]{self.rules.title}[/bold]: you play {self.rules.seating.seat_names[self.seat]}. "
             "Type a number or an action; 'quit' saves and stops."
         )
         while not game.is_over():
@@ -85,8 +85,7 @@ class TerminalMatch:
                 game.apply(action)
                 self.console.print(f"{self.names[seat]}: {self.rules.actions.label(action)}")
         self.report()
-        winner = game.winner
-        ending = f"{SIDE_NAMES[winner]} win the match" if winner is not None else game.end_reason
+        ending = game.end_reason
         self.console.print(f"[bold]Match over[/bold]: {ending}.")
         self.save()
         self.console.print(f"Match saved in {self.save_path}.")
@@ -142,7 +141,10 @@ class TerminalMatch:
             suit = deck.suits[view.trump]
             facts.append(f"trump {suit.symbol} {suit.name}")
         if view.declarer >= 0:
-            facts.append(f"contract {view.contract[view.declarer & 1]} by {self.names[view.declarer]}")
+            side = self.rules.seating.side_of[view.declarer]
+            facts.append(
+                f"contract {view.contract[side if side >= 0 else view.declarer]} by {self.names[view.declarer]}"
+            )
         kinds = self.rules.actions.kinds
         bids = [
             f"{self.names[m.seat]} {self.rules.actions.label(m.action)}"
@@ -153,15 +155,15 @@ class TerminalMatch:
             facts.append("bidding: " + ", ".join(bids))
         if view.exposed:
             facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
-        facts.append("tricks " + ", ".join(f"{SEAT_NAMES[s]} {view.tricks_won[s]}" for s in range(4)))
+        names = self.rules.seating.seat_names
+        facts.append("tricks " + ", ".join(f"{names[s]} {view.tricks_won[s]}" for s in range(self.rules.seats)))
         self.console.print(" | ".join(facts))
         if view.trick:
             leader = view.leader
             played = ", ".join(
-                f"{SEAT_NAMES[(leader + self.rules.direction * i) % 4]} {deck.label(c)}"
-                for i, c in enumerate(view.trick)
+                f"{names[self.rules.seating.after(leader, i)]} {deck.label(c)}" for i, c in enumerate(view.trick)
             )
-            self.console.print(f"Trick so far (led by {SEAT_NAMES[leader]}): {played}")
+            self.console.print(f"Trick so far (led by {names[leader]}): {played}")
 
     def report(self) -> None:
         """Prints what happened since the last report: trump set, tricks won, hands scored or thrown in."""
@@ -181,17 +183,24 @@ class TerminalMatch:
         self.pending.clear()
 
     def score_table(self, event: HandScored) -> None:
+        seating = self.rules.seating
+        columns = seating.side_names if event.sides else seating.seat_names
         table = Table(title=f"After hand {self.game.hands_finished}")
         table.add_column("")
-        table.add_column(SIDE_NAMES[0], justify="right")
-        table.add_column(SIDE_NAMES[1], justify="right")
+        for name in columns:
+            table.add_column(name, justify="right")
         for line in event.lines:
-            cells = ["", ""]
-            cells[line.target & 1] = f"{line.points:+d}"
-            who = "" if line.per == "side" else f" ({SEAT_NAMES[line.target]})"
+            cells = [""] * len(columns)
+            column = line.target if line.per == "side" or not event.sides else seating.side_of[line.target]
+            cells[column] = f"{line.points:+d}"
+            who = "" if line.per == "side" or not event.sides else f" ({seating.seat_names[line.target]})"
             table.add_row(line.rule + who, *cells)
-        table.add_row("hand", f"{event.sides[0]:+d}", f"{event.sides[1]:+d}")
-        table.add_row("total", str(event.totals[0]), str(event.totals[1]))
+        if event.sides:
+            table.add_row("hand", *(f"{p:+d}" for p in event.sides))
+            table.add_row("total", *(str(t) for t in event.totals))
+        else:
+            table.add_row("hand", *(f"{p:+d}" for p in event.seats or ()))
+            table.add_row("total", *(str(t) for t in event.seat_totals or ()))
         self.console.print(table)
 
     def save(self) -> None:

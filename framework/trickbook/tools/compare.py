@@ -8,18 +8,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.seats import SIDE_NAMES
 from ..players import make_player
-from ..ruleset.rules import Rules
+from ..ruleset.rules import BiddingKind, Rules
 from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
 from .simulate import play_on
-from .stats import Estimate, MatchStats, match_stats, mean, proportion
+from .stats import Estimate, MatchStats, match_stats, mean, parties, proportion
 
 
 def play_for_stats(job: MatchJob) -> MatchStats:
     """Plays one match of a comparison and keeps only its statistics (runs in worker processes)."""
     rules = load_choice(job.ruleset)
-    players = [make_player(spec, job.seed, seat) for seat, spec in enumerate(players_of(job))]
+    players = [make_player(spec, job.seed, seat) for seat, spec in enumerate(players_of(job, rules.seats))]
     game = Game(rules, job.seed, hand_cap=job.hand_cap)
     play_on(game, players)
     return match_stats(game)
@@ -68,7 +67,12 @@ def _label(rules: Rules) -> str:
 
 
 def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
-    """The estimates of one ruleset's column from its matches' statistics."""
+    """The estimates of one ruleset's column from its matches' statistics.
+
+    Rates of things that cannot happen under these rules (contracts where nobody
+    bids, cancelled hands where nothing cancels) are left out rather than shown as
+    undefined; counts and lengths never get an interval below zero.
+    """
     finished = [s for s in stats if s.winner is not None]
     hands = sum(s.hands for s in stats)
     played = [s.hands - s.cancelled for s in stats]
@@ -76,27 +80,39 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
     for s in stats:
         bid_counts.update(dict(s.bids))
     bids_total = sum(bid_counts.values())
-    metrics: dict[str, Estimate] = {
+    seating = rules.seating
+    groups = parties(rules)
+    names = seating.side_names if rules.match.by == "side" else seating.seat_names
+    whose = "side" if rules.match.by == "side" else "seat"
+    counts: dict[str, Estimate] = {
         "matches finished": proportion(len(finished), len(stats)),
-        "hands per match": mean([s.hands for s in stats]),
-        "played hands per match": mean(played),
+        "hands per match": mean([s.hands for s in stats], 0),
+        "played hands per match": mean(played, 0),
         "hands cancelled": proportion(sum(s.cancelled for s in stats), hands),
         "contracts made": proportion(sum(s.made for s in stats), sum(s.contracts for s in stats)),
         "points per played hand": mean([s.points / p for s, p in zip(stats, played, strict=True) if p]),
-        f"{SIDE_NAMES[0]} wins": proportion(sum(s.winner == 0 for s in finished), len(finished)),
-        "first dealer's side wins": proportion(sum(s.winner == (s.first_dealer & 1) for s in finished), len(finished)),
-        "lead changes per match": mean([s.lead_changes for s in stats]),
-        "comebacks (winner behind at mid-match)": proportion(sum(s.comeback for s in finished), len(finished)),
-        "all tricks to one side (per played hand)": proportion(sum(s.all_tricks for s in stats), sum(played)),
-        "automatic bids (per hand)": proportion(sum(s.automatic for s in stats), hands),
     }
-    percent = {name for name, value in metrics.items() if "per match" not in name and name != "points per played hand"}
+    for name, members in zip(names, groups, strict=True):
+        counts[f"{name} wins"] = proportion(sum(set(members) <= set(s.winner or ()) for s in finished), len(finished))
+    first_dealer_wins = sum(set(_party_of(groups, s.first_dealer)) <= set(s.winner or ()) for s in finished)
+    counts[f"first dealer's {whose} wins"] = proportion(first_dealer_wins, len(finished))
+    counts["lead changes per match"] = mean([s.lead_changes for s in stats], 0)
+    counts["comebacks (winner behind at mid-match)"] = proportion(sum(s.comeback for s in finished), len(finished))
+    counts[f"all tricks to one {'side' if seating.has_sides else 'player'} (per played hand)"] = proportion(
+        sum(s.all_tricks for s in stats), sum(played)
+    )
+    if rules.bidding.kind is not BiddingKind.NONE:
+        counts["automatic bids (per hand)"] = proportion(sum(s.automatic for s in stats), hands)
+    if not any(s.cancelled for s in stats) and rules.bidding.cancel_if is None and rules.bidding.all_pass != "cancel":
+        counts.pop("hands cancelled")
+    metrics = {name: value for name, value in counts.items() if value.known}
+    percent = {name for name in metrics if "per match" not in name and name != "points per played hand"}
     lines: dict[str, list[int]] = {}
     for s in stats:
         for rule, plus, minus in s.lines:
-            counts = lines.setdefault(rule, [0, 0])
-            counts[0] += plus
-            counts[1] += minus
+            tally = lines.setdefault(rule, [0, 0])
+            tally[0] += plus
+            tally[1] += minus
     for rule, (plus, minus) in sorted(lines.items()):
         if plus:
             metrics[f"rule {rule} gains (per played hand)"] = proportion(plus, sum(played))
@@ -109,10 +125,16 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
         events.update(dict(s.events))
     for event in rules.events:
         name = f"event {event.name} (per played hand)"
-        metrics[name] = proportion(events[event.name], sum(played))
-        percent.add(name)
+        estimate = proportion(events[event.name], sum(played))
+        if estimate.known:
+            metrics[name] = estimate
+            percent.add(name)
     bids = {bid: count / bids_total for bid, count in sorted(bid_counts.items(), key=_bid_order)} if bids_total else {}
     return Column(label, rules.identity(), metrics, frozenset(percent), bids, tuple(stats))
+
+
+def _party_of(groups: tuple[tuple[int, ...], ...], seat: int) -> tuple[int, ...]:
+    return next(members for members in groups if seat in members)
 
 
 def _bid_order(item: tuple[str, int]) -> tuple[int, str]:

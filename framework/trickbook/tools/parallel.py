@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ..errors import UsageError
-from ..players import parse_player_specs
+from ..players import PlayerSpec, parse_player_specs
 from ..ruleset.loader import load_ruleset
 from ..ruleset.rules import Rules
 
@@ -48,8 +48,9 @@ def load_choice(choice: RulesetChoice) -> Rules:
     return load_ruleset(choice.reference, options=dict(choice.options), version=choice.version)
 
 
-def players_of(job: MatchJob) -> list[Any]:
-    return parse_player_specs(job.players)
+def players_of(job: MatchJob, seats: int) -> list[PlayerSpec]:
+    """The job's player for each of the table's seats."""
+    return parse_player_specs(job.players, seats)
 
 
 def default_jobs() -> int:

@@ -26,9 +26,15 @@ def plot(columns: Sequence[Column], path: Path) -> None:
     axes[0][0].legend(fontsize="small")
     points = [[s.points / max(1, s.hands - s.cancelled) for s in c.stats] for c in columns]
     axes[0][1].boxplot(points, tick_labels=labels)
-    axes[0][1].set_title("points per played hand (both sides)")
+    axes[0][1].set_title("points per played hand (all sides or players)")
     axes[0][1].tick_params(axis="x", labelrotation=15)
-    names = ["North-South wins", "first dealer's side wins", "contracts made", "hands cancelled"]
+    names = [
+        name
+        for name in columns[0].metrics
+        if name in columns[0].percent
+        and not name.startswith(("rule ", "event "))
+        and all(name in c.metrics for c in columns)
+    ][:6]
     width = 0.8 / len(columns)
     for index, column in enumerate(columns):
         values = [column.metrics[n].value for n in names]

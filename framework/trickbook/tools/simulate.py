@@ -11,7 +11,6 @@ from ..errors import Location, RecordError
 from ..players import Player, PlayerSpec, make_player
 from ..record.replay import RulesetCache, replay_record
 from ..record.writer import dumps, match_record
-from ..resources import looks_like_path
 from ..ruleset.rules import Rules
 from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
 
@@ -72,21 +71,21 @@ class MatchSummary:
     """What the summary table needs from one match, without keeping the match."""
 
     seed: int
-    winner: int | None
+    winner: tuple[int, ...] | None
+    """The seats that won."""
     hands: int
     cancelled: int
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
 
 
 def simulate_job(job: MatchJob) -> tuple[MatchSummary, str]:
     """Plays one match of a simulation; returns its summary and its record as one line of JSON (runs in workers)."""
     rules = load_choice(job.ruleset)
-    specs = players_of(job)
+    specs = players_of(job, rules.seats)
     game = play_match(rules, job.seed, specs, job.hand_cap)
     history = game.history
     summary = MatchSummary(job.seed, game.winner, len(history), sum(h.cancelled for h in history), game.totals)
-    path = job.ruleset.reference if looks_like_path(job.ruleset.reference) else None
-    return summary, dumps(match_record(game, players=[str(s) for s in specs], path=path))
+    return summary, dumps(match_record(game, players=[str(s) for s in specs]))
 
 
 def simulate(

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.game import Game
-from ..engine.history import Move
+from ..engine.history import HandResult, Move
 from ..ruleset.rules import BiddingKind, Rules
 
 
@@ -16,7 +16,8 @@ from ..ruleset.rules import BiddingKind, Rules
 class MatchStats:
     """The counts one match contributes to a comparison; small and picklable, so workers send only these."""
 
-    winner: int | None
+    winner: tuple[int, ...] | None
+    """The seats that won."""
     first_dealer: int
     hands: int
     cancelled: int
@@ -26,11 +27,19 @@ class MatchStats:
     points: int
     lines: tuple[tuple[str, int, int], ...]
     all_tricks: int
+    """Played hands in which one side (or, without sides, one player) took every trick."""
     automatic: int
     events: tuple[tuple[str, int], ...]
     """For each trick event, in how many played hands it happened."""
     lead_changes: int
     comeback: bool
+
+
+def parties(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """Who can win a match of these rules: each side's seats, or each seat alone."""
+    if rules.match.by == "side":
+        return rules.seating.sides
+    return tuple((seat,) for seat in range(rules.seats))
 
 
 def match_stats(game: Game) -> MatchStats:
@@ -42,6 +51,7 @@ def match_stats(game: Game) -> MatchStats:
     lines: dict[str, list[int]] = {}
     events: Counter[str] = Counter()
     contracts = made = points = all_tricks = automatic = 0
+    groups = rules.seating.sides or tuple((seat,) for seat in range(rules.seats))
     for hand in history:
         for move in hand.moves:
             kind = actions.kinds[move.action]
@@ -50,12 +60,12 @@ def match_stats(game: Game) -> MatchStats:
                 automatic += move.auto
         if hand.cancelled:
             continue
-        held, kept = _contracts(rules, hand.contract, hand.tricks_won, hand.moves)
+        held, kept = _contracts(rules, hand.contract, hand.declarer, hand.tricks_won, hand.moves)
         contracts += held
         made += kept
-        points += hand.score[0] + hand.score[1]
+        points += sum(hand.score) if hand.score else sum(hand.seat_score or ())
         taken = hand.tricks_won
-        all_tricks += max(taken[0] + taken[2], taken[1] + taken[3]) == rules.hand_size
+        all_tricks += max(sum(taken[s] for s in group) for group in groups) == sum(taken)
         seen: dict[str, list[int]] = {}
         for line in hand.lines:
             if line.points:
@@ -68,6 +78,7 @@ def match_stats(game: Game) -> MatchStats:
         for event, per_seat in zip(rules.events, hand.events, strict=True):
             events[event.name] += sum(per_seat) > 0
     played = [h for h in history if not h.cancelled]
+    standings = [_standing(rules, h) for h in played]
     return MatchStats(
         winner=game.winner,
         first_dealer=history[0].dealer if history else game.dealer,
@@ -81,38 +92,59 @@ def match_stats(game: Game) -> MatchStats:
         all_tricks=all_tricks,
         automatic=automatic,
         events=tuple(sorted(events.items())),
-        lead_changes=_lead_changes([h.totals for h in played]),
-        comeback=_comeback([h.totals for h in played], game.winner),
+        lead_changes=_lead_changes(standings, rules.match.lower_wins),
+        comeback=_comeback(rules, standings, game.winner),
     )
 
 
+def _standing(rules: Rules, hand: HandResult) -> tuple[int, ...]:
+    """Each party's total after a hand: sides' totals, or seats' when a single seat wins a match."""
+    if rules.match.by == "side":
+        return hand.totals
+    return hand.seat_totals or (0,) * rules.seats
+
+
 def _contracts(
-    rules: Rules, contract: tuple[int, int], taken: tuple[int, ...], moves: Sequence[Move]
+    rules: Rules, contract: tuple[int, ...], declarer: int, taken: tuple[int, ...], moves: Sequence[Move]
 ) -> tuple[int, int]:
     """Contracts in a played hand and how many were made.
 
-    An auction's contract belongs to the declaring side; with declarations,
-    each side with a contract above 0 holds one, or, when players score
-    personally, each player with a bid above 0.
+    An auction's contract belongs to the declarer's side (or the declarer); with
+    declarations, each side with a contract above 0 holds one, or, when players
+    score personally or play alone, each player with a bid above 0.
     """
-    if rules.personal:
-        bids = [0, 0, 0, 0]
+    seating = rules.seating
+    if rules.bidding.kind is BiddingKind.NONE:
+        return 0, 0
+    if rules.bidding.kind is BiddingKind.AUCTION:
+        if declarer < 0:
+            return 0, 0
+        side = seating.side_of[declarer]
+        members = seating.sides[side] if side >= 0 else (declarer,)
+        return 1, int(sum(taken[s] for s in members) >= contract[side if side >= 0 else declarer])
+    if rules.personal or not seating.has_sides:
+        bids = [0] * rules.seats
         for move in moves:
             if rules.actions.kinds[move.action] == "bid":
                 bids[move.seat] = rules.actions.bid_values[move.action]
-        held = [s for s in range(4) if bids[s] > 0]
+        held = [s for s in range(rules.seats) if bids[s] > 0]
         return len(held), sum(taken[s] >= bids[s] for s in held)
-    sides = [s for s in (0, 1) if contract[s] > 0]
-    if rules.bidding.kind is BiddingKind.AUCTION:
-        sides = sides[:1]
-    return len(sides), sum(taken[s] + taken[s + 2] >= contract[s] for s in sides)
+    sides = [s for s in range(len(seating.sides)) if contract[s] > 0]
+    return len(sides), sum(sum(taken[p] for p in seating.sides[s]) >= contract[s] for s in sides)
 
 
-def _lead_changes(totals: Sequence[tuple[int, int]]) -> int:
+def _leader(totals: tuple[int, ...], lower_wins: bool) -> int | None:
+    """The party alone in the lead, or None when the lead is shared."""
+    best = min(totals) if lower_wins else max(totals)
+    leaders = [i for i, total in enumerate(totals) if total == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _lead_changes(standings: Sequence[tuple[int, ...]], lower_wins: bool) -> int:
     changes = 0
     leader = None
-    for first, second in totals:
-        now = 0 if first > second else 1 if second > first else None
+    for totals in standings:
+        now = _leader(totals, lower_wins)
         if now is not None and leader is not None and now != leader:
             changes += 1
         if now is not None:
@@ -120,12 +152,14 @@ def _lead_changes(totals: Sequence[tuple[int, int]]) -> int:
     return changes
 
 
-def _comeback(totals: Sequence[tuple[int, int]], winner: int | None) -> bool:
-    """True when the winner was behind after the middle hand of the match."""
-    if winner is None or not totals:
+def _comeback(rules: Rules, standings: Sequence[tuple[int, ...]], winner: tuple[int, ...] | None) -> bool:
+    """True when a winner was behind after the middle hand of the match (not alone or jointly in the lead)."""
+    if winner is None or not standings:
         return False
-    middle = totals[(len(totals) - 1) // 2]
-    return middle[winner] < middle[winner ^ 1]
+    middle = standings[(len(standings) - 1) // 2]
+    won = [i for i, members in enumerate(parties(rules)) if set(members) <= set(winner)]
+    best = min(middle) if rules.match.lower_wins else max(middle)
+    return bool(won) and all(middle[i] != best for i in won)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +169,11 @@ class Estimate:
     value: float
     low: float
     high: float
+
+    @property
+    def known(self) -> bool:
+        """False when nothing was there to estimate (a rate of something that cannot happen)."""
+        return not math.isnan(self.value)
 
     def text(self, percent: bool = False) -> str:
         if percent:
@@ -155,8 +194,8 @@ def proportion(successes: int, trials: int) -> Estimate:
     return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
-def mean(values: Sequence[float]) -> Estimate:
-    """The mean with a normal-approximation 95% interval."""
+def mean(values: Sequence[float], floor: float | None = None) -> Estimate:
+    """The mean with a normal-approximation 95% interval, cut at `floor` for values that cannot go below it."""
     if not values:
         return Estimate(math.nan, math.nan, math.nan)
     average = sum(values) / len(values)
@@ -164,4 +203,5 @@ def mean(values: Sequence[float]) -> Estimate:
         return Estimate(average, average, average)
     variance = sum((v - average) ** 2 for v in values) / (len(values) - 1)
     half = Z95 * math.sqrt(variance / len(values))
-    return Estimate(average, average - half, average + half)
+    low = average - half if floor is None else max(floor, average - half)
+    return Estimate(average, low, average + half)

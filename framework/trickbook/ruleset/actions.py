@@ -2,8 +2,10 @@
 
 Layout: cards `0 .. deck size - 1` (an action is its card), then `pass`,
 then one `trump` action per suit, then numeric bids `0 .. max`, then named
-bids. Every action has one text form (`AS`, `pass`, `trump H`, `bid 8`,
-`bid <name>` for a named bid) that `parse` reads back.
+bids, then one `give` action per card (a card set aside to pass to another
+seat) and one `give` whose card is hidden (how other seats see it). Every
+action has one text form (`AS`, `pass`, `trump H`, `bid 8`, `bid <name>` for
+a named bid, `give QS`) that `parse` reads back.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from ..errors import InvalidAction
-from ..ruleset.deck import Deck
+from .deck import Deck
 
 ActionId: TypeAlias = int
 
@@ -20,6 +22,9 @@ PLAY = "play"
 PASS = "pass"
 TRUMP = "trump"
 BID = "bid"
+GIVE = "give"
+PASS_CARDS = "pass_cards"
+"""How records name the giving of cards to another seat: one entry per seat, with all its cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +40,14 @@ class ActionSpace:
     """Suits a declarer may name as trump (empty when nobody chooses)."""
     blind: tuple[bool, ...] = ()
     """For each named bid, whether it is blind (made before looking at one's cards)."""
+    passing: bool = False
+    """Whether hands have a passing phase (without one there are no `give` actions)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
+    give_base: ActionId = field(init=False)
+    hidden_give: ActionId = field(init=False)
+    """A `give` as seats other than the giver (and, once the cards are handed over, the receiver) see it."""
     size: int = field(init=False)
     kinds: tuple[str, ...] = field(init=False)
     bid_values: tuple[int, ...] = field(init=False)
@@ -58,14 +68,19 @@ class ActionSpace:
         set_(self, "pass_action", cards)
         set_(self, "trump_base", cards + 1)
         set_(self, "bid_base", cards + 1 + suits)
-        size = cards + 1 + suits + self.max_bid + 1 + len(self.named_bids)
+        give_base = cards + 1 + suits + self.max_bid + 1 + len(self.named_bids)
+        gives = cards + 1 if self.passing else 0
+        set_(self, "give_base", give_base)
+        set_(self, "hidden_give", give_base + cards if self.passing else -1)
+        size = give_base + gives
         set_(self, "size", size)
-        kinds = [PLAY] * cards + [PASS] + [TRUMP] * suits + [BID] * (self.max_bid + 1 + len(self.named_bids))
+        bids = self.max_bid + 1 + len(self.named_bids)
+        kinds = [PLAY] * cards + [PASS] + [TRUMP] * suits + [BID] * bids + [GIVE] * gives
         set_(self, "kinds", tuple(kinds))
         values = [0] * (cards + 1 + suits) + list(range(self.max_bid + 1)) + list(self.named_values)
-        set_(self, "bid_values", tuple(values))
+        set_(self, "bid_values", tuple(values + [0] * gives))
         names = [-1] * (cards + 1 + suits + self.max_bid + 1) + list(range(len(self.named_bids)))
-        set_(self, "name_index", tuple(names))
+        set_(self, "name_index", tuple(names + [-1] * gives))
         bid_base = cards + 1 + suits
         blind = self.blind or (False,) * len(self.named_bids)
         named = tuple(bid_base + self.max_bid + 1 + i for i in range(len(self.named_bids)) if not blind[i])
@@ -78,6 +93,20 @@ class ActionSpace:
             "auction_from",
             tuple((cards, *range(bid_base + low, bid_base + self.max_bid + 1)) for low in range(self.max_bid + 2)),
         )
+
+    def declarations_upto(self, high: int) -> tuple[ActionId, ...]:
+        """The declarations of a hand whose highest numeric bid is `high`: numeric bids, then named bids."""
+        if high >= self.max_bid:
+            return self.declarations
+        numeric = self.bid_base + self.min_bid
+        return tuple(a for a in self.declarations if a < numeric or a > self.bid_base + high)
+
+    def give(self, card: int) -> ActionId:
+        return self.give_base + card
+
+    def card_of(self, action: ActionId) -> int:
+        """The card of a play or give action."""
+        return action - self.give_base if action >= self.give_base else action
 
     def trump(self, suit: int) -> ActionId:
         return self.trump_base + suit
@@ -100,6 +129,8 @@ class ActionSpace:
             return "pass"
         if kind == TRUMP:
             return f"trump {self.deck.suits[action - self.trump_base].code}"
+        if kind == GIVE:
+            return "give ?" if action == self.hidden_give else f"give {self.deck.codes[action - self.give_base]}"
         name = self.name_index[action]
         return f"bid {self.named_bids[name]}" if name >= 0 else f"bid {self.bid_values[action]}"
 
@@ -111,6 +142,8 @@ class ActionSpace:
         if kind == TRUMP:
             suit = self.deck.suits[action - self.trump_base]
             return f"trump {suit.symbol} ({suit.name})"
+        if kind == GIVE and action != self.hidden_give:
+            return f"give {self.deck.label(action - self.give_base)}"
         return self.text(action)
 
     def parse(self, text: str) -> ActionId:
@@ -124,6 +157,8 @@ class ActionSpace:
             return self.trump(self._suit(words[1]))
         if words[0] == "bid" and len(words) == 2:
             return self._bid(words[1])
+        if words[0] == "give" and len(words) == 2 and self.passing:
+            return self.give(self.deck.parse_card(words[1]))
         if len(words) == 1 and (words[0].isdigit() or words[0] in self.named_bids):
             return self._bid(words[0])
         if len(words) == 1:
@@ -134,7 +169,11 @@ class ActionSpace:
         raise InvalidAction(
             f"{text!r} is not an action: type a card such as {self.deck.codes[-1]!r}, a bid such as 'bid 8'"
             + (f" or {self.named_bids[0]!r}" if self.named_bids else "")
-            + ", 'pass', or 'trump' and a suit such as 'trump H'"
+            + (
+                ", 'pass', 'trump' and a suit such as 'trump H', or 'give' and a card"
+                if self.passing
+                else ", 'pass', or 'trump' and a suit such as 'trump H'"
+            )
         )
 
     def _suit(self, text: str) -> int:
@@ -153,9 +192,9 @@ class ActionSpace:
         raise InvalidAction(f"{text!r} is not a bid of this ruleset: bids are numbers up to {self.max_bid}{named}")
 
     def to_record(self, seat: int, action: ActionId, auto: bool = False) -> dict[str, Any]:
-        """The action as it appears in a match record."""
+        """The action as it appears in a match record; a give is a `pass_cards` of one card (writers merge them)."""
         kind = self.kinds[action]
-        entry: dict[str, Any] = {"seat": seat, "action": kind}
+        entry: dict[str, Any] = {"seat": seat, "action": PASS_CARDS if kind == GIVE else kind}
         if kind == PLAY:
             entry["card"] = self.deck.codes[action]
         elif kind == TRUMP:
@@ -163,22 +202,21 @@ class ActionSpace:
         elif kind == BID:
             name = self.name_index[action]
             entry["value"] = self.named_bids[name] if name >= 0 else self.bid_values[action]
+        elif kind == GIVE:
+            entry["cards"] = [self.deck.codes[action - self.give_base]]
         if auto:
             entry["auto"] = True
         return entry
 
-    def from_record(self, entry: dict[str, Any]) -> ActionId:
-        """Reads a record's action entry; raises `InvalidAction` naming what does not fit."""
+    def from_record(self, entry: dict[str, Any]) -> tuple[ActionId, ...]:
+        """Reads a record's action entry (one action per card of a `pass_cards`); `InvalidAction` if it does not fit."""
         kind = entry.get("action")
         if kind == PLAY:
-            card = entry.get("card")
-            if not isinstance(card, str) or card not in self.deck.codes:
-                raise InvalidAction(f"{card!r} is not a card code of the {self.deck.title}")
-            return self.deck.codes.index(card)
+            return (self._card_code(entry.get("card")),)
         if kind == PASS:
-            return self.pass_action
+            return (self.pass_action,)
         if kind == TRUMP:
-            return self.trump(self._suit(str(entry.get("suit"))))
+            return (self.trump(self._suit(str(entry.get("suit")))),)
         if kind == BID:
             value = entry.get("value")
             if isinstance(value, bool) or not isinstance(value, (int, str)):
@@ -186,6 +224,16 @@ class ActionSpace:
             if isinstance(value, int):
                 if not 0 <= value <= self.max_bid:
                     raise InvalidAction(f"the bid {value} is outside 0..{self.max_bid}")
-                return self.bid(value)
-            return self._bid(value)
-        raise InvalidAction(f"{kind!r} is not an action kind: expected 'bid', 'pass', 'trump' or 'play'")
+                return (self.bid(value),)
+            return (self._bid(value),)
+        if kind == PASS_CARDS and self.passing:
+            cards = entry.get("cards")
+            if not isinstance(cards, list) or not cards:
+                raise InvalidAction(f"a pass_cards action lists its cards, not {cards!r}")
+            return tuple(self.give(self._card_code(code)) for code in cards)
+        raise InvalidAction(f"{kind!r} is not an action kind: expected 'bid', 'pass', 'trump', 'play' or 'pass_cards'")
+
+    def _card_code(self, code: Any) -> int:
+        if not isinstance(code, str) or code not in self.deck.codes:
+            raise InvalidAction(f"{code!r} is not a card code of the {self.deck.title}")
+        return self.deck.codes.index(code)

@@ -1,0 +1,336 @@
+"""The phases a hand may have before its tricks, as building blocks behind one protocol.
+
+A ruleset names which phases its hands have (a `passing` key, a `bidding.kind`,
+a `trump.mode` of `chosen`); the engine runs them in the order of `ORDER`,
+then plays the tricks. Each phase says who acts, which actions are legal, what
+an action does, why one is refused (in words a player understands) and which
+move a timed-out seat gets. The state they work on lives in the game's fields;
+a phase object holds none, so one serves every game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from ..errors import ActionError, IllegalAction, InvalidAction
+from ..expr.facts import NO_SEAT
+from ..ruleset.actions import GIVE, PLAY
+from ..ruleset.rules import BiddingKind, Rules, TrumpMode
+from .events import CardsPassed, TrumpSet
+from .state import BIDDING, PASSING, TRUMP
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class Phase(Protocol):
+    """One phase of a hand. `start` either hands the turn to a seat or, with nothing to decide, moves on."""
+
+    code: int
+    """The phase's number in `state.PHASES`."""
+
+    def start(self, game: Game) -> None: ...
+
+    def legal(self, game: Game) -> tuple[int, ...]: ...
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        """Applies a legal action of the seat to act; raises what `refuse` says otherwise."""
+
+    def refuse(self, game: Game, action: int) -> ActionError: ...
+
+    def timeout(self, game: Game) -> int:
+        """The move the rules make for the seat to act when its time runs out."""
+
+
+class Passing:
+    """Each seat sets aside `cards` cards for the seat `passing.to` names, one at a time, before seeing what it gets.
+
+    Seats choose in turn from the player after the dealer; the cards change hands
+    once everyone has chosen. A seat whose target is itself passes nothing, and
+    nobody passes in a hand of no more cards than `cards` (a player must keep one).
+    """
+
+    code = PASSING
+
+    def start(self, game: Game) -> None:
+        rules = game.rules
+        assert rules.passing is not None
+        if game._hand_size <= rules.passing.cards:
+            game._advance()
+            return
+        facts = game._facts()
+        to = rules.passing.to
+        game._targets = tuple(to(facts, seat) % game._seats for seat in range(game._seats))
+        givers = self.givers(game)
+        if not givers:
+            game._advance()
+            return
+        game._phase = PASSING
+        game._turn = givers[0]
+
+    def givers(self, game: Game) -> list[int]:
+        """The seats that pass cards this hand, in the order they choose: from the player after the dealer."""
+        order = [game._next[game._dealer]]
+        while len(order) < game._seats:
+            order.append(game._next[order[-1]])
+        return [seat for seat in order if game._targets[seat] != seat]
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        give = game.rules.actions.give_base
+        return tuple(give + card for card in game._cards(game._hands[game._turn]))
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        actions = game.rules.actions
+        if 0 <= action < actions.size and actions.kinds[action] == PLAY:
+            action = actions.give(action)
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        seat = game._turn
+        card = actions.card_of(action)
+        game._record(action, auto)
+        game._hands[seat] &= ~(1 << card)
+        given = list(game._given)
+        given[seat] |= 1 << card
+        game._given = given
+        passing = game.rules.passing
+        assert passing is not None
+        if given[seat].bit_count() < passing.cards:
+            return
+        givers = self.givers(game)
+        position = givers.index(seat)
+        if position + 1 < len(givers):
+            game._turn = givers[position + 1]
+            return
+        self.hand_over(game)
+
+    def hand_over(self, game: Game) -> None:
+        """Every seat has chosen: the cards change hands, and each receiver learns what it got."""
+        for seat, target in enumerate(game._targets):
+            given = game._given[seat]
+            if given and target != seat:
+                game._hands[target] |= given
+                if game.observer is not None:
+                    game.observer(CardsPassed(seat, target, game._cards(given)))
+        game._passed_over = True
+        game._advance()
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        actions = game.rules.actions
+        if not 0 <= action < actions.size:
+            return InvalidAction(f"{action} is not an action of this ruleset")
+        passing = game.rules.passing
+        assert passing is not None
+        if actions.kinds[action] != GIVE or action == actions.hidden_give:
+            return IllegalAction(
+                f"first each player passes {passing.cards} cards: choose a card to pass, not {actions.text(action)}",
+                rule="passing comes first",
+            )
+        label = game.rules.deck.label(actions.card_of(action))
+        return IllegalAction(f"you do not hold {label}", rule="pass cards from your hand")
+
+    def timeout(self, game: Game) -> int:
+        """The strongest card still held: passing high cards is the usual advice, and it is easy to predict."""
+        legal = self.legal(game)
+        rank_of = game.rules.deck.rank_of
+        actions = game.rules.actions
+        return max(legal, key=lambda a: (rank_of[actions.card_of(a)], -a))
+
+
+class Declarations:
+    """Every seat declares once in turn from the player after the dealer; a blind round may come first."""
+
+    code = BIDDING
+
+    def start(self, game: Game) -> None:
+        bidding = game.rules.bidding
+        if bidding.max_bid is not None:
+            game._bid_max = min(bidding.max, max(bidding.min, int(bidding.max_bid(game._facts()))))
+        game._phase = BIDDING
+        game._turn = game._next[game._dealer]
+
+    def choices(self, game: Game) -> tuple[int, ...]:
+        """The declarations the ruleset offers this hand, before any ban."""
+        actions = game.rules.actions
+        if game._blind_round:
+            return actions.blind_choices
+        return actions.declarations_upto(game._bid_max)
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        offered = self.choices(game)
+        if not game.rules.bidding.bans or game._blind_round:
+            return offered
+        return tuple(a for a in offered if game._ban_of(a) is None)
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        if action not in self.choices(game) or (
+            game.rules.bidding.bans and not game._blind_round and game._ban_of(action) is not None
+        ):
+            raise self.refuse(game, action)
+        seat = game._turn
+        game._record(action, auto)
+        game._declare(seat, action)
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        rules = game.rules
+        actions = rules.actions
+        bidding = rules.bidding
+        if not 0 <= action < actions.size:
+            return InvalidAction(f"{action} is not an action of this ruleset")
+        text = actions.text(action)
+        if actions.kinds[action] not in ("bid", "pass"):
+            return IllegalAction(f"it is the bidding: you must declare, not {text}", rule="bidding comes first")
+        if game._blind_round:
+            blind = ", ".join(actions.text(a) for a in actions.blind_choices[1:])
+            return IllegalAction(
+                f"first each player, before looking at their cards, may bid blind ({blind}) or pass to look",
+                rule="blind bids come first",
+            )
+        if actions.kinds[action] == "pass":
+            return IllegalAction(
+                f"there is no pass: declare {bidding.min} to {game._bid_max}", rule="every player declares once"
+            )
+        if action in self.choices(game):
+            ban = game._ban_of(action)
+            assert ban is not None
+            why = f": {ban.description}" if ban.description else ""
+            return IllegalAction(f"{text} is not allowed now{why}", rule=f"bidding.forbid.{ban.name}")
+        return IllegalAction(
+            f"{text} is not allowed: declarations are {bidding.min} to {game._bid_max}", rule="bidding.bids"
+        )
+
+    def timeout(self, game: Game) -> int:
+        return _timeout_bid(game, self.legal(game))
+
+
+class Auction:
+    """Rising bids and permanent passes until one bidder is left, or a bid that ends it at once."""
+
+    code = BIDDING
+
+    def start(self, game: Game) -> None:
+        bidding = game.rules.bidding
+        if bidding.max_bid is not None:
+            game._bid_max = min(bidding.max, max(bidding.min, int(bidding.max_bid(game._facts()))))
+        game._phase = BIDDING
+        game._turn = game._next[game._dealer]
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        actions = game.rules.actions
+        low = game.rules.bidding.min if game._high_seat == NO_SEAT else game._bids[game._high_seat] + 1
+        options = actions.auction_from[min(low, actions.max_bid + 1)]
+        if game._bid_max < actions.max_bid:
+            top = actions.bid(game._bid_max)
+            return tuple(a for a in options if a <= top)
+        return options
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        actions = game.rules.actions
+        if action != actions.pass_action:
+            low = game.rules.bidding.min if game._high_seat == NO_SEAT else game._bids[game._high_seat] + 1
+            if (
+                actions.kinds[action] != "bid"
+                or actions.name_index[action] >= 0
+                or not low <= actions.bid_values[action] <= game._bid_max
+            ):
+                raise self.refuse(game, action)
+        seat = game._turn
+        game._record(action, auto)
+        game._auction_bid(seat, action)
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        actions = game.rules.actions
+        bidding = game.rules.bidding
+        if not 0 <= action < actions.size:
+            return InvalidAction(f"{action} is not an action of this ruleset")
+        text = actions.text(action)
+        if actions.kinds[action] not in ("bid", "pass"):
+            return IllegalAction(f"it is the bidding: you must bid or pass, not {text}", rule="bidding comes first")
+        value = actions.bid_values[action]
+        if actions.name_index[action] >= 0 or not bidding.min <= value <= game._bid_max:
+            shown = actions.named_bids[actions.name_index[action]] if actions.name_index[action] >= 0 else value
+            return IllegalAction(f"bids run from {bidding.min} to {game._bid_max}, not {shown}", rule="bidding.bids")
+        return IllegalAction(
+            f"a bid must be higher than the current highest bid {game.highest_bid}, not {value}",
+            rule="an auction bid must beat the highest bid",
+        )
+
+    def timeout(self, game: Game) -> int:
+        return _timeout_bid(game, self.legal(game))
+
+
+class TrumpChoice:
+    """After the auction the declarer names trump among the suits the ruleset allows."""
+
+    code = TRUMP
+
+    def start(self, game: Game) -> None:
+        game._phase = TRUMP
+        game._turn = game._declarer
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        return game.rules.actions.trump_choices
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        suit = game.rules.actions.suit_of_trump(action)
+        game._record(action, auto)
+        game._trump = suit
+        if game.observer is not None:
+            game.observer(TrumpSet(suit, game._turn))
+        game._advance()
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        rules = game.rules
+        actions = rules.actions
+        if not (0 <= action < actions.size) or actions.kinds[action] != "trump":
+            return IllegalAction(
+                "the declarer must now choose trump, not "
+                + (actions.text(action) if 0 <= action < actions.size else str(action)),
+                rule="trump is chosen after the auction",
+            )
+        allowed = " ".join(rules.deck.suits[s].symbol for s in rules.trump.suits)
+        return IllegalAction(f"trump must be one of {allowed}", rule="trump.suits")
+
+    def timeout(self, game: Game) -> int:
+        actions = game.rules.actions
+        legal = self.legal(game)
+        for suit in game.rules.timeout.trump_order:
+            if actions.trump(suit) in legal:
+                return actions.trump(suit)
+        return legal[0]
+
+
+def _timeout_bid(game: Game, legal: tuple[int, ...]) -> int:
+    """Pass if allowed (or the ruleset's timeout bid), else the lowest numeric bid allowed."""
+    rules = game.rules
+    actions = rules.actions
+    wanted = rules.timeout.bid
+    if wanted == "pass" and actions.pass_action in legal:
+        return actions.pass_action
+    if isinstance(wanted, int) and actions.bid(wanted) in legal:
+        return actions.bid(wanted)
+    bids = [a for a in legal if a != actions.pass_action and actions.name_index[a] < 0]
+    return min(bids, key=lambda a: actions.bid_values[a]) if bids else legal[0]
+
+
+BIDDING_KINDS: dict[BiddingKind, Phase] = {
+    BiddingKind.AUCTION: Auction(),
+    BiddingKind.DECLARATIONS: Declarations(),
+}
+"""The registry of bidding phases by `bidding.kind` (`none`: no bidding phase)."""
+
+PASSING_PHASE: Phase = Passing()
+TRUMP_CHOICE: Phase = TrumpChoice()
+
+
+def pipeline(rules: Rules) -> tuple[Phase, ...]:
+    """The phases a hand of these rules goes through before its tricks, in order."""
+    phases: list[Phase] = []
+    if rules.passing is not None:
+        phases.append(PASSING_PHASE)
+    if rules.bidding.kind in BIDDING_KINDS:
+        phases.append(BIDDING_KINDS[rules.bidding.kind])
+    if rules.trump.mode is TrumpMode.CHOSEN:
+        phases.append(TRUMP_CHOICE)
+    return tuple(phases)

@@ -1,0 +1,171 @@
+"""Which cards a seat may play: every rule that narrows the choice, in order, as card masks with their reasons.
+
+Each rule names the cards it prefers; it narrows the choice only when the
+player holds one of them ("must follow suit if able", "must overtrump if
+able"). The same steps give the legal cards and, for a refused card, the first
+rule it breaks, in words. Rulesets whose only rules are following suit and
+suits not led until broken take the engine's one-mask fast path instead
+(`PlayRules.plain`); the steps give the same cards there too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..errors import IllegalAction
+from ..ruleset.deck import Card, CardMask, Deck
+from ..ruleset.rules import LeadsWith
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+
+class Step(NamedTuple):
+    """One rule's preferred cards, the rule's name, and how to say why a card outside them is refused
+    (`{cards}` stands for the cards the rule leaves, as "3♠ and 2♠")."""
+
+    cards: CardMask
+    rule: str
+    why: str
+
+
+def steps(game: GameState, hand: CardMask) -> Iterator[Step]:
+    """The rules that apply to the seat to play now, in the order they narrow its choice."""
+    rules = game.rules
+    play = rules.play
+    deck = rules.deck
+    first_trick = game._trick_count == 0
+    if not game._trick:
+        card = play.first_card
+        if first_trick and card is not None and play.leads_with is not LeadsWith.ANY:
+            if play.leads_with is LeadsWith.CARD:
+                yield Step(
+                    1 << card, "play.first_lead", f"the first trick is led with {deck.label(card)}, and you hold it"
+                )
+            else:
+                suit = deck.suit_of[card]
+                why = f"the first trick is led with a {deck.suits[suit].symbol}: you hold {{cards}}"
+                yield Step(deck.suit_masks[suit], "play.first_lead", why)
+        banned = lead_ban(game, hand)
+        if banned:
+            suits = " and ".join(
+                f"{s.symbol} ({s.name})" for i, s in enumerate(deck.suits) if banned & deck.suit_masks[i]
+            )
+            yield Step(
+                ~banned,
+                "lead restriction: not until broken",
+                f"{suits} may not be led until broken, and you hold other cards you may lead: {{cards}}",
+            )
+    else:
+        yield from _following(game, hand)
+    if first_trick and play.first_trick_avoid:
+        yield Step(
+            ~play.first_trick_avoid,
+            "play.first_trick_avoid",
+            f"{card_words(deck, play.first_trick_avoid)} may not be played to the first trick while you hold "
+            "other cards you may play: {cards}",
+        )
+
+
+def card_words(deck: Deck, mask: CardMask) -> str:
+    """Cards as people name a set: a whole suit by its symbol (`♥`), other cards one by one (`Q♠`)."""
+    parts = []
+    for suit, suit_mask in enumerate(deck.suit_masks):
+        if mask & suit_mask == suit_mask:
+            parts.append(f"{deck.suits[suit].symbol} ({deck.suits[suit].name})")
+        else:
+            parts += [deck.label(c) for c in reversed(deck.suit_cards(mask, suit))]
+    return " and ".join(parts)
+
+
+def lead_ban(game: GameState, hand: CardMask) -> CardMask:
+    """The cards of suits not yet broken that this hand may not lead (a suit is lifted when held with only its
+    `unless_only` cards)."""
+    block = game._block
+    if not block:
+        return 0
+    banned = 0
+    for suit_mask, _any, _also, only in game._breaks:
+        if block & suit_mask and hand & ~(suit_mask | only):
+            banned |= suit_mask
+    return banned
+
+
+def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
+    rules = game.rules
+    deck = rules.deck
+    led = game._led
+    led_cards = deck.suit_masks[led]
+    symbol = deck.suits[led].symbol
+    if game._follow:
+        yield Step(led_cards, "follow suit", f"you must follow {symbol}: you hold {{cards}}")
+    must = rules.play.must
+    if not must.any:
+        return
+    trump = game._trump
+    best = game._best
+    row = game._row
+    trumped = best >= 2 * game._deck_size and led != trump
+    void = not hand & led_cards
+    trumps = deck.suit_masks[trump] if trump >= 0 else 0
+    if must.beat and not trumped:
+        yield Step(
+            _above(hand & led_cards, row, best), "must beat the trick", f"you must play a higher {symbol} when you can"
+        )
+    if void and trumps:
+        if (must.trump and not trumped) or must.trump_low:
+            yield Step(
+                trumps, "must trump", f"you cannot follow {symbol}, so you must play a trump: you hold {{cards}}"
+            )
+        if must.overtrump and trumped:
+            yield Step(
+                _above(hand & trumps, row, best), "must overtrump", "you must play a higher trump than the trick holds"
+            )
+
+
+def _above(cards: CardMask, row: tuple[int, ...], best: int) -> CardMask:
+    """The cards among `cards` that would win the trick now."""
+    out = 0
+    card = 0
+    while cards:
+        if cards % 2 and row[card] > best:
+            out |= 1 << card
+        cards >>= 1
+        card += 1
+    return out
+
+
+def allowed(game: GameState, hand: CardMask) -> CardMask:
+    """The cards of `hand` its holder may play now."""
+    choice = hand
+    for step in steps(game, hand):
+        narrowed = choice & step.cards
+        if narrowed:
+            choice = narrowed
+    return choice
+
+
+def refusal(game: GameState, hand: CardMask, card: Card) -> IllegalAction:
+    """Why `card` may not be played now: the first rule that leaves it out, with the cards that rule allows."""
+    deck = game.rules.deck
+    if not hand & (1 << card):
+        return IllegalAction(f"you do not hold {deck.label(card)}", rule="play a card from your hand")
+    choice = hand
+    for step in steps(game, hand):
+        narrowed = choice & step.cards
+        if narrowed:
+            if not narrowed & (1 << card):
+                shown = " and ".join(deck.label(c) for c in reversed(deck.cards(narrowed)))
+                return IllegalAction(step.why.format(cards=shown), rule=step.rule)
+            choice = narrowed
+    raise AssertionError(f"{deck.label(card)} is legal")
+
+
+def broken(game: GameState, card: Card) -> None:
+    """Lifts the ban on leading a suit once a card that breaks it is played (`game._led` is the trick's suit)."""
+    suit_of = game._suit_of
+    bit = 1 << card
+    for suit_mask, any_card, also, _only in game._breaks:
+        if game._block & suit_mask and ((bit & suit_mask and (any_card or suit_of[card] != game._led)) or bit & also):
+            game._block &= ~suit_mask

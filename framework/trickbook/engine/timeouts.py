@@ -1,0 +1,19 @@
+"""The card the rules play for a seat whose time ran out (each phase before the tricks has its own timeout move)."""
+
+from __future__ import annotations
+
+from ..ruleset.deck import Card
+from ..ruleset.rules import Rules
+
+
+def timeout_card(rules: Rules, legal: tuple[Card, ...], trump: int) -> Card:
+    """The weakest legal card: lowest rank, a non-trump first if the ruleset says so, rank ties by its suit order."""
+    deck = rules.deck
+    timeout = rules.timeout
+    order = {suit: i for i, suit in enumerate(timeout.suit_order)}
+
+    def weakness(card: Card) -> tuple[bool, int, int]:
+        suit = deck.suit_of[card]
+        return (timeout.prefer_non_trump and suit == trump, deck.rank_of[card], order[suit])
+
+    return min(legal, key=weakness)

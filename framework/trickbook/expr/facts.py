@@ -1,0 +1,147 @@
+"""The facts about a hand and a match that ruleset expressions may read."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..ruleset.deck import Deck
+from ..ruleset.seating import Seating
+
+NO_SEAT = -1
+NO_SUIT = -1
+NO_NAME = -1
+
+
+@dataclass(slots=True)
+class CardFacts:
+    """Which cards each seat was dealt, played and took: worked out only for rulesets whose expressions read them."""
+
+    taker: dict[int, int]
+    """The seat that took each card played."""
+    player: dict[int, int]
+    """The seat that played each card."""
+    taken: Sequence[int]
+    """Per seat, the mask of the cards it took in tricks."""
+    side_taken: Sequence[int]
+    points: Sequence[int]
+    """Per seat, the card points it took."""
+    side_points: Sequence[int]
+    dealt: Sequence[int]
+    """Per seat, the mask of the cards it was dealt."""
+    side_dealt: Sequence[int]
+    last_trick: int = NO_SEAT
+
+    def sum_sides(self, groups: tuple[tuple[int, ...], ...]) -> None:
+        """Fills the per-side figures: each side's cards and points taken and cards dealt."""
+        self.side_points = [sum(self.points[s] for s in members) for members in groups]
+        self.side_taken = [_union(self.taken, members) for members in groups]
+        self.side_dealt = [_union(self.dealt, members) for members in groups]
+
+
+@dataclass(slots=True)
+class Facts:
+    """One hand's public outcome plus the match totals; filled by the engine or by a worked example.
+
+    Sequences are indexed by seat, by side or, for `counters` and `events`, first
+    by the ruleset's counter or event number. The table's shape (`seats`, `sides`,
+    `side_seats`, `side_of`, `partner_of`) is here too, so compiled expressions
+    read everything from one place. Build an empty one with `blank`; expressions
+    only read, and only scoring writes (into `hand_side` and `hand_seat`).
+    """
+
+    seats: tuple[int, ...]
+    sides: tuple[int, ...]
+    side_seats: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    partner_of: tuple[int, ...]
+    suit_masks: tuple[int, ...]
+    ranks_per_suit: int
+    deck_size: int
+    seat_count: int
+    hand_side: list[int]
+    hand_seat: list[int]
+    bids: Sequence[int]
+    bid_names: Sequence[int]
+    passed: Sequence[bool]
+    has_bid: Sequence[bool]
+    contract: Sequence[int]
+    """Per side."""
+    seat_contract: Sequence[int]
+    tricks: Sequence[int]
+    side_tricks: Sequence[int]
+    totals_side: Sequence[int]
+    totals_seat: Sequence[int]
+    cards: CardFacts
+    dealer: int = 0
+    declarer: int = NO_SEAT
+    declaring_side: int = NO_SEAT
+    trump: int = NO_SUIT
+    hand_number: int = 1
+    hand_size: int = 0
+    counters: Sequence[Sequence[int]] = ()
+    events: Sequence[Sequence[int]] = ()
+    this_bid: int = 0
+    """The declaration being considered, while a ban on bids is checked."""
+    this_bid_name: int = NO_NAME
+
+    @classmethod
+    def blank(cls, seating: Seating, deck: Deck, hand_size: int = 0) -> Facts:
+        """Facts of a hand where nothing has happened yet, sized for `seating` and `deck`.
+
+        Read-only fields share cached blanks; `hand_side` and `hand_seat` are fresh lists.
+        """
+        n = seating.seats
+        s = len(seating.sides)
+        seat_zeros, side_zeros, no_names, falses, no_cards = blanks(n, s)
+        return cls(
+            seating.all_seats,
+            seating.all_sides,
+            seating.sides,
+            seating.side_of,
+            seating.partner,
+            deck.suit_masks,
+            deck.ranks_per_suit,
+            deck.size,
+            n,
+            [0] * s,
+            [0] * n,
+            seat_zeros,
+            no_names,
+            falses,
+            falses,
+            side_zeros,
+            seat_zeros,
+            seat_zeros,
+            side_zeros,
+            side_zeros,
+            seat_zeros,
+            no_cards,
+            hand_size=hand_size,
+        )
+
+    def fresh_cards(self) -> CardFacts:
+        """Gives these facts card-level facts of their own, to fill in, and returns them."""
+        n = len(self.seats)
+        s = len(self.sides)
+        self.cards = CardFacts({}, {}, [0] * n, [0] * s, [0] * n, [0] * s, [0] * n, [0] * s)
+        return self.cards
+
+
+def _union(masks: Sequence[int], members: tuple[int, ...]) -> int:
+    out = 0
+    for seat in members:
+        out |= masks[seat]
+    return out
+
+
+Blanks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ...], CardFacts]
+
+
+@cache
+def blanks(seats: int, sides: int) -> Blanks:
+    """Shared blanks, never written to: zeros per seat and per side, no bid names, no one passed, no card facts."""
+    seat_zeros, side_zeros = (0,) * seats, (0,) * sides
+    cards = CardFacts({}, {}, seat_zeros, side_zeros, seat_zeros, side_zeros, seat_zeros, side_zeros)
+    return seat_zeros, side_zeros, (NO_NAME,) * seats, (False,) * seats, cards
