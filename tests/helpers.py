@@ -8,7 +8,9 @@ from functools import cache
 from trickbook import Game, Rules, load_ruleset
 from trickbook.engine.dealing import Deal, seeded_deal
 
-CONFIGURATIONS: list[tuple[str, tuple[tuple[str, str], ...], int | None]] = [
+Configuration = tuple[str, tuple[tuple[str, str], ...], int | None]
+
+SEED_CONFIGURATIONS: list[Configuration] = [
     ("cardems-tarneeb", (), None),
     ("tarneeb-41", (("trump", "kouz-moving"),), 2),
     ("tarneeb-41", (("trump", "kubba"),), 2),
@@ -17,14 +19,26 @@ CONFIGURATIONS: list[tuple[str, tuple[tuple[str, str], ...], int | None]] = [
     ("cardems-spades", (), None),
     ("syrian-tarneeb-41", (), None),
 ]
-"""Every bundled ruleset, each table option and each rules version."""
+"""The four rulesets of the seed rule pages, each table option and each rules version."""
+
+FAMILY_CONFIGURATIONS: list[Configuration] = [
+    ("whist", (("honours", "on"),), None),
+    ("hearts", (), None),
+    ("oh-hell", (), None),
+    ("oh-hell", (("players", "5"),), None),
+    ("call-break", (), None),
+]
+"""The rulesets of the trick-taking family: different tables, deals, phases and play restrictions."""
+
+CONFIGURATIONS: list[Configuration] = SEED_CONFIGURATIONS + FAMILY_CONFIGURATIONS
+"""Every bundled ruleset, with the options and versions that change how it plays."""
 
 
 NORTH_SOUTH, EAST_WEST = (0, 2), (1, 3)
 """The seats that win a match when a side of a four-seat partnership ruleset wins."""
 
 
-def config_id(config: tuple[str, tuple[tuple[str, str], ...], int | None]) -> str:
+def config_id(config: Configuration) -> str:
     name, options, version = config
     parts = [name, *(f"{k}={v}" for k, v in options)]
     if version is not None:

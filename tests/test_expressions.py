@@ -237,6 +237,7 @@ def test_compiled_code_reaches_no_python_builtins() -> None:
         "all",
         "_divide",
         "_modulo",
+        "_holds",
     }
 
 

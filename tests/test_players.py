@@ -13,17 +13,21 @@ from helpers import CONFIGURATIONS, config_id, rules
 from trickbook import Game, UsageError
 from trickbook.engine.view import SeatView
 from trickbook.players import make_player, parse_player_specs
-from trickbook.players.worlds import imagine, sample_deal
+from trickbook.players.worlds import imagine, sample_world
 from trickbook.tools.simulate import play_match
 
 
 def _position(config: tuple, seed: int, steps: int) -> Game:
+    """The game after up to `steps` random actions, stopping before the action that would end the match."""
     game = Game(rules(*config), seed, hand_cap=3)
     chooser = random.Random(seed)
     for _ in range(steps):
-        if game.is_over():
+        action = chooser.choice(game.legal_actions())
+        after = game.clone()
+        after.apply(action)
+        if after.is_over():
             break
-        game.apply(chooser.choice(game.legal_actions()))
+        game.apply(action)
     return game
 
 
@@ -49,8 +53,9 @@ def test_a_view_leads_to_no_game_and_to_no_other_seats_cards(config: tuple) -> N
     view = game.view(seat)
     objects = _reachable(view)
     assert not any(isinstance(o, Game) for o in objects), "the view reaches a game object"
-    hidden = {c for s in range(4) if s != seat for c in game.hand(s)} - set(game.exposed)
-    masks = {sum(1 << c for c in game.hand(s)) for s in range(4) if s != seat}
+    others = [s for s in range(game.rules.seats) if s != seat]
+    hidden = {c for s in others for c in game.hand(s)} - set(game.exposed)
+    masks = {sum(1 << c for c in game.hand(s)) for s in others}
     assert not any(isinstance(o, int) and o in masks and o.bit_count() > 1 for o in objects), "another seat's hand mask"
     assert not (set(view.hand) & hidden)
 
@@ -79,10 +84,11 @@ def test_imagined_worlds_agree_with_everything_the_view_shows(config: tuple, see
     mine = world.view(seat)
     assert mine.hand == view.hand and mine.legal == view.legal and mine.packed_moves == view.packed_moves
     assert world.exposed == game.exposed and world.trump == game.trump and world.tricks_won == game.tricks_won
-    deal = sample_deal(view, random.Random(seed + 1))
-    assert sorted(c for cards in deal for c in cards) == list(range(52))
+    world_cards = sample_world(view, random.Random(seed + 1))
+    deck = game.rules.deck
+    assert sorted([*(c for cards in world_cards.deal for c in cards), *world_cards.stock]) == list(range(deck.size))
     forbidden = view.forbidden()
-    for other in range(4):
+    for other in range(game.rules.seats):
         held = world.rules.deck.mask(world.hand(other))
         assert not held & forbidden[other], "a seat was dealt a card it has shown it does not hold"
         assert not game.rules.deck.mask(game.hand(other)) & forbidden[other], "the view infers what is not true"

@@ -17,6 +17,7 @@ from trickbook.tools.simulate import play_match, play_on, resume_match
 
 CAP = 6
 SPECS = parse_player_specs("random")
+"""Random players for a table of four."""
 HERE = Location("saved.json", 1, 1)
 
 
@@ -26,12 +27,13 @@ def test_a_match_resumed_from_its_record_after_any_action_continues_identically(
     config: tuple, seed: int, cut: int
 ) -> None:
     ruleset = rules(*config)
-    whole = dumps(match_record(play_match(ruleset, seed, SPECS, CAP)))
-    players = [make_player(spec, seed, seat) for seat, spec in enumerate(SPECS)]
+    specs = parse_player_specs("random", ruleset.seats)
+    whole = dumps(match_record(play_match(ruleset, seed, specs, CAP)))
+    players = [make_player(spec, seed, seat) for seat, spec in enumerate(specs)]
     game = Game(ruleset, seed, hand_cap=CAP)
     play_on(game, players, actions=cut)
     saved = json.loads(json.dumps(match_record(game)))
-    resumed, resumed_players = resume_match(saved, SPECS, HERE)
+    resumed, resumed_players = resume_match(saved, specs, HERE)
     assert resumed.state_key() == game.state_key()
     play_on(resumed, resumed_players)
     assert dumps(match_record(resumed)) == whole

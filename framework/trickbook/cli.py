@@ -404,11 +404,18 @@ def _validate(args: argparse.Namespace) -> int:
             print(f"trickbook: {finding}", file=sys.stderr)
         errors = sum(f.level == "error" for f in findings)
         failures += errors > 0
-        combinations = len(list(source.combinations()))
+        checked = len(list(source.combinations()))
+        total = source.combination_count()
         verdict = "invalid" if errors else "ok"
+        coverage = (
+            f"{total} combination(s) of version and options"
+            if checked == total
+            else f"{checked} of {total} combinations of version and options checked (every option value with the "
+            "others at their defaults, and a fixed sample of the rest)"
+        )
         print(
-            f"{name}: {verdict} ({source.id}: {len(source.versions)} version(s), {combinations} combination(s) "
-            f"of version and options; {errors} error(s), {len(findings) - errors} warning(s))"
+            f"{name}: {verdict} ({source.id}: {len(source.versions)} version(s), {coverage}; "
+            f"{errors} error(s), {len(findings) - errors} warning(s))"
         )
     return 1 if failures else 0
 

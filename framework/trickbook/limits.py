@@ -28,6 +28,10 @@ MAX_EXPRESSION_CHARS: Final = 4_000
 MAX_EXPRESSION_DEPTH: Final = 48
 """Deepest nesting of brackets or operators in one expression."""
 
+MAX_COMBINATIONS: Final = 32
+"""Most combinations of rules version and option values `validate` checks; beyond it, every option value is
+checked with the others at their defaults, and a fixed sample of the other combinations."""
+
 MAX_EXTENDS_DEPTH: Final = 8
 """Longest chain of rulesets extending one another."""
 

@@ -22,11 +22,11 @@ from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
-from ..ruleset.yamlsource import KeyPath, Mark, format_path
+from ..ruleset.yamlsource import Document, KeyPath, Mark, format_path
 from .scenario import Scenario, scenario_facts
 
-TOTALS_PROBED = range(-1000, 5001)
-"""Totals tried when checking that the match end can be reached."""
+TOTALS_PROBED = (*range(0, 5001), *range(-1, -1001, -1))
+"""Totals tried when checking that the match end can be reached (the usual targets, being positive, first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,17 +44,20 @@ class Finding:
 def lint(source: RulesetSource) -> list[Finding]:
     """Every finding for every rules version and option combination, each reported once."""
     findings: dict[tuple[str, str], Finding] = {}
+    used: set[str] = set()
     for version, options in source.combinations():
-        rules = source.resolve(options=options, version=version)
+        rules, document = source.resolve_with_document(options=options, version=version)
+        used |= _names_read(document)
         for finding in _check(source, rules):
             findings.setdefault((finding.path, finding.message), finding)
+    for finding in _unused_names(source, used):
+        findings.setdefault((finding.path, finding.message), finding)
     for finding in _same_options(source):
         findings.setdefault((finding.path, finding.message), finding)
     return sorted(findings.values(), key=lambda f: (f.level != "error", f.where.line, f.path))
 
 
 def _check(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
-    yield from _unused_names(source)
     yield from _idle_counters(source, rules)
     yield from _trump_map(source, rules)
     yield from _never_applies(source, rules)
@@ -112,15 +115,25 @@ def _names(node: Node) -> Iterator[str]:
                 stack.extend((current.condition, current.then, current.otherwise))
 
 
-def _unused_names(source: RulesetSource) -> Iterator[Finding]:
+def _unused_names(source: RulesetSource, used: set[str]) -> Iterator[Finding]:
+    """Definitions and events that no expression of any version and option combination reads (`used`)."""
     data = source.document.data
+    for name in sorted(set(data.get("definitions", {})) - used):
+        yield _finding(source, "warning", ("definitions", name), f"the definition {name!r} is never used")
+    for name in sorted(set(data.get("events", {})) - used):
+        yield _finding(source, "warning", ("events", name), f"the event {name!r} is counted but no expression reads it")
+
+
+def _names_read(document: Document) -> set[str]:
+    """Every name the expressions of a resolved document read, following definitions that are read."""
+    data = document.data
     reads: dict[KeyPath, set[str]] = {}
     for path in _expression_paths(data):
         value: Any = data
         for key in path:
             value = value[key]
         text = str(value).lower() if isinstance(value, bool) else str(value)
-        site = Site(text, source.document.marks.get(path) or Mark(source.document.file, 1, 1), format_path(path))
+        site = Site(text, document.marks.get(path) or Mark(document.file, 1, 1), format_path(path))
         reads[path] = set(_names(parse(site)))
     definitions = set(data.get("definitions", {}))
     roots = {n for path, names in reads.items() if path[0] != "definitions" for n in names}
@@ -133,10 +146,7 @@ def _unused_names(source: RulesetSource) -> Iterator[Finding]:
                 used.add(inner)
                 if inner in definitions:
                     frontier.add(inner)
-    for name in sorted(definitions - used):
-        yield _finding(source, "warning", ("definitions", name), f"the definition {name!r} is never used")
-    for name in sorted(set(data.get("events", {})) - used):
-        yield _finding(source, "warning", ("events", name), f"the event {name!r} is counted but no expression reads it")
+    return used
 
 
 def _idle_counters(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
@@ -185,15 +195,34 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
         for _ in range(size - first):
             tricks[draw.choice([s for s in range(seats) if s != index % seats] or [0])] += 1
         event = {e: [draw.randint(0, 1) for _ in range(seats)] for e in events}
+        common: dict[str, object] = {"tricks": tricks, "events": event}
+        if rules.reads_cards or rules.reads_deal:
+            took, dealt = _cards(rules, tricks, draw)
+            common.update(took=took, dealt=dealt, last_trick=draw.randrange(seats))
         if bidding.kind is BiddingKind.AUCTION:
             declarer = draw.randrange(seats)
             bids: list[int | str | None] = [None] * seats
             bids[declarer] = values[index % len(values)]
-            yield Scenario(tricks=tricks, bids=bids, declarer=declarer, events=event)
+            yield Scenario(bids=bids, declarer=declarer, **common)  # type: ignore[arg-type]
         elif bidding.kind is BiddingKind.DECLARATIONS:
-            yield Scenario(tricks=tricks, bids=[draw.choice(values) for _ in range(seats)], events=event)
+            yield Scenario(bids=[draw.choice(values) for _ in range(seats)], **common)  # type: ignore[arg-type]
         else:
-            yield Scenario(tricks=tricks, events=event)
+            yield Scenario(**common)  # type: ignore[arg-type]
+
+
+def _cards(rules: Rules, tricks: list[int], draw: random.Random) -> tuple[list[list[str]], list[list[str]]]:
+    """Cards each seat might have taken with these tricks (a trick's worth per trick), and a deal."""
+    codes = list(rules.deck.codes)
+    draw.shuffle(codes)
+    seats = rules.seats
+    took = []
+    start = 0
+    for count in tricks:
+        took.append(codes[start : start + count * seats])
+        start += count * seats
+    draw.shuffle(codes)
+    size = rules.hand_size
+    return took, [codes[seat * size : (seat + 1) * size] for seat in range(seats)]
 
 
 def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
@@ -216,15 +245,16 @@ HANDS_PROBED = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 25, 30, 36, 40, 48, 50,
 def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     """An error when no totals (or number of hands) can end the match, or when the scoring can never move the
     totals to where it ends."""
-    hands = any(_ends(rules, 0, hand) for hand in HANDS_PROBED)
-    if not hands and not any(_ends(rules, total, 1) for total in TOTALS_PROBED):
+    facts = _match_facts(rules)
+    hands = any(_ends(rules, facts, 0, hand) for hand in HANDS_PROBED)
+    if not hands and not any(_ends(rules, facts, total, 1) for total in TOTALS_PROBED):
         key = "wins" if rules.match.wins is not None else "ends"
         who = "side" if rules.match.by == "side" else "seat"
         yield _finding(
             source,
             "error",
             ("match", key),
-            f"this never holds for a {who} total from {TOTALS_PROBED.start} to {TOTALS_PROBED.stop - 1} "
+            f"this never holds for a {who} total from {min(TOTALS_PROBED)} to {max(TOTALS_PROBED)} "
             f"or after any number of hands up to {HANDS_PROBED[-1]}: the match cannot be won",
         )
         return
@@ -233,7 +263,7 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     rising = max(gains, default=0) > 0
     falling = min(gains, default=0) < 0
     reachable = [t for t in TOTALS_PROBED if (t >= 0 or falling) and (t <= 0 or rising)]
-    if hands or any(_ends(rules, total, 1) for total in reachable):
+    if hands or any(_ends(rules, facts, total, 1) for total in reachable):
         return
     who = "a side" if rules.seating.has_sides and not rules.personal else "a player"
     yield _finding(
@@ -246,25 +276,31 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     )
 
 
-def _ends(rules: Rules, total: int, hand: int) -> bool:
+def _match_facts(rules: Rules) -> Facts:
+    """Facts for probing the match end, with each counter at its start."""
+    facts = Facts.blank(rules.seating, rules.deck, rules.hand_size)
+    seating = rules.seating
+    facts.counters = [[c.start] * (len(seating.sides) if c.per == "side" else seating.seats) for c in rules.counters]
+    return facts
+
+
+def _ends(rules: Rules, facts: Facts, total: int, hand: int) -> bool:
     """True when some spread of totals around `total` after hand `hand` gives the match a winner."""
     seating = rules.seating
     seats = seating.seats
-    counters = [[c.start] * (len(seating.sides) if c.per == "side" else seats) for c in rules.counters]
+    facts.hand_number = hand
     patterns = [[total] * seats]
     for seat in range(seats):
-        for others in (0, 1, total - 1):
+        for mine, others in ((total, 0), (total, 1), (total, total - 1), (total - 1, total), (total + 1, total)):
             pattern = [others] * seats
-            pattern[seat] = total
+            pattern[seat] = mine
             patterns.append(pattern)
     for seat_totals in patterns:
-        facts = Facts.blank(seating, rules.deck, rules.hand_size)
-        facts.hand_number = hand
         facts.totals_seat = seat_totals
-        facts.totals_side = [sum(seat_totals[s] for s in members) for members in seating.sides]
-        if not rules.personal:
+        if rules.personal:
+            facts.totals_side = [sum(seat_totals[s] for s in members) for members in seating.sides]
+        else:
             facts.totals_side = [seat_totals[members[0]] for members in seating.sides]
-        facts.counters = counters
         if match_winner(rules, facts) is not None:
             return True
     return False

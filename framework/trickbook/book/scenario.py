@@ -41,6 +41,12 @@ class Scenario:
     seat_totals: Sequence[int] | None = None
     counters: Mapping[str, Sequence[int]] = field(default_factory=dict)
     events: Mapping[str, Sequence[int]] = field(default_factory=dict)
+    took: Sequence[Sequence[str]] | None = None
+    """Per seat, the cards it took in tricks: card codes, or suit codes for every card of a suit."""
+    dealt: Sequence[Sequence[str]] | None = None
+    """Per seat, cards it was dealt (the others are left unsaid), in the same codes."""
+    last_trick: int | None = None
+    """The seat that won the last trick."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +134,56 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
         [e.name for e in rules.events], [[0] * seats for _ in rules.events], scenario.events, "event"
     )
     facts.side_tricks = [sum(facts.tricks[s] for s in members) for members in seating.sides]
+    if scenario.took is not None or scenario.dealt is not None or scenario.last_trick is not None:
+        _card_facts(rules, scenario, facts)
     return facts
+
+
+def _card_facts(rules: Rules, scenario: Scenario, facts: Facts) -> None:
+    """Who took and who was dealt which cards, as the scenario says, with the card points that follow."""
+    cards = facts.fresh_cards()
+    seats = rules.seats
+    taken = _masks(rules, scenario.took, "took")
+    cards.taken = taken
+    cards.dealt = _masks(rules, scenario.dealt, "dealt")
+    points = rules.scoring.card_points
+    cards.points = [sum(points[c] for c in rules.deck.cards(mask)) if points else 0 for mask in taken]
+    for seat, mask in enumerate(taken):
+        for card in rules.deck.cards(mask):
+            cards.taker[card] = seat
+    if scenario.last_trick is not None:
+        if not 0 <= scenario.last_trick < seats:
+            raise ScenarioError(f"last_trick is a seat from 0 to {seats - 1}, not {scenario.last_trick}")
+        cards.last_trick = scenario.last_trick
+    cards.sum_sides(rules.seating.sides)
+
+
+def _masks(rules: Rules, given: Sequence[Sequence[str]] | None, key: str) -> list[int]:
+    """Each seat's cards as a mask; each card at most once."""
+    seats = rules.seats
+    if given is None:
+        return [0] * seats
+    if len(given) != seats:
+        raise ScenarioError(f"{key} must list {count_words(seats)} seats' cards, not {len(given)}")
+    deck = rules.deck
+    suits = {s.code: i for i, s in enumerate(deck.suits)}
+    masks = []
+    seen = 0
+    for codes in given:
+        mask = 0
+        for code in codes:
+            if code in suits:
+                mask |= deck.suit_masks[suits[code]]
+            elif code in deck.codes:
+                mask |= 1 << deck.codes.index(code)
+            else:
+                raise ScenarioError(f"{key}: {code!r} is neither a suit nor a card of the {deck.title}")
+        if mask & seen:
+            repeated = deck.codes[(mask & seen).bit_length() - 1]
+            raise ScenarioError(f"{key}: {repeated} is given to two seats")
+        seen |= mask
+        masks.append(mask)
+    return masks
 
 
 def _bids(rules: Rules, scenario: Scenario) -> tuple[list[int], list[int], list[bool]]:

@@ -1,10 +1,11 @@
 """Worked examples written in a ruleset (`examples:`), checked against what its rules actually give.
 
-An example states one hand's outcome (bids, tricks, events, totals before)
-and what must follow (the hand's score, new totals and counters, scoring
-lines, whether the match ends, whether the bidding cancels the hand). Each is
-evaluated under its own rules version and table options, through the same
-scoring functions the engine uses.
+An example states one hand's outcome (bids, tricks, cards taken or dealt,
+events, totals before) and what must follow (the hand's score, new totals and
+counters, scoring lines, whether the match ends, whether the bidding cancels
+the hand); or a moment of a hand and the actions the rules allow there (the
+bids a seat may make, the cards it may play). Each is evaluated under its own
+rules version and table options, through the same functions the engine uses.
 """
 
 from __future__ import annotations
@@ -13,10 +14,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Location, OptionError
+from ..engine.dealing import hand_size
+from ..engine.game import Game
+from ..errors import ActionError, Location, OptionError
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import Rules
 from .scenario import Outcome, Scenario, ScenarioError, evaluate, scenario_facts
+
+OUTCOME_KEYS = frozenset({"score", "seat_score", "totals", "seat_totals", "counters", "lines", "winner"})
+"""Expectations about a hand's outcome, which need the hand's tricks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,18 +70,27 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         seat_totals=spec.get("seat_totals"),
         counters=spec.get("counters", {}),
         events=spec.get("events", {}),
+        took=spec.get("took"),
+        dealt=spec.get("dealt"),
+        last_trick=spec.get("last_trick"),
     )
 
 
 def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
     expect = spec["expect"]
+    if "legal_bids" in expect:
+        yield from _check_bids(rules, spec, expect["legal_bids"])
+    if "legal" in expect:
+        yield from _check_play(rules, spec, expect["legal"])
+    if not set(expect) & (OUTCOME_KEYS | {"cancelled"}):
+        return
     scenario = _scenario(spec, rules)
     if "cancelled" in expect:
         cancel = rules.bidding.cancel_if
         cancelled = bool(cancel(scenario_facts(rules, scenario))) if cancel is not None else False
         if cancelled != expect["cancelled"]:
             yield _differs("cancelled", expect["cancelled"], cancelled)
-    if not set(expect) - {"cancelled"}:
+    if not set(expect) & OUTCOME_KEYS:
         return
     if "tricks" not in spec:
         raise ScenarioError("an example that checks scores needs `tricks`")
@@ -93,6 +108,91 @@ def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
             got = lines.get(rule)
             if got != wanted:
                 yield _differs(f"lines.{rule}", wanted, got if got is not None else "no such rule or counter")
+
+
+def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> Iterator[str]:
+    """The bids the rules let the next seat make, after the seats before it in turn made theirs.
+
+    `bids` lists one entry per seat; the seats bid in turn from the player after
+    the dealer, and the first seat whose entry is null is the one asked.
+    """
+    dealer = spec.get("dealer", 0)
+    number = spec.get("hand_number", 1)
+    totals = spec.get("totals", [0] * len(rules.seating.sides))
+    seat_totals = spec.get("seat_totals", [0] * rules.seats)
+    size = hand_size(rules, number, dealer, totals, seat_totals)
+    if "hand_size" in spec and spec["hand_size"] != size:
+        yield _differs("hand_size", spec["hand_size"], size)
+        return
+    deck = rules.deck
+    deal = [tuple(range(seat * size, (seat + 1) * size)) for seat in range(rules.seats)]
+    stock = tuple(range(rules.seats * size, deck.size))
+    counters = [[c.start] * (len(rules.seating.sides) if c.per == "side" else rules.seats) for c in rules.counters]
+    game = Game.from_position(
+        rules,
+        deal=deal,
+        stock=stock,
+        dealer=dealer,
+        hand_number=number,
+        totals=totals,
+        seat_totals=seat_totals if rules.personal else None,
+        counters=counters,
+    )
+    bids = spec.get("bids", [])
+    if len(bids) != rules.seats:
+        raise ScenarioError(f"bids must list one entry per seat ({rules.seats}), not {bids}")
+    while game.phase == "bidding" and bids[game.turn or 0] is not None:
+        seat = game.turn or 0
+        try:
+            game.apply_text(f"bid {bids[seat]}")
+        except ActionError as exc:
+            raise ScenarioError(f"seat {seat} cannot bid {bids[seat]}: {exc}") from None
+    if game.phase != "bidding":
+        raise ScenarioError("every seat has bid: leave the asked seat's bid null")
+    actions = rules.actions
+    got: list[int | str] = []
+    for action in game.legal_actions():
+        if actions.kinds[action] == "bid":
+            name = actions.name_index[action]
+            got.append(actions.named_bids[name] if name >= 0 else actions.bid_values[action])
+    if sorted(got, key=str) != sorted(wanted, key=str):
+        yield _differs("legal_bids", wanted, got)
+
+
+def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterator[str]:
+    """The cards the rules let a seat play, in the position the example's `play` describes."""
+    if "play" not in spec:
+        raise ScenarioError("an example that checks legal cards needs `play`")
+    position = spec["play"]
+    deck = rules.deck
+    try:
+        hand = [deck.parse_card(code) for code in position["hand"]]
+        trick = [deck.parse_card(code) for code in position.get("trick", [])]
+        wanted_cards = sorted(deck.parse_card(code) for code in wanted)
+    except ActionError as exc:
+        raise ScenarioError(str(exc)) from None
+    broken = 0
+    for code in position.get("broken", []):
+        broken |= deck.suit_masks[_suit(rules, code)]
+    trump = position.get("trump", spec.get("trump"))
+    game = Game.at_trick(
+        rules,
+        hand=hand,
+        trick=trick,
+        trick_number=position.get("trick_number", 1),
+        trump=_suit(rules, trump) if trump is not None else None,
+        broken=broken,
+    )
+    got = sorted(game.legal_actions())
+    if got != wanted_cards:
+        yield _differs("legal", [deck.codes[c] for c in wanted_cards], [deck.codes[c] for c in got])
+
+
+def _suit(rules: Rules, code: str) -> int:
+    try:
+        return rules.deck.suit_index(code)
+    except KeyError:
+        raise ScenarioError(f"{code!r} is not a suit of the {rules.deck.title}") from None
 
 
 def _actual(rules: Rules, outcome: Outcome) -> dict[str, Any]:

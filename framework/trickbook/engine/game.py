@@ -15,7 +15,7 @@ from typing import cast
 from .. import limits
 from ..errors import IllegalAction, InvalidAction
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts, blanks
-from ..ruleset.deck import Card
+from ..ruleset.deck import Card, CardMask
 from ..ruleset.rules import BidBan, FirstLead, Relation, Rules, TrumpMode
 from . import restrictions
 from .dealing import Deal, first_dealer, hand_size, seeded_deal
@@ -144,6 +144,70 @@ class Game(GameState):
                 game.apply(packed >> ACTION_SHIFT, bool(packed & AUTO_BIT))
             position += 1
         return game
+
+    @classmethod
+    def at_trick(
+        cls,
+        rules: Rules,
+        *,
+        hand: Sequence[Card],
+        trick: Sequence[Card] = (),
+        trick_number: int = 1,
+        leader: int = 0,
+        trump: int | None = None,
+        broken: CardMask = 0,
+    ) -> Game:
+        """A hand-made position in the play: the seat after those who played `trick` holds `hand` and is to play.
+
+        Worked examples of legal plays are asked this way. The trick's cards are
+        placed as facts, not replayed; the other seats hold the rest of the deck;
+        `trump` replaces the hand's trump (when given) and `broken` lifts the ban
+        on leading those cards' suits.
+        """
+        n = rules.seats
+        deck = rules.deck
+        size = len(hand)
+        seats = [(leader + rules.direction * k) % n for k in range(n)]
+        to_act = seats[len(trick)]
+        rest = [c for c in range(deck.size) if c not in hand and c not in trick]
+        deal: list[tuple[Card, ...]] = []
+        for seat in range(n):
+            held = list(hand) if seat == to_act else []
+            while len(held) < size - (seat in seats[: len(trick)]):
+                held.append(rest.pop(0))
+            deal.append(tuple(held))
+        dealt = Deal(tuple(deal), tuple(rest))
+        game = cls(rules, deals=lambda number, dealer, cards: dealt, dealer=(leader - rules.direction) % n)
+        if trump is not None:
+            game._trump = trump
+        game._stage = len(game._pipeline)
+        game._start_play()
+        game._block &= ~broken
+        game._restrict = ~game._block
+        game._hand_size = trick_number - 1 + size
+        game._trick_count = trick_number - 1
+        game._turn = leader
+        for card in trick:
+            game._place(card)
+        return game
+
+    def _place(self, card: Card) -> None:
+        """Puts `card` into the trick for the seat to play, as a fact (a hand-made position; no rule is checked)."""
+        seat = self._turn
+        self._moves.append(card << ACTION_SHIFT | seat)
+        if not self._trick:
+            suit = self._suit_of[card]
+            self._restrict = self._suit_masks[suit] if self._follow else -1
+            self._led = suit
+            self._leader = seat
+            self._row = self._strength[self._trump + 1][suit]
+            self._best = self._row[card]
+            self._win_seat = seat
+        elif self._row[card] > self._best:
+            self._best = self._row[card]
+            self._win_seat = seat
+        self._trick.append(card)
+        self._turn = self._next[seat]
 
     def view(self, seat: int) -> SeatView:
         """What `seat` may see now: its own cards and everything public, nothing of other hands."""

@@ -37,6 +37,11 @@ def _modulo(dividend: int, divisor: int, where: str) -> int:
     return dividend % divisor
 
 
+def _holds(mask: int, card: int) -> int:
+    """1 when `card` is in `mask`; 0 otherwise, and for no card at all (such as the ace of trump without trump)."""
+    return mask >> card & 1 if card >= 0 else 0
+
+
 _NAMESPACE: dict[str, Any] = {
     "abs": abs,
     "max": max,
@@ -46,6 +51,7 @@ _NAMESPACE: dict[str, Any] = {
     "all": all,
     "_divide": _divide,
     "_modulo": _modulo,
+    "_holds": _holds,
 }
 
 

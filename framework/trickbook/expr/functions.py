@@ -89,10 +89,8 @@ def _card_indexed(name: str) -> Builder:
 
 
 def _mask_bit(name: str) -> Builder:
-    """`f.cards.<name>[who] >> card & 1`: 1 when the card is in the mask, else 0."""
-    return lambda who, card: g.binary(
-        g.binary(g.item(g.card_field(name), who), ast.RShift(), card), ast.BitAnd(), g.const(1)
-    )
+    """`_holds(f.cards.<name>[who], card)`: 1 when the card is in the mask, else 0."""
+    return lambda who, card: g.call("_holds", g.item(g.card_field(name), who), card)
 
 
 def _mask_count(name: str) -> Builder:

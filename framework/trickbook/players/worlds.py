@@ -138,11 +138,6 @@ def _target(view: SeatView, seat: int) -> int:
     return int(passing.to(facts, seat)) % view.rules.seats
 
 
-def sample_deal(view: SeatView, rng: random.Random, tries: int = 8) -> tuple[tuple[Card, ...], ...]:
-    """Each seat's cards at the start of this hand in a world consistent with `view` (see `sample_world`)."""
-    return sample_world(view, rng, tries).deal
-
-
 def imagine(view: SeatView, rng: random.Random) -> Game:
     """A full game at the view's position, in a world sampled from what the view shows."""
     world = sample_world(view, rng)

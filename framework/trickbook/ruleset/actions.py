@@ -98,8 +98,8 @@ class ActionSpace:
         """The declarations of a hand whose highest numeric bid is `high`: numeric bids, then named bids."""
         if high >= self.max_bid:
             return self.declarations
-        numeric = self.bid_base + self.min_bid
-        return tuple(a for a in self.declarations if a < numeric or a > self.bid_base + high)
+        top, named = self.bid_base + high, self.bid_base + self.max_bid
+        return tuple(a for a in self.declarations if a <= top or a > named)
 
     def give(self, card: int) -> ActionId:
         return self.give_base + card

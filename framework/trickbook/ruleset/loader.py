@@ -13,6 +13,8 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import math
+import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,17 +85,57 @@ class RulesetSource:
             chosen[name] = value
         return version, tuple((name, chosen[name]) for name in declared)
 
-    def combinations(self) -> Iterator[tuple[int, dict[str, str]]]:
-        """Every rules version with every combination of option values (for `validate`)."""
+    def combination_count(self) -> int:
+        """How many combinations of rules version and option values there are."""
+        declared = self.document.data.get("options", {})
+        return len(self.versions) * math.prod(len(spec["values"]) for spec in declared.values())
+
+    def combinations(self, limit: int = limits.MAX_COMBINATIONS) -> Iterator[tuple[int, dict[str, str]]]:
+        """The combinations of rules version and option values `validate` checks: all of them when there are
+        at most `limit`; else each option value with the others at their defaults, in every version, then a
+        sample of the other combinations (the same sample every time) up to `limit`."""
         declared = self.document.data.get("options", {})
         names = list(declared)
+        choices = [list(declared[n]["values"]) for n in names]
+        if self.combination_count() <= limit:
+            for version in self.versions:
+                for values in itertools.product(*choices):
+                    yield version, dict(zip(names, values, strict=True))
+            return
+        defaults = self.option_defaults
+        seen: set[tuple[int, tuple[str, ...]]] = set()
         for version in self.versions:
-            for values in itertools.product(*(list(declared[n]["values"]) for n in names)):
-                yield version, dict(zip(names, values, strict=True))
+            for index, name in enumerate(names):
+                for value in choices[index]:
+                    combination = tuple(value if n == name else defaults[n] for n in names)
+                    if (version, combination) not in seen:
+                        seen.add((version, combination))
+                        yield version, dict(zip(names, combination, strict=True))
+        draw = random.Random(f"trickbook-validate:{self.id}")
+        for _ in range(limit * 4):
+            if len(seen) >= limit:
+                break
+            version = draw.choice(self.versions)
+            combination = tuple(draw.choice(values) for values in choices)
+            if (version, combination) not in seen:
+                seen.add((version, combination))
+                yield version, dict(zip(names, combination, strict=True))
 
     def resolve(self, *, options: Mapping[str, str] | None = None, version: int | None = None) -> Rules:
         """Applies a rules version and table options, then checks and compiles the result."""
+        return self.resolve_with_document(options=options, version=version)[0]
+
+    def resolve_with_document(
+        self, *, options: Mapping[str, str] | None = None, version: int | None = None
+    ) -> tuple[Rules, Document]:
+        """`resolve`, with the resolved document the rules were compiled from."""
         number, chosen = self.choose(options, version)
+        document = self.resolved(number, chosen)
+        portable = self.portable()
+        return build_rules(document, self.chain, number, chosen, rules_digest(document, self), portable), document
+
+    def resolved(self, number: int, chosen: tuple[tuple[str, str], ...]) -> Document:
+        """The document with rules version `number` and the `chosen` option values applied, schema-checked."""
         document = self.document
         for index, entry in enumerate(document.data.get("versions", [])):
             if entry["version"] > number:
@@ -103,8 +145,7 @@ class RulesetSource:
         for name, value in chosen:
             document = _patched(document, self.document, ("options", name, "values", value, "changes"))
         schema.check(document.data, "ruleset", marks=document.marks, file=document.file, error=RulesetError)
-        portable = self.portable()
-        return build_rules(document, self.chain, number, chosen, rules_digest(document, self), portable)
+        return document
 
     def portable(self) -> dict[str, Any] | None:
         """The merged ruleset as a record carries it, before any version or option is applied, its deck
