@@ -156,3 +156,43 @@ def test_an_mcts_player_with_a_time_budget_answers_with_a_legal_action() -> None
 def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: str) -> None:
     with pytest.raises(UsageError, match=says):
         make_player(parse_player_specs(spec)[0], 1, 0)
+
+
+@pytest.mark.parametrize(("ruleset", "matches", "least"), [("hearts", 16, 8), ("whist", 16, 12), ("call-break", 8, 4)])
+def test_the_heuristic_player_beats_random_players_in_the_family_games(ruleset: str, matches: int, least: int) -> None:
+    """One heuristic seat (or side) among random ones wins well above its fair share (1 in 4, or 1 in 2)."""
+    table = rules(ruleset)
+    wins = 0
+    for seed in range(matches):
+        seat = seed % table.seats
+        side = table.seating.side_of[seat]
+        layout = [
+            "heuristic" if s == seat or (side >= 0 and table.seating.side_of[s] == side) else "random"
+            for s in range(table.seats)
+        ]
+        game = play_match(table, seed, parse_player_specs(",".join(layout), table.seats), 60)
+        wins += game.winner is not None and seat in game.winner
+    assert wins >= least, f"heuristic won {wins} of {matches}"
+
+
+def test_what_the_scoring_wants_is_read_from_the_scoring() -> None:
+    from trickbook.players.appetite import card_worth, trick_target
+
+    hearts = rules("hearts")
+    worth = card_worth(hearts)
+    deck = hearts.deck
+    assert worth[deck.parse_card("QS")] == -13 and worth[deck.parse_card("7H")] == -1
+    assert worth[deck.parse_card("AS")] == 0, "cards without points are worth nothing by themselves"
+    game = Game(hearts, 1)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    assert trick_target(game.view(game.turn or 0)) == 0, "in Hearts tricks by themselves are worth nothing"
+    oh_hell = rules("oh-hell", (("players", "4"),))
+    game = Game(oh_hell, 3)
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])
+    while game.phase == "bidding":
+        game.apply(game.legal_actions()[-1])
+    view = game.view(game.turn or 0)
+    bid = next(oh_hell.actions.bid_values[m.action] for m in view.moves if m.seat == view.seat)
+    assert trick_target(view) == bid, "in Oh Hell the target is exactly the bid"

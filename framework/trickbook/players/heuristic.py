@@ -8,7 +8,7 @@ from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
 from .base import register
-from .policy import estimate_tricks, greedy_card
+from .policy import choose_pass, estimate_tricks, greedy_card
 from .search import compare_choices
 
 
@@ -30,6 +30,8 @@ class HeuristicPlayer:
             return legal[0]
         if view.phase == "play":
             return greedy_card(view)
+        if view.phase == "passing":
+            return choose_pass(view)
         choices = legal if view.phase == "trump" else self._plausible_bids(view)
         if len(choices) == 1:
             return choices[0]

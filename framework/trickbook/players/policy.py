@@ -14,6 +14,7 @@ from ..engine.history import ACTION_SHIFT, SEAT_MASK
 from ..engine.view import SeatView
 from ..ruleset.deck import Card
 from ..ruleset.rules import BiddingKind
+from .appetite import card_worth, party, trick_target
 
 PARTNER_SHARE = 0.25
 """What a player expects its partner to take, as a share of a hand's tricks, before anything is known."""
@@ -92,14 +93,9 @@ def choose_trump(view: SeatView) -> int:
     return max(view.legal, key=lambda a: estimate_tricks(view, actions.suit_of_trump(a)))
 
 
-def _beats(card: Card, best: Card, trump: int, suit_of: tuple[int, ...]) -> bool:
-    if suit_of[card] == suit_of[best]:
-        return card > best
-    return suit_of[card] == trump
-
-
 def greedy_card(view: SeatView) -> int:
-    """Win a trick cheaply when it helps, let a winning partner win, otherwise throw the lowest card."""
+    """Win a trick cheaply when the scoring wants more tricks; otherwise lose it, letting a winning partner
+    win, and throw to an opponent's trick the card the scoring says is worst to take."""
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
@@ -108,31 +104,47 @@ def greedy_card(view: SeatView) -> int:
     suit_of = deck.suit_of
     trump = view.trump
     rank_of = deck.rank_of
+    worth = card_worth(rules)
 
     def low(card: Card) -> tuple[bool, int]:
         return (suit_of[card] == trump, rank_of[card])
 
-    dodge = wants_no_tricks(view)
+    def costly(card: Card) -> tuple[float, int]:
+        """Most worth shedding first: cards the taker loses most by, then high cards."""
+        return (worth[card], -rank_of[card])
+
+    members = party(view)
+    dodge = wants_no_tricks(view) or sum(view.tricks_won[s] for s in members) >= trick_target(view)
     trick = view.trick
     if not trick:
         if dodge:
-            return min(legal, key=low)
+            return min(legal, key=lambda c: (-worth[c] if worth[c] > 0 else 0, *low(c)))
         return _lead(view, low)
-    best = trick[0]
-    best_seat = view.leader
-    for index, card in enumerate(trick[1:], start=1):
-        if _beats(card, best, trump, suit_of):
-            best = card
-            best_seat = rules.seating.after(view.leader, index)
-    winners = [c for c in legal if _beats(c, best, trump, suit_of)]
+    row = deck.strength[trump + 1][suit_of[trick[0]]]
+    best = max(row[card] for card in trick)
+    best_seat = rules.seating.after(view.leader, max(range(len(trick)), key=lambda i: row[trick[i]]))
+    winners = [c for c in legal if row[c] > best]
+    ours = best_seat in members
     if dodge:
         losers = [c for c in legal if c not in winners]
-        return max(losers, key=low) if losers else min(legal, key=low)
-    side_of = rules.seating.side_of
-    partner_winning = not rules.personal and best_seat != view.seat and side_of[best_seat] == side_of[view.seat] != -1
-    if partner_winning or not winners:
+        if not losers:
+            return max(legal, key=low)
+        if not ours and suit_of[losers[0]] != suit_of[trick[0]]:
+            return min(losers, key=costly)
+        return max(losers, key=low)
+    if ours or not winners:
+        if not ours and not any(suit_of[c] == suit_of[trick[0]] for c in legal):
+            return min(legal, key=costly)
         return min(legal, key=low)
     return min(winners, key=low)
+
+
+def choose_pass(view: SeatView) -> int:
+    """The card to pass: the one the scoring says is worst to be left with, high cards first."""
+    actions = view.rules.actions
+    worth = card_worth(view.rules)
+    rank_of = view.rules.deck.rank_of
+    return min(view.legal, key=lambda a: (worth[actions.card_of(a)], -rank_of[actions.card_of(a)], a))
 
 
 def _lead(view: SeatView, low: Callable[[Card], tuple[bool, int]]) -> int:
@@ -156,4 +168,6 @@ def policy(view: SeatView) -> int:
         return greedy_card(view)
     if view.phase == "trump":
         return choose_trump(view)
+    if view.phase == "passing":
+        return choose_pass(view)
     return quick_bid(view)

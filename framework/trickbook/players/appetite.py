@@ -1,0 +1,147 @@
+"""What a seat wants from the rest of a hand, read from the ruleset's own scoring: tricks, and which cards.
+
+Nothing here knows a game. The scoring rules are run on imagined outcomes of
+the hand in progress, built from what the seat's view shows (the bids,
+contracts, trump, totals): how many tricks should this seat's side (or the
+seat itself) end with, and what is a single card worth to whoever takes it?
+In Spades or Whist the answer is "as many tricks as possible"; in Oh Hell
+"exactly the bid"; in Hearts "none, and never the queen of spades". Answers
+are cached per ruleset and per hand, so playouts pay for them once.
+"""
+
+from __future__ import annotations
+
+from ..engine.history import ACTION_SHIFT, SEAT_MASK
+from ..engine.scoring import score_hand
+from ..engine.view import SeatView
+from ..expr.facts import NO_NAME, NO_SEAT, Facts
+from ..ruleset.rules import Rules
+
+_TARGETS: dict[tuple[object, ...], int] = {}
+_WORTH: dict[int, tuple[Rules, tuple[float, ...]]] = {}
+_LIMIT = 4096
+"""Entries kept before a cache starts afresh (bounded memory in long simulations)."""
+
+
+def _remember(cache: dict, key: object, value: object) -> None:  # type: ignore[type-arg]
+    if len(cache) >= _LIMIT:
+        cache.clear()
+    cache[key] = value
+
+
+def party(view: SeatView) -> tuple[int, ...]:
+    """The seats whose tricks count together with the viewer's: its side when the rules score sides."""
+    seating = view.rules.seating
+    side = seating.side_of[view.seat]
+    if side < 0 or view.rules.personal:
+        return (view.seat,)
+    return seating.sides[side]
+
+
+def _bids(view: SeatView) -> tuple[list[int], list[int]]:
+    """Each seat's bid value and bid name so far this hand, from the moves the view shows."""
+    actions = view.rules.actions
+    seats = view.rules.seats
+    values, names = [0] * seats, [NO_NAME] * seats
+    for code in view.packed_moves:
+        action = code >> ACTION_SHIFT
+        if actions.kinds[action] == "bid":
+            seat = code & SEAT_MASK
+            values[seat] = actions.bid_values[action]
+            names[seat] = actions.name_index[action]
+    return values, names
+
+
+def _outcome(view: SeatView, mine: int) -> Facts:
+    """Facts of the hand ending with the viewer's party on `mine` tricks and the rest spread over the others."""
+    rules = view.rules
+    seating = rules.seating
+    facts = Facts.blank(seating, rules.deck, view.hand_size)
+    values, names = _bids(view)
+    facts.bids, facts.bid_names = values, names
+    facts.has_bid = [True] * seating.seats
+    facts.dealer = view.dealer
+    facts.hand_number = view.hand_number
+    facts.trump = view.trump
+    facts.declarer = view.declarer
+    facts.declaring_side = seating.side_of[view.declarer] if view.declarer != NO_SEAT else NO_SEAT
+    if seating.has_sides:
+        facts.contract = (
+            list(view.contract)
+            if view.declarer != NO_SEAT
+            else [sum(values[s] for s in members) for members in seating.sides]
+        )
+    facts.seat_contract = values
+    members = party(view)
+    others = [s for s in range(seating.seats) if s not in members]
+    tricks = [0] * seating.seats
+    for index in range(mine):
+        tricks[members[index % len(members)]] += 1
+    for index in range(view.hand_size - mine):
+        tricks[others[index % len(others)]] += 1
+    facts.tricks = tricks
+    facts.side_tricks = [sum(tricks[s] for s in group) for group in seating.sides]
+    facts.totals_side = list(view.totals)
+    facts.totals_seat = list(view.seat_totals or [0] * seating.seats)
+    facts.counters = [list(values) for values in view.counters]
+    facts.events = [[0] * seating.seats for _ in rules.events]
+    return facts
+
+
+def _mine(view: SeatView, facts: Facts) -> float:
+    """The viewer's party's points in these facts, turned round when the lower total wins."""
+    score = score_hand(view.rules, facts)
+    side = view.rules.seating.side_of[view.seat]
+    points = score.sides[side] if side >= 0 and not view.rules.personal else score.seats[view.seat]
+    return -points if view.rules.match.lower_wins else points
+
+
+def trick_target(view: SeatView) -> int:
+    """How many tricks the viewer's party should end the hand with, by the scoring (the fewest, on ties)."""
+    values, _names = _bids(view)
+    key = (id(view.rules), view.seat, view.hand_size, view.trump, view.declarer, tuple(values), view.totals)
+    target = _TARGETS.get(key)
+    if target is None:
+        scores = [_mine(view, _outcome(view, mine)) for mine in range(view.hand_size + 1)]
+        target = scores.index(max(scores))
+        _remember(_TARGETS, key, target)
+    return target
+
+
+def card_worth(rules: Rules) -> tuple[float, ...]:
+    """What taking each card is worth to the taker by itself (0 where cards carry no points), by the scoring."""
+    cached = _WORTH.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    worth: tuple[float, ...] = (0.0,) * rules.deck.size
+    if rules.reads_cards:
+        seating = rules.seating
+        seats = seating.seats
+        base = Facts.blank(seating, rules.deck, rules.hand_size)
+        base.tricks = [rules.hand_size] + [0] * (seats - 1)
+        base.side_tricks = [sum(base.tricks[s] for s in group) for group in seating.sides]
+        base.counters = [[c.start] * (len(seating.sides) if c.per == "side" else seats) for c in rules.counters]
+        base.events = [[0] * seats for _ in rules.events]
+        nothing = _seat_points(rules, base, set())
+        worth = tuple(_seat_points(rules, base, {card}) - nothing for card in range(rules.deck.size))
+        if rules.match.lower_wins:
+            worth = tuple(-w for w in worth)
+    _remember(_WORTH, id(rules), (rules, worth))
+    return worth
+
+
+def _seat_points(rules: Rules, facts: Facts, cards: set[int]) -> float:
+    """Seat 0's points when it took exactly `cards` (its side's, where the rules score sides)."""
+    facts.hand_side = [0] * len(rules.seating.sides)
+    facts.hand_seat = [0] * rules.seats
+    taken = facts.fresh_cards()
+    mask = rules.deck.mask(cards)
+    taken.taken = [mask] + [0] * (rules.seats - 1)
+    points = rules.scoring.card_points
+    taken.points = [sum(points[c] for c in cards) if points else 0] + [0] * (rules.seats - 1)
+    taken.taker = dict.fromkeys(cards, 0)
+    taken.last_trick = 0
+    taken.sum_sides(rules.seating.sides)
+    score = score_hand(rules, facts)
+    side = rules.seating.side_of[0]
+    return score.sides[side] if side >= 0 and not rules.personal else score.seats[0]
