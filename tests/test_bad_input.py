@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from trickbook import Game, load_ruleset
 from trickbook.cli import main
+from trickbook.record.writer import match_record
 
 HEADER = "format: trickbook-ruleset/1\nid: house\ntitle: House rules\nextends: tarneeb-41\n"
 
@@ -169,3 +171,54 @@ def test_a_number_yaml_reads_but_a_ruleset_refuses_names_its_key(
     status, err = run(capsys, "validate", path)
     assert status == 1
     assert f"{path}:6:15: bidding.bids.min: {says}" in err, err
+
+
+def test_a_cancelled_hand_may_record_its_score_and_tricks_as_null(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = Game(load_ruleset("tarneeb-41"), 3, hand_cap=2)
+    for _ in range(4):
+        game.apply_text("pass")
+    while not game.is_over():
+        game.apply(game.default_action())
+    record = match_record(game)
+    hand = record["hands"][0]
+    assert hand["cancelled"] and hand["score"] == {"sides": [0, 0], "seats": None} and hand["tricks_won"] is None
+    out = tmp_path / "t.json"
+    hand["score"] = None
+    out.write_text(json.dumps(record))
+    assert main(["replay", str(out)]) == 0
+    hand["score"] = {"sides": [0, 1], "seats": None}
+    out.write_text(json.dumps(record))
+    status, err = run(capsys, "replay", str(out))
+    assert status == 1 and "hands[0].score: the record says" in err
+
+
+def test_an_error_at_an_inherited_key_says_how_to_change_it_in_the_variant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path, HEADER.replace("tarneeb-41", "cardems-spades") + "trump:\n  mode: none\n")
+    status, err = run(capsys, "validate", path)
+    assert status == 1
+    assert (
+        "rulesets/cardems-spades.yaml:" in err and "trump.suit: `suit` has no meaning when trump mode is 'none'" in err
+    )
+    assert f"hint: `trump.suit` comes from rulesets/cardems-spades.yaml, which {path} extends" in err
+    assert "(`null` removes it)" in err
+
+
+def test_ten_written_as_10_is_a_card_in_events_and_expressions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = HEADER + (
+        "events:\n  ten_captured:\n    first: 10H\n    then: {rank: A, suit: trump}\n    by: opponent\n"
+        "scoring:\n  rules:\n    ten:\n      for: side\n"
+        "      points: ten_captured(side) + (if taker(10H) == taker(TH) then 1 else 0)\n"
+    )
+    status, err = run(capsys, "validate", write(tmp_path, text))
+    assert status == 0, err
+    bad = text.replace("first: 10H", "first: 1H0")
+    status, err = run(capsys, "validate", write(tmp_path, bad))
+    assert status == 1
+    assert "events.ten_captured.first: this" in err and "a card code: a rank then a suit, such as 'KH' or '10H'" in err
+    assert "^" not in err.split("found")[0], "no regular expression in the message"

@@ -100,3 +100,34 @@ def test_a_worked_example_written_wrongly_is_reported_with_what_to_fix(
     assert main(["check", str(variant)]) == 1
     err = capsys.readouterr().err
     assert "examples[0] ('wrong')" in err and says in err, err
+
+
+def test_a_variant_that_adds_a_counter_keeps_the_inherited_examples_whole(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "format: trickbook-ruleset/1\nid: house\ntitle: House\nextends: cardems-spades\n"
+        "counters:\n  nils:\n    for: seat\n    add: if bid(seat) == nil then 1 else 0\n"
+        "scoring:\n  rules:\n    nil_count:\n      for: seat\n      points: 0 * nils(seat)\n",
+        encoding="utf-8",
+    )
+    results = list(check_examples(open_ruleset(str(house))))
+    assert results and all(r.passed for r in results), [r.mismatches for r in results if not r.passed]
+
+
+def test_an_example_states_cards_taken_and_who_took_them(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "format: trickbook-ruleset/1\nid: house\ntitle: House\nextends: tarneeb-41\n"
+        "scoring:\n  rules:\n    king:\n      for: side\n"
+        "      points: if side_of(taker(KH)) == side then 3 else 0\n"
+        "examples:\n"
+        "  - name: the side that took the king scores 3\n"
+        "    declarer: 0\n    bids: [8, null, null, null]\n    tricks: [5, 2, 5, 1]\n"
+        "    took: [[], [KH], [], []]\n    expect: {lines: {king: [0, 3]}}\n"
+        "  - name: a king nobody took belongs to no side\n"
+        "    declarer: 0\n    bids: [8, null, null, null]\n    tricks: [5, 2, 5, 1]\n"
+        "    took: [[], [], [], []]\n    expect: {lines: {king: [0, 0]}}\n",
+        encoding="utf-8",
+    )
+    results = list(check_examples(open_ruleset(str(house))))
+    assert [r.passed for r in results] == [True, True], [r.mismatches for r in results]

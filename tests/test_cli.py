@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from trickbook import load_ruleset, resources
+from trickbook import load_ruleset, open_ruleset, resources
 from trickbook.cli import main
 
 
@@ -149,3 +151,51 @@ def test_explain_writes_to_a_file_when_asked(tmp_path: Path, capsys: pytest.Capt
     assert exit_code(["explain", "cardems-spades", "--format", "html", "--out", str(out)]) == 0
     assert capsys.readouterr().out == ""
     assert "<h1>" in out.read_text(encoding="utf-8") and "bags" in out.read_text(encoding="utf-8")
+
+
+def test_a_record_of_a_house_variant_replays_and_traces_wherever_it_is_moved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = tmp_path / "made"
+    made.mkdir()
+    (made / "decks").mkdir()
+    (made / "decks" / "small.yaml").write_text(
+        (resources.decks_dir() / "standard-52.yaml").read_text(encoding="utf-8").replace("standard-52", "small")
+    )
+    (made / "to61.yaml").write_text(
+        "format: trickbook-ruleset/1\nid: to-61\ntitle: To 61\nextends: tarneeb-41\ndeck: decks/small.yaml\n"
+        "match:\n  wins: total(side) >= 61\n"
+    )
+    monkeypatch.chdir(made)
+    assert main(["simulate", "to61.yaml", "--matches", "1", "--hand-cap", "2", "--out", "v.jsonl"]) == 0
+    record = json.loads((made / "v.jsonl").read_text())
+    assert record["ruleset"]["document"]["deck"]["id"] == "small", "the record carries the variant and its deck"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (made / "v.jsonl").rename(elsewhere / "v.jsonl")
+    (made / "to61.yaml").unlink()
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    assert main(["replay", "elsewhere/v.jsonl"]) == 0
+    assert main(["trace", "elsewhere/v.jsonl"]) == 0
+    assert "To 61: rules version 2" in capsys.readouterr().out
+
+
+def test_a_record_whose_rules_were_changed_is_refused_by_its_digest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = simulate(tmp_path, "r.jsonl", "tarneeb-41", "--matches", "1", "--hand-cap", "1")
+    record = json.loads(out.read_text())
+    changed = {**open_ruleset("tarneeb-41").document.data, "match": {"wins": "total(side) >= 31"}}
+    record["ruleset"]["document"] = changed
+    out.write_text(json.dumps(record))
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 1
+    assert "ruleset.digest: the record was played under other rules" in capsys.readouterr().err
+
+
+def test_output_cut_short_by_a_closed_pipe_ends_quietly() -> None:
+    command = f"{sys.executable} -m trickbook.cli simulate tarneeb-41 --matches 30 --hand-cap 3 --out - | head -1"
+    done = subprocess.run(command, shell=True, capture_output=True, text=True, check=False)
+    assert done.stdout.count("\n") == 1 and json.loads(done.stdout)["format"] == "trickbook-record/2"
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr

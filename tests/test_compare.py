@@ -176,3 +176,17 @@ def test_an_unreachable_scheduler_is_a_usage_error(capsys: pytest.CaptureFixture
         == 2
     )
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
+
+
+def test_a_game_without_contracts_or_cancelled_hands_shows_neither_and_no_undefined_rate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    common = ["--players", "random", "--matches", "6", "--seed", "2", "--hand-cap", "60", "--jobs", "1", "--json"]
+    report = json.loads(_run(capsys, "compare", "hearts", *common))
+    metrics = report["rulesets"][0]["metrics"]
+    assert "contracts made" not in metrics and "hands cancelled" not in metrics
+    assert {"North wins", "East wins", "South wins", "West wins", "first dealer's seat wins"} <= set(metrics)
+    for name, estimate in metrics.items():
+        assert estimate["value"] == estimate["value"], f"{name} is undefined"
+        if "per match" in name:
+            assert estimate["low"] >= 0, f"{name}: a count's interval goes below zero"

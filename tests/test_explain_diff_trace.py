@@ -153,3 +153,36 @@ def test_trace_tells_every_trick_and_score_and_agrees_with_the_record(
     assert main(["trace", str(out), "--hand", "2"]) == 0
     one = capsys.readouterr().out
     assert "Hand 2:" in one and "Hand 1:" not in one and "Hand 3:" not in one
+
+
+def test_trace_of_one_hand_says_the_match_is_over_only_when_it_ended_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "w.jsonl"
+    assert main(["simulate", "whist", "--matches", "1", "--seed", "3", "--out", str(out)]) == 0
+    capsys.readouterr()
+    hands = len(json.loads(out.read_text())["hands"])
+    assert hands > 1
+    assert main(["trace", str(out), "--hand", "1"]) == 0
+    first = capsys.readouterr().out
+    assert "Hand 1:" in first and "Match over" not in first
+    assert main(["trace", str(out), "--hand", str(hands)]) == 0
+    assert "Match over: " in capsys.readouterr().out
+    assert main(["trace", str(out), "--hand", str(hands + 5)]) == 2
+    assert f"the match has {hands} hand(s); there is no hand {hands + 5}" in capsys.readouterr().err
+
+
+def test_trace_shows_counters_and_no_contract_where_there_is_no_bidding(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spades = tmp_path / "s.jsonl"
+    assert main(["simulate", "cardems-spades", "--matches", "1", "--hand-cap", "2", "--out", str(spades)]) == 0
+    whist = tmp_path / "w.jsonl"
+    assert main(["simulate", "whist", "--matches", "1", "--hand-cap", "2", "--out", str(whist)]) == 0
+    capsys.readouterr()
+    assert main(["trace", str(spades)]) == 0
+    story = capsys.readouterr().out
+    assert re.search(r"counter bags: North-South \d+, East-West \d+", story)
+    assert main(["trace", str(whist)]) == 0
+    story = capsys.readouterr().out
+    assert "tricks for North-South: took" in story and "contract" not in story

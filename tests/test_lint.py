@@ -94,3 +94,30 @@ def test_validate_exits_1_on_errors_and_0_with_warnings_only(
     err = capsys.readouterr().err
     assert f"warning: {warn}:6:10: definitions.spare" in err
     assert f"error: {bad}:6:9: match.wins" in err
+
+
+def test_a_match_end_that_reads_a_counter_is_checked_without_crashing(tmp_path: Path) -> None:
+    found = findings(tmp_path, "extends: cardems-spades\nmatch:\n  wins: total(side) >= 500 and bags(side) < 5\n")
+    assert found == []
+
+
+def test_a_match_of_a_fixed_number_of_hands_can_be_won(tmp_path: Path) -> None:
+    text = "extends: tarneeb-41\nmatch:\n  wins: null\n  ends: hand_number >= 10\n  when_both: higher-total\n"
+    assert not [f for f in findings(tmp_path, text) if f.startswith("error")]
+
+
+def test_lowest_total_wins_and_negative_points_are_not_refused(tmp_path: Path) -> None:
+    text = (
+        "extends: syrian-tarneeb-41\nscoring:\n  rules:\n    declaration:\n      points: -tricks(seat)\n"
+        "match:\n  wins: null\n  ends: any(total(s) <= -50 for s in seats)\n  by: seat\n  when_both: lower-total\n"
+    )
+    assert not [f for f in findings(tmp_path, text) if f.startswith("error")]
+
+
+def test_a_match_end_the_scoring_can_never_reach_is_refused_at_the_scoring(tmp_path: Path) -> None:
+    text = "extends: syrian-tarneeb-41\nscoring:\n  rules:\n    declaration:\n      points: -tricks(seat)\n"
+    assert any("no hand tried gives a player any points" in f for f in findings(tmp_path, text))
+
+
+def test_a_definition_read_only_under_an_option_is_not_called_unused(tmp_path: Path) -> None:
+    assert findings(tmp_path, "extends: whist\n") == []

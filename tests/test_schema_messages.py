@@ -45,8 +45,8 @@ CASES = {
     "a name of the wrong form": (
         "bidding:\n  named: {Nil: {value: 0}}\n",
         "6:10: bidding.named: this text has the wrong form",
-        "expected text matching ^[a-z][a-z0-9_]{0,39}$",
-        "hint: a name usable in expressions",
+        "expected a name usable in expressions: lower-case letters, digits and underscores, such as 'king_bonus'",
+        "found 'Nil'",
     ),
     "none of several forms, one given by reference": (
         "play:\n  lead_restrictions: [{suit: 7, until: broken}]\n",

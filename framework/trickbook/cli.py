@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -54,6 +55,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("trickbook: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader stopped reading (`trickbook simulate ... | head -1`): nothing more to say, and no traceback
+        # when Python flushes standard output on the way out.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -484,6 +490,9 @@ def _trace(args: argparse.Namespace) -> int:
     path = Path(args.file)
     for index, (where, record) in enumerate(read_records(path, args.file), start=1):
         if index == args.match:
+            hands = len(record.get("hands") or [])
+            if args.hand is not None and args.hand > hands:
+                raise UsageError(f"{args.file}: the match has {hands} hand(s); there is no hand {args.hand}")
             sys.stdout.write(trace(record, where, cache, path.parent, args.hand))
             return 0
     raise UsageError(f"{args.file} holds fewer than {args.match} record(s)")

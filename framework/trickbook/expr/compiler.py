@@ -140,6 +140,11 @@ class _Compiler:
             return _constant(Type.CARD, deck.codes.index(node.text))
         if node.text in rank_codes:
             return _constant(Type.RANK, rank_codes.index(node.text))
+        aliases = {alias: index for index, rank in enumerate(deck.ranks) for alias in rank.aliases}
+        if node.text in aliases:
+            return _constant(Type.RANK, aliases[node.text])
+        if node.text[-1:] in suit_codes and node.text[:-1] in aliases:
+            return _constant(Type.CARD, deck.card(node.text[:-1], node.text[-1]))
         close = difflib.get_close_matches(node.text, [*suit_codes, *deck.codes], n=1)
         raise self.error(
             f"{node.text!r} is neither a suit, a rank nor a card of the {deck.title}",

@@ -55,7 +55,9 @@ class Facts:
     sides: tuple[int, ...]
     side_seats: tuple[tuple[int, ...], ...]
     side_of: tuple[int, ...]
+    """Each seat's side, then -1: so the side of "no seat" (-1, as `taker` gives for a card nobody took) is none."""
     partner_of: tuple[int, ...]
+    """Each seat's partner, then -1 for "no seat"."""
     suit_masks: tuple[int, ...]
     ranks_per_suit: int
     deck_size: int
@@ -99,8 +101,8 @@ class Facts:
             seating.all_seats,
             seating.all_sides,
             seating.sides,
-            seating.side_of,
-            seating.partner,
+            (*seating.side_of, NO_SEAT),
+            (*seating.partner, NO_SEAT),
             deck.suit_masks,
             deck.ranks_per_suit,
             deck.size,

@@ -4,9 +4,10 @@ Nothing here knows a game. The scoring rules are run on imagined outcomes of
 the hand in progress, built from what the seat's view shows (the bids,
 contracts, trump, totals): how many tricks should this seat's side (or the
 seat itself) end with, and what is a single card worth to whoever takes it?
-In Spades or Whist the answer is "as many tricks as possible"; in Oh Hell
-"exactly the bid"; in Hearts "none, and never the queen of spades". Answers
-are cached per ruleset and per hand, so playouts pay for them once.
+Where every trick scores, the answer is "as many tricks as possible"; where
+a bid must be met exactly, "exactly the bid"; where cards carry penalty
+points, "no tricks, and never the costliest card". Answers are cached per
+ruleset and per hand, so playouts pay for them once.
 """
 
 from __future__ import annotations

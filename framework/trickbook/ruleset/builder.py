@@ -71,6 +71,11 @@ def build_rules(
     return _Builder(document, chain, version, options).build(digest, portable)
 
 
+def inherited_hint(path: str, parent: str, child: str) -> str:
+    """What to do about a key a variant inherits: it is written in the parent file, but changed in the child."""
+    return f"`{path}` comes from {parent}, which {child} extends: to change it, set it in {child} (`null` removes it)"
+
+
 class _Builder:
     """Checks what the schema cannot (suits of the deck, consistent modes, names) and compiles expressions."""
 
@@ -106,7 +111,10 @@ class _Builder:
         return self.doc.locate(path)
 
     def error(self, path: KeyPath, problem: str, **details: Any) -> RulesetError:
-        return RulesetError(problem, where=self.locate(path), path=format_path(path), **details)
+        where = self.locate(path)
+        if where.file != self.doc.file and not details.get("hint"):
+            details["hint"] = inherited_hint(format_path(path), where.file, self.doc.file)
+        return RulesetError(problem, where=where, path=format_path(path), **details)
 
     def suit(self, path: KeyPath, code: str) -> int:
         try:

@@ -23,7 +23,7 @@ from typing import Any
 from .. import limits, resources
 from ..errors import Location, OptionError, RulesetError
 from . import schema
-from .builder import build_rules
+from .builder import build_rules, inherited_hint
 from .deck import load_deck
 from .patch import apply_patch
 from .rules import Rules
@@ -144,7 +144,7 @@ class RulesetSource:
                 document = _patched(document, self.document, ("versions", index, "changes"))
         for name, value in chosen:
             document = _patched(document, self.document, ("options", name, "values", value, "changes"))
-        schema.check(document.data, "ruleset", marks=document.marks, file=document.file, error=RulesetError)
+        _check_schema(document)
         return document
 
     def portable(self) -> dict[str, Any] | None:
@@ -188,7 +188,7 @@ def open_ruleset(reference: str | Path) -> RulesetSource:
     """Reads a ruleset and the rulesets it extends, and checks the merged document against the schema."""
     path, display = _find(str(reference), None)
     document, chain = _read(path, display, ())
-    schema.check(document.data, "ruleset", marks=document.marks, file=document.file, error=RulesetError)
+    _check_schema(document)
     _check_versions(document)
     _check_options(document)
     return RulesetSource(document, chain, bundled=not resources.looks_like_path(str(reference)))
@@ -210,6 +210,17 @@ def open_document(data: Any, display: str) -> RulesetSource:
     _check_versions(document)
     _check_options(document)
     return RulesetSource(document, ())
+
+
+def _check_schema(document: Document) -> None:
+    """The schema check of a merged document; an error at a key the file inherits says how to change it there."""
+    try:
+        schema.check(document.data, "ruleset", marks=document.marks, file=document.file, error=RulesetError)
+    except RulesetError as exc:
+        if exc.where is not None and exc.where.file != document.file and exc.hint is None:
+            exc.hint = inherited_hint(exc.path, exc.where.file, document.file)
+            exc.args = (exc.render(),)
+        raise
 
 
 def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:

@@ -100,9 +100,11 @@ def describe(
         _problem_text(kind),
         where=locate(marks, path, file),
         path=format_path(path),
-        expected=_expected(kind, required, definitions or {}),
+        expected=str(schema["description"])
+        if kind == "pattern" and "description" in schema
+        else _expected(kind, required, definitions or {}),
         found=_found(instance),
-        hint=str(schema["description"]) if kind in ("pattern", "enum", "const") and "description" in schema else None,
+        hint=str(schema["description"]) if kind in ("enum", "const") and "description" in schema else None,
     )
 
 

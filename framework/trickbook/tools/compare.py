@@ -103,7 +103,9 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
     )
     if rules.bidding.kind is not BiddingKind.NONE:
         counts["automatic bids (per hand)"] = proportion(sum(s.automatic for s in stats), hands)
-    if not any(s.cancelled for s in stats) and rules.bidding.cancel_if is None and rules.bidding.all_pass != "cancel":
+    auction = rules.bidding.kind is BiddingKind.AUCTION
+    can_cancel = rules.bidding.cancel_if is not None or (auction and rules.bidding.all_pass == "cancel")
+    if not can_cancel:
         counts.pop("hands cancelled")
     metrics = {name: value for name, value in counts.items() if value.known}
     percent = {name for name in metrics if "per match" not in name and name != "points per played hand"}
