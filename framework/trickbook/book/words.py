@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..engine.restrictions import card_words
 from ..ruleset.rules import BiddingKind, BreakBy, FirstLead, LeadsWith, Relation, Rules, Tie, TrumpMode, WhenBoth
 
 SECTIONS = (
@@ -80,32 +81,30 @@ def _players(rules: Rules) -> Iterator[Statement]:
         "Cards",
         f"{deck.title}: {deck.size} cards, suits {suits}; ranks from highest to lowest: {ranks}.",
     )
+    activities = "Dealing and play" if rules.bidding.kind is BiddingKind.NONE else "Dealing, bidding and play"
     yield Statement(
         "direction",
         section,
         "Direction",
-        f"Dealing, bidding and play go {direction_words(rules)}: the next player is "
+        f"{activities} go {direction_words(rules)}: the next player is "
         + ("seat + 1 (the player on the left)." if rules.direction == 1 else "seat - 1 (the player on the right)."),
     )
     first = "drawn at random" if rules.dealer.first is None else seating.seat_label(rules.dealer.first)
     moves = {1: f"passes to the next player ({direction_words(rules)})", 0: "stays with the same player"}
-    yield Statement(
-        "dealer",
-        section,
-        "Dealer",
-        f"The first dealer is {first}. After a played hand the deal {moves[rules.dealer.after_hand]}; "
-        f"after a hand thrown in before play it {moves[rules.dealer.after_cancelled]}.",
-    )
+    text = f"The first dealer is {first}. After a played hand the deal {moves[rules.dealer.after_hand]}"
+    auction = rules.bidding.kind is BiddingKind.AUCTION
+    if rules.bidding.cancel_if is not None or (auction and rules.bidding.all_pass == "cancel"):
+        text += f"; after a hand thrown in before play it {moves[rules.dealer.after_cancelled]}"
+    yield Statement("dealer", section, "Dealer", text + ".")
     yield Statement("deal", section, "Deal", _deal_words(rules))
     if rules.passing is not None:
-        yield Statement(
-            "passing",
-            section,
-            "Passing",
-            f"After the deal each player chooses {rules.passing.cards} cards to pass to the player "
-            f"`{_one_line(rules.passing.to.source)}` names (when that is the player themselves, nobody passes that "
-            "hand). Everyone chooses before any card changes hands, so cards received cannot be passed on.",
+        passing = rules.passing
+        text = (passing.description + " " if passing.description else "") + (
+            f"After the deal each player chooses {count_words(passing.cards)} cards to pass to the player "
+            f"`{_one_line(passing.to.source)}` names (the player themselves: no passing that hand). Everyone "
+            "chooses before any card changes hands, so cards received cannot be passed on."
         )
+        yield Statement("passing", section, "Passing", text)
 
 
 def _members(rules: Rules) -> str:
@@ -117,14 +116,14 @@ def _members(rules: Rules) -> str:
 def _table_words(rules: Rules) -> str:
     seating = rules.seating
     if not seating.has_sides:
-        return f"{seating.seats} players, each playing for themselves."
+        return f"{count_words(seating.seats).capitalize()} players, each playing for themselves."
     sides = "; ".join(
         f"{name}: " + " and ".join(seating.seat_label(s) for s in members)
         for name, members in zip(seating.side_names, seating.sides, strict=True)
     )
     opposite = seating.seats == 4 and [list(s) for s in seating.sides] == [[0, 2], [1, 3]]
     return (
-        f"{seating.seats} players in {len(seating.sides)} fixed sides"
+        f"{count_words(seating.seats).capitalize()} players in {count_words(len(seating.sides))} fixed sides"
         + ("; partners sit opposite" if opposite else "")
         + f": {sides}."
     )
@@ -294,7 +293,7 @@ def _play(rules: Rules) -> Iterator[Statement]:
         follow += " Moreover, " + "; ".join(duties) + "."
     yield Statement("play.follow_suit", section, "Following", follow)
     if play.first_trick_avoid:
-        cards = " ".join(deck.label(c) for c in reversed(deck.cards(play.first_trick_avoid)))
+        cards = card_words(deck, play.first_trick_avoid)
         yield Statement(
             "play.first_trick_avoid",
             section,
@@ -442,7 +441,15 @@ def _timeouts(rules: Rules) -> Iterator[Statement]:
         if timeout.prefer_non_trump
         else "the lowest-ranked legal card"
     )
-    text = f"When a player's time runs out, the rules move for them: in the bidding, {bid}; in play, {card}"
+    if rules.trump.mode is TrumpMode.NONE:
+        card = "the lowest-ranked legal card"
+    moves = []
+    if rules.passing is not None:
+        moves.append("in passing, the highest-ranked card still held")
+    if rules.bidding.kind is not BiddingKind.NONE:
+        moves.append(f"in the bidding, {bid}")
+    moves.append(f"in play, {card}")
+    text = f"When a player's time runs out, the rules move for them: {'; '.join(moves)}"
     text += f"; ties of rank go to the first suit in the order {order}."
     yield Statement("timeout", section, "Timeouts", text)
 

@@ -348,7 +348,8 @@ class _Builder:
             raise self.error(
                 ("passing", "cards"), "a player must keep some cards", expected=f"fewer than {self.hand_cards}"
             )
-        return PassingRules(spec["cards"], self.expression(("passing", "to"), Stage.PASSING, "seat", Type.SEAT))
+        to = self.expression(("passing", "to"), Stage.PASSING, "seat", Type.SEAT)
+        return PassingRules(spec["cards"], to, " ".join(str(spec.get("description", "")).split()))
 
     # ---------------------------------------------------------------- bidding
 

@@ -107,6 +107,7 @@ class PassingRules:
 
     cards: int
     to: Compiled
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
