@@ -114,3 +114,30 @@ def test_a_match_quit_and_resumed_goes_on_as_if_never_interrupted(tmp_path: Path
     resumed = play("--resume", str(parts), lines=[*second, "quit"])
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(parts.read_text(encoding="utf-8")) == json.loads(whole.read_text(encoding="utf-8"))
+
+
+def test_a_hearts_hand_at_the_terminal_never_shows_another_seats_passed_cards(tmp_path: Path) -> None:
+    """The person passes three cards and plays on; the bots' passes are announced without their cards."""
+    save = tmp_path / "hearts.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "trickbook.cli", "play", "hearts", "--seed", "4", "--save", str(save)],
+        input="\n".join(["1"] * 40 + ["quit"]) + "\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0, done.stderr
+    record = json.loads(save.read_text(encoding="utf-8"))
+    passes = {a["seat"]: a["cards"] for a in record["hands"][0]["actions"] if a["action"] == "pass_cards"}
+    assert set(passes) == {0, 1, 2, 3}
+    deck = rules("hearts").deck
+    shown = done.stdout
+    announced = shown.count("sets a card aside to pass")
+    assert announced >= 9 and announced % 3 == 0, "each bot's three cards are announced, not shown"
+    gave = next(line for line in shown.splitlines() if line.startswith("You pass "))
+    assert gave.endswith(" to East") and all(deck.label(deck.parse_card(c)) in gave for c in passes[0])
+    got = next(line for line in shown.splitlines() if line.startswith("West passes you "))
+    assert all(deck.label(deck.parse_card(c)) in got for c in passes[3])
+    for seat in (1, 2):
+        for card in passes[seat]:
+            assert f"give {deck.label(deck.parse_card(card))}" not in shown.replace("[", " ").split("Your choices")[0]

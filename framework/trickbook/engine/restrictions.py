@@ -156,7 +156,8 @@ def refusal(game: GameState, hand: CardMask, card: Card) -> IllegalAction:
         narrowed = choice & step.cards
         if narrowed:
             if not narrowed & (1 << card):
-                shown = " and ".join(deck.label(c) for c in reversed(deck.cards(narrowed)))
+                labels = [deck.label(c) for c in reversed(deck.cards(narrowed))]
+                shown = ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else labels[0]
                 return IllegalAction(step.why.format(cards=shown), rule=step.rule)
             choice = narrowed
     raise AssertionError(f"{deck.label(card)} is legal")

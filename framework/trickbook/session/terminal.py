@@ -17,12 +17,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.events import Event, HandCancelled, HandScored, TrickWon, TrumpSet
+from ..engine.events import CardsPassed, Event, HandCancelled, HandScored, TrickWon, TrumpSet
 from ..engine.game import Game
 from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction
 from ..players import Player
 from ..record.writer import match_record
+from ..ruleset.actions import GIVE
 from ..ruleset.rules import Rules
 
 _COLOURS = {"red": "bold red", "black": "bold", "blue": "bold blue", "green": "bold green"}
@@ -83,7 +84,10 @@ class TerminalMatch:
                 assert bot is not None
                 action = bot.choose(game.view(seat))
                 game.apply(action)
-                self.console.print(f"{self.names[seat]}: {self.rules.actions.label(action)}")
+                if self.rules.actions.kinds[action] == GIVE:
+                    self.console.print(f"{self.names[seat]} sets a card aside to pass")
+                else:
+                    self.console.print(f"{self.names[seat]}: {self.rules.actions.label(action)}")
         self.report()
         ending = game.end_reason
         self.console.print(f"[bold]Match over[/bold]: {ending}.")
@@ -114,6 +118,8 @@ class TerminalMatch:
                     if text.isdigit() and 0 < int(text) <= len(view.legal)
                     else actions.parse(text)
                 )
+                if view.phase == "passing" and actions.kinds[action] == "play":
+                    action = actions.give(action)
                 self.game.apply(action)
             except IllegalAction as exc:
                 self.console.print(f"[red]Not allowed[/red]: {exc} (rule: {exc.rule})")
@@ -170,6 +176,12 @@ class TerminalMatch:
         deck = self.rules.deck
         for event in self.pending:
             match event:
+                case CardsPassed() if self.seat in (event.seat, event.to):
+                    cards = " ".join(deck.label(c) for c in event.cards)
+                    if event.to == self.seat:
+                        self.console.print(f"{self.names[event.seat]} passes you {cards}")
+                    else:
+                        self.console.print(f"You pass {cards} to {self.names[event.to]}")
                 case TrumpSet():
                     self.console.print(f"Trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name}")
                 case TrickWon():
