@@ -222,30 +222,59 @@ def test_a_restored_table_continues_exactly_as_the_saved_one() -> None:
     assert twin.save()["record"] == table.save()["record"]
 
 
-SEATS = st.lists(st.sampled_from(["human", "random"]), min_size=4, max_size=4).filter(lambda s: "human" in s)
+TABLES = [
+    ("tarneeb-41", {}),
+    ("syrian-tarneeb-41", {}),
+    ("cardems-spades", {}),
+    ("cardems-tarneeb", {}),
+    ("hearts", {}),
+    ("oh-hell", {"players": "5"}),
+    ("whist", {"honours": "on"}),
+    ("call-break", {}),
+]
+"""Rulesets (with options) whose tables the property below drives: every table shape and phase bundled."""
 OPERATION = st.tuples(
-    st.sampled_from(["act", "illegal", "wait", "ready", "vote", "save"]), st.integers(0, 3), st.floats(0, 40)
+    st.sampled_from(["act", "illegal", "wait", "ready", "vote", "save"]), st.integers(0, 6), st.floats(0, 40)
 )
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[str, dict[str, str], list[str]]:
+    """A ruleset, its options and each seat's occupant (at least one person)."""
+    ruleset, options = draw(st.sampled_from(TABLES))
+    count = 5 if options.get("players") == "5" else 4
+    seats = draw(st.lists(st.sampled_from(["human", "random"]), min_size=count, max_size=count))
+    if "human" not in seats:
+        seats[draw(st.integers(0, count - 1))] = "human"
+    return ruleset, options, seats
 
 
 @settings(deadline=None)
 @given(
-    ruleset=st.sampled_from(["tarneeb-41", "syrian-tarneeb-41", "cardems-spades", "cardems-tarneeb"]),
-    seats=SEATS,
+    table_spec=tables(),
     seed=st.integers(0, 1000),
     operations=st.lists(OPERATION, max_size=60),
     ready=st.sampled_from([None, 30.0]),
     vote=st.sampled_from([None, 60.0]),
 )
 def test_random_table_calls_never_show_a_seat_another_seats_cards_and_the_record_replays(
-    ruleset: str,
-    seats: list[str],
+    table_spec: tuple[str, dict[str, str], list[str]],
     seed: int,
     operations: list[tuple[str, int, float]],
     ready: float | None,
     vote: float | None,
 ) -> None:
-    table = Table(ruleset, seats=seats, seed=seed, turn_seconds=15, ready_seconds=ready, vote_seconds=vote, hand_cap=5)
+    ruleset, options, seats = table_spec
+    table = Table(
+        ruleset,
+        seats=seats,
+        options=options,
+        seed=seed,
+        turn_seconds=15,
+        ready_seconds=ready,
+        vote_seconds=vote,
+        hand_cap=5,
+    )
     now = 0.0
     told = table.pending()
     chooser = random.Random(seed)
@@ -274,7 +303,7 @@ def test_random_table_calls_never_show_a_seat_another_seats_cards_and_the_record
         except TableError:
             continue
     _check_delivery(table, told)
-    for seat in range(4):
+    for seat in range(len(seats)):
         hand = set(table.view(seat)["hand"])
         codes = {table.rules.deck.codes[c] for c in table.game.hand(seat)}
         assert hand <= codes
@@ -283,20 +312,28 @@ def test_random_table_calls_never_show_a_seat_another_seats_cards_and_the_record
 
 
 def _check_delivery(table: Table, told: dict[int, list[dict[str, Any]]]) -> None:
+    """Every message is well formed, and a card a seat is told of is its own, passed to it, or public."""
     deck = table.rules.deck
     game = table.game
     for seat, messages in told.items():
         dealt = [*game.current_deal[seat], *(game.history[-1].deal[seat] if game.history else ())]
-        own = {deck.codes[c] for c in dealt}
+        moves = [*game.current_moves, *(game.history[-1].moves if game.history else ())]
+        played = [m.action for m in moves if m.seat == seat and m.action < deck.size]
+        held = {deck.codes[c] for c in (*dealt, *played, *game.hand(seat))}
         for message in messages:
             assert EVENTS.is_valid(message), message
             if message["type"] == "cards_dealt":
                 assert message["seat"] == seat
             if message["type"] == "your_turn":
                 assert message["seat"] == seat
-                assert {c for c in message["legal"] if c in deck.codes} <= own
+                legal = {c.removeprefix("give ") for c in message["legal"]}
+                assert {c for c in legal if c in deck.codes} <= held
             if message["type"] == "refused":
                 assert message["seat"] == seat
+            if message["type"] == "cards_passed":
+                assert seat in (message["seat"], message["to"]), "a pass is told only to its two seats"
+            if message["type"] == "action" and message["action"] == "pass_cards":
+                assert ("cards" in message) == (message["seat"] == seat), "only the giver sees the card set aside"
 
 
 def test_with_blind_bids_a_seat_gets_its_cards_only_once_it_has_looked() -> None:
