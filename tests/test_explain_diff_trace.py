@@ -12,6 +12,7 @@ from helpers import rules
 from trickbook.book.diff import differences
 from trickbook.book.explain import explain
 from trickbook.cli import main
+from trickbook.ruleset.loader import load_ruleset
 
 FACTS = {
     "cardems-tarneeb": [
@@ -74,6 +75,47 @@ FACTS = {
         "ties of rank go to the first suit in the order ♣ ♦ ♥ ♠",
         "after a hand thrown in before play it passes to the next player",
     ],
+    "whist": [
+        "Four players in two fixed sides; partners sit opposite",
+        "The dealer's own last card (in the order received) is shown to everyone; it stays in that hand",
+        "The suit of the card shown to everyone is trump; nobody chooses",
+        "There is no bidding",
+        "| 7 | +1 |",
+        "| 13 | +7 |",
+        "a side qualifies when `total(side) >= target`",
+    ],
+    "hearts": [
+        "Four players, each playing for themselves",
+        "chooses three cards to pass",
+        "Everyone chooses before any card changes hands, so cards received cannot be passed on",
+        "The player holding 2♣ leads the first trick, with 2♣",
+        "Nobody may play Q♠ or ♥ (hearts) to the first trick unless they hold nothing else they may play",
+        "♥ hearts may not be led until broken (any card of that suit was played, or Q♠ was played)",
+        "Q♠: 13",
+        "The match ends after a hand when `any(total(s) >= target for s in seats)`: the lower total wins; "
+        "when the best totals are equal another hand is played",
+        "in passing, the highest-ranked card still held",
+    ],
+    "oh-hell": [
+        "until each player holds `cards_this_hand` cards (hand by hand)",
+        "Card number 1 of the stock is turned face up for everyone to see",
+        "When every card is dealt and none is left to turn up, the hand has no trump",
+        "each player bids once, a number from 0 to `hand_size`; there is no pass",
+        "the last bidder (the dealer) may not bid the number that would make the bids add up to exactly",
+        "| 2 | +1 | +12 | +4 |",
+        "The match ends after a hand when `hand_number >= hands_in_match`: the higher total wins; "
+        "when the best totals are equal they share the win",
+        "in the bidding, the lowest bid (there is no pass)",
+    ],
+    "call-break": [
+        "go counter-clockwise: the next player is seat - 1",
+        "a number from 1 to 8; there is no pass",
+        "♠ spades are trump in every hand",
+        "must play a higher card of the led suit than any in the trick if they can",
+        "a player who cannot follow suit must play a trump if they hold one",
+        "| 3 | -30 | +30 | +32 |",
+        "The match ends after a hand when `hand_number >= 5`",
+    ],
 }
 
 
@@ -89,6 +131,16 @@ def test_explain_follows_the_chosen_option_and_version() -> None:
     assert "♥ hearts are trump in every hand; nobody chooses" in kubba and "In force: `kubba`" in kubba
     version1 = explain(rules("tarneeb-41", (), 1))
     assert "king_bonus" not in version1 and "These rules are version 1" in version1
+
+
+def test_explain_of_a_ruleset_without_versions_says_only_which_version_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "plain.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/1\nid: plain\ntitle: Plain\nextends: cardems-tarneeb\nversions: null\n",
+        encoding="utf-8",
+    )
+    text = explain(load_ruleset(path))
+    assert "**Rules versions.** These rules are version 1; a match keeps the version it was created with." in text
 
 
 def test_explain_as_html(tmp_path: Path) -> None:

@@ -293,7 +293,7 @@ def _play(rules: Rules) -> Iterator[Statement]:
         follow += " Moreover, " + "; ".join(duties) + "."
     yield Statement("play.follow_suit", section, "Following", follow)
     if play.first_trick_avoid:
-        cards = card_words(deck, play.first_trick_avoid)
+        cards = card_words(deck, play.first_trick_avoid, "or")
         yield Statement(
             "play.first_trick_avoid",
             section,
@@ -407,23 +407,27 @@ def _match(rules: Rules) -> Iterator[Statement]:
     match = rules.match
     section = SECTIONS[6]
     who = "side" if match.by == "side" else "player"
+    parties = len(rules.seating.sides) if match.by == "side" else rules.seats
+    several = "both" if parties == 2 else "several"
+    best = "higher" if match.when_both is WhenBoth.HIGHER_TOTAL else "lower"
+    tie = "they share the win" if match.tie is Tie.SHARE else "another hand is played"
+    equal = "with equal totals" if parties == 2 else "when the best totals are equal"
+    ends = f"The match ends after a hand when `{_one_line(match.ends.source)}`" if match.ends is not None else ""
+    if ends and match.wins is None and match.loses is None and match.when_both is not WhenBoth.PLAY_ON:
+        yield Statement("match", section, "Winning the match", f"{ends}: the {best} total wins; {equal} {tie}.")
+        return
     parts = []
-    if match.ends is not None:
-        parts.append(f"The match ends after a hand when `{_one_line(match.ends.source)}`; then every {who} qualifies.")
+    if ends:
+        parts.append(f"{ends}; then every {who} qualifies.")
     if match.wins is not None:
         text = f"After each played hand, a {who} qualifies when `{_one_line(match.wins.source)}`"
         if match.loses is not None:
             text += f", or when another {who} has lost: `{_one_line(match.loses.source)}`"
         parts.append(text + ".")
-    parties = len(rules.seating.sides) if match.by == "side" else rules.seats
-    several = "both" if parties == 2 else "several"
     parts.append(f"If exactly one {who} qualifies, it wins the match.")
     if match.when_both is WhenBoth.PLAY_ON:
         parts.append(f"If {several} qualify, play continues until, after some hand, only one does.")
     else:
-        best = "higher" if match.when_both is WhenBoth.HIGHER_TOTAL else "lower"
-        tie = "they share the win" if match.tie is Tie.SHARE else "another hand is played"
-        equal = "with equal totals" if parties == 2 else "when the best totals are equal"
         parts.append(f"If {several} qualify, the {best} total wins; {equal} {tie}.")
     yield Statement("match", section, "Winning the match", " ".join(parts))
 
@@ -431,8 +435,14 @@ def _match(rules: Rules) -> Iterator[Statement]:
 def _timeouts(rules: Rules) -> Iterator[Statement]:
     timeout = rules.timeout
     section = SECTIONS[7]
+    if rules.bidding.kind is BiddingKind.AUCTION:
+        passes = "pass"
+    elif rules.bidding.blind_round:
+        passes = "pass in the blind round, the lowest bid after it"
+    else:
+        passes = "the lowest bid (there is no pass)"
     bid = {
-        "pass": "pass where passing is allowed, else the lowest bid",
+        "pass": passes,
         "lowest": "the lowest bid",
     }.get(str(timeout.bid), f"bid {timeout.bid}")
     order = " ".join(rules.deck.suits[s].symbol for s in timeout.suit_order)
@@ -466,12 +476,15 @@ def _options(rules: Rules) -> Iterator[Statement]:
         chosen = dict(rules.options).get(option.name)
         text = (option.description + " " if option.description else "") + f"Values: {values}. In force: `{chosen}`."
         yield Statement(f"options.{option.name}", section, f"Option {option.name}", text)
-    versions = "; ".join(f"version {v.number}: {v.description.rstrip('.')}" for v in rules.versions)
+    versions = "; ".join(
+        f"version {v.number}: {v.description.rstrip('.')}" for v in rules.versions if v.description
+    )
+    told = f"{versions}. " if versions else ""
     yield Statement(
         "versions",
         section,
         "Rules versions",
-        f"{versions}. These rules are version {rules.version}; a match keeps the version it was created with.",
+        f"{told}These rules are version {rules.version}; a match keeps the version it was created with.",
     )
 
 

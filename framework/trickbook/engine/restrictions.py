@@ -68,7 +68,7 @@ def steps(game: GameState, hand: CardMask) -> Iterator[Step]:
         )
 
 
-def card_words(deck: Deck, mask: CardMask) -> str:
+def card_words(deck: Deck, mask: CardMask, joiner: str = "and") -> str:
     """Cards as people name a set: a whole suit by its symbol (`♥`), other cards one by one (`Q♠`)."""
     parts = []
     for suit, suit_mask in enumerate(deck.suit_masks):
@@ -76,7 +76,7 @@ def card_words(deck: Deck, mask: CardMask) -> str:
             parts.append(f"{deck.suits[suit].symbol} ({deck.suits[suit].name})")
         else:
             parts += [deck.label(c) for c in reversed(deck.suit_cards(mask, suit))]
-    return " and ".join(parts)
+    return f" {joiner} ".join(parts)
 
 
 def lead_ban(game: GameState, hand: CardMask) -> CardMask:
