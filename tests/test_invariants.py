@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from helpers import CONFIGURATIONS, config_id, rules
 from trickbook import Game
-from trickbook.errors import Location
+from trickbook.engine import restrictions
+from trickbook.errors import IllegalAction, Location
 from trickbook.players import parse_player_specs
 from trickbook.record.replay import RulesetCache, replay_record
 from trickbook.record.writer import dumps, match_record
@@ -145,10 +146,36 @@ def test_clone_copies_every_slot_and_shares_no_mutable_list() -> None:
     for _ in range(70):
         game.apply(chooser.choice(game.legal_actions()))
     copy = game.clone()
-    for slot in Game.__slots__:
+    slots = [slot for cls in Game.__mro__ for slot in getattr(cls, "__slots__", ())]
+    assert len(slots) > 60, "every slot of the game's state is checked"
+    for slot in slots:
         original, copied = getattr(game, slot), getattr(copy, slot)
         if slot in ("observer", "_sheet"):
             continue
         assert copied == original, slot
         if isinstance(original, list):
             assert copied is not original, f"{slot} is shared between a game and its clone"
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
+@given(seed=SEEDS)
+def test_the_legal_cards_are_what_the_play_rules_allow_and_every_other_card_is_refused(
+    config: tuple, seed: int
+) -> None:
+    """The fast paths (one mask for plain rules, a mask kept until the next card for the rest) agree with the
+    play rules' steps, asked afresh; a card the steps leave out is refused, naming a rule."""
+    game = Game(rules(*config), seed, hand_cap=2)
+    chooser = random.Random(seed)
+    deck = game.rules.deck
+    while not game.is_over():
+        legal = game.legal_actions()
+        if game.phase == "play":
+            held = game.hand(game.turn)
+            assert legal == deck.cards(restrictions.allowed(game, deck.mask(held)))
+            assert game.legal_actions() == legal
+            for card in set(held) - set(legal):
+                copy = game.clone()
+                with pytest.raises(IllegalAction) as refused:
+                    copy.apply(card)
+                assert refused.value.rule
+        game.apply(chooser.choice(legal))

@@ -476,9 +476,7 @@ def _options(rules: Rules) -> Iterator[Statement]:
         chosen = dict(rules.options).get(option.name)
         text = (option.description + " " if option.description else "") + f"Values: {values}. In force: `{chosen}`."
         yield Statement(f"options.{option.name}", section, f"Option {option.name}", text)
-    versions = "; ".join(
-        f"version {v.number}: {v.description.rstrip('.')}" for v in rules.versions if v.description
-    )
+    versions = "; ".join(f"version {v.number}: {v.description.rstrip('.')}" for v in rules.versions if v.description)
     told = f"{versions}. " if versions else ""
     yield Statement(
         "versions",

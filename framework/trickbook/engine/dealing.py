@@ -59,15 +59,17 @@ def hand_size(
     return int(value)
 
 
-def seeded_deal(rules: Rules, seed: int, number: int, dealer: int, size: int = 0) -> Deal:
+def seeded_deal(rules: Rules, seed: int, number: int, dealer: int, cards_each: int = 0) -> Deal:
     """The deal of hand `number` of the match with this seed: the same for every ruleset on the same deck.
 
-    The pack is ordered by one random float per card (a uniform permutation,
-    and faster in Python than `shuffle`); `size` is the hand size (0: the whole deck shared out).
+    The pack is ordered by one random float per card, drawn in card order (a
+    uniform permutation, and faster in Python than `shuffle`); `cards_each` is
+    the cards per player (0: the whole deck shared out).
     """
     draw = random.Random(f"trickbook-deal:{seed}:{number}").random
-    cards = sorted(range(rules.deck.size), key=lambda _: draw())
-    return deal_in_order(cards, dealer, rules.direction, rules.seats, size)
+    size = rules.deck.size
+    cards = sorted(range(size), key=[draw() for _ in range(size)].__getitem__)
+    return deal_in_order(cards, dealer, rules.direction, rules.seats, cards_each)
 
 
 def first_dealer(rules: Rules, seed: int) -> int:

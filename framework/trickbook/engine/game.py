@@ -10,11 +10,12 @@ hand all come from the compiled rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import cast
 
 from .. import limits
 from ..errors import IllegalAction, InvalidAction
-from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts, blanks
+from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.deck import Card, CardMask
 from ..ruleset.rules import BidBan, FirstLead, Relation, Rules, TrumpMode
 from . import restrictions
@@ -33,7 +34,7 @@ from .events import (
     TrickWon,
     TrumpSet,
 )
-from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult, unpack
+from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
 from .phases import pipeline
 from .scoring import match_winner, score_hand
 from .state import OVER, PHASES, PLAY, DealSource, GameState, Observer
@@ -194,6 +195,7 @@ class Game(GameState):
     def _place(self, card: Card) -> None:
         """Puts `card` into the trick for the seat to play, as a fact (a hand-made position; no rule is checked)."""
         seat = self._turn
+        self._allowed = -1
         self._moves.append(card << ACTION_SHIFT | seat)
         if not self._trick:
             suit = self._suit_of[card]
@@ -249,7 +251,10 @@ class Game(GameState):
         if phase == PLAY:
             hand = self._hands[self._turn]
             if not self._plain:
-                return self._cards(restrictions.allowed(self, hand))
+                allowed = self._allowed
+                if allowed < 0:
+                    allowed = self._allowed = restrictions.allowed(self, hand)
+                return self._cards(allowed)
             allowed = hand & self._restrict
             if not allowed or allowed == hand:
                 return self._cards(hand)
@@ -283,11 +288,15 @@ class Game(GameState):
         # The play path is written out here: it runs for every card of every simulated hand.
         seat = self._turn
         hand = self._hands[seat]
-        allowed = (hand & self._restrict or hand) if self._plain else restrictions.allowed(self, hand)
+        if self._plain:
+            allowed = hand & self._restrict or hand
+        else:
+            allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand)
+            self._allowed = -1
         if action < 0 or not allowed & (1 << action):
             raise self._refuse_card(action, hand)
         self._hands[seat] = hand ^ (1 << action)
-        self._moves.append(action << ACTION_SHIFT | auto * AUTO_BIT | seat)
+        self._moves.append(action << 4 | auto << 3 | seat)  # history's packing, with its constants written out
         if self.observer is not None:
             self.observer(ActionTaken(seat, action, auto))
         trick = self._trick
@@ -314,10 +323,24 @@ class Game(GameState):
                     if suit != self._led and self._block & self._suit_masks[suit]:
                         self._block &= ~self._suit_masks[suit]
         trick.append(action)
-        if len(trick) == self._seats:
-            self._finish_trick()
-        else:
+        if len(trick) < self._seats:
             self._turn = self._next[seat]
+            return
+        # The trick is complete.
+        winner = self._win_seat
+        self._tricks_won[winner] += 1
+        self._trick_count += 1
+        if self._event_cards:
+            self._check_events(trick)
+        if self.observer is not None:
+            by_trump = self._best >= 2 * self._deck_size and self._led != self._trump
+            self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump))
+        self._trick = []
+        self._restrict = ~self._block
+        if self._trick_count == self._hand_size:
+            self._score_hand()
+        else:
+            self._turn = winner
 
     def _refuse_card(self, action: int, hand: int) -> IllegalAction | InvalidAction:
         actions = self.rules.actions
@@ -387,6 +410,7 @@ class Game(GameState):
         self._block = 0
         self._breaks = ()
         self._restrict = -1
+        self._allowed = -1
         self._trick = []
         self._leader = NO_SEAT
         self._led = NO_SUIT
@@ -522,7 +546,7 @@ class Game(GameState):
         if self._declarer == NO_SEAT:
             sides = rules.seating.sides
             bids = self._bids
-            self._contract = [sum(bids[s] for s in members) for members in sides] if sides else bids[:]
+            self._contract = [sum(map(bids.__getitem__, members)) for members in sides] if sides else bids[:]
         cancel_if = rules.bidding.cancel_if
         if cancel_if is not None and cancel_if(self._facts()):
             self._cancel(f"bidding.cancel_if holds: {cancel_if.source.strip()}")
@@ -550,23 +574,6 @@ class Game(GameState):
         else:
             self._turn = self._dealer
         self._phase = PLAY
-
-    def _finish_trick(self) -> None:
-        winner = self._win_seat
-        self._tricks_won[winner] += 1
-        self._trick_count += 1
-        trick = self._trick
-        if self._event_cards:
-            self._check_events(trick)
-        if self.observer is not None:
-            by_trump = self._best >= 2 * self._deck_size and self._led != self._trump
-            self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump))
-        self._trick = []
-        self._restrict = ~self._block
-        if self._trick_count == self._hand_size:
-            self._score_hand()
-        else:
-            self._turn = winner
 
     def _check_events(self, trick: list[Card]) -> None:
         for event in self._event_cards:
@@ -603,9 +610,7 @@ class Game(GameState):
         facts = self._sheet
         if facts is None:
             facts = self._sheet = Facts.blank(rules.seating, rules.deck)
-        uses = rules.uses
-        seating = rules.seating
-        _seat_zeros, side_zeros, _names, _falses, no_cards = blanks(n, len(seating.sides))
+        sides = facts.side_seats
         declarer = self._declarer
         bids = self._bids
         won = self._tricks_won
@@ -615,33 +620,34 @@ class Game(GameState):
             seat_contract = [0] * n
             seat_contract[declarer] = bids[declarer]
             facts.seat_contract = seat_contract
-        facts.hand_side = [0] * len(seating.sides)
+        facts.hand_side = [0] * len(sides)
         facts.hand_seat = [0] * n
         facts.bids = bids
         facts.bid_names = self._bid_names
+        uses = rules.uses
         if "passed" in uses:
             passed = self._passed
             facts.passed = [bool(passed & (1 << s)) for s in range(n)]
         if "has_bid" in uses:
             facts.has_bid = self._has_bid()
-        facts.contract = self._contract if seating.has_sides else side_zeros
+        if sides:
+            facts.contract = self._contract
+            facts.side_tricks = [sum(map(won.__getitem__, members)) for members in sides]
         facts.tricks = won
-        facts.side_tricks = [sum(won[s] for s in members) for members in seating.sides]
         facts.totals_side = self._totals
         facts.totals_seat = self._seat_totals
         facts.dealer = self._dealer
         facts.declarer = declarer
-        facts.declaring_side = self._side_of[declarer] if declarer != NO_SEAT else NO_SEAT
+        facts.declaring_side = facts.side_of[declarer]
         facts.trump = self._trump
         facts.hand_number = self._number
         facts.hand_size = self._hand_size
         facts.counters = self._counters
         facts.events = self._event_counts
-        facts.cards = no_cards
         if rules.reads_deal or rules.reads_cards:
             cards = facts.fresh_cards()
             cards.dealt = [rules.deck.mask(held) for held in self._deal]
-            cards.sum_sides(seating.sides)
+            cards.sum_sides(sides)
         return facts
 
     def _has_bid(self) -> list[bool]:
@@ -661,10 +667,10 @@ class Game(GameState):
             self._fill_card_facts(facts)
         score = score_hand(rules, facts)
         totals = self._totals
-        totals[:] = map(sum, zip(totals, score.sides, strict=True))
+        totals[:] = map(add, totals, score.sides)
         if rules.personal:
             seat_totals = self._seat_totals
-            seat_totals[:] = map(sum, zip(seat_totals, score.seats, strict=True))
+            seat_totals[:] = map(add, seat_totals, score.seats)
         counters = [list(values) for values in score.counters]
         self._counters = counters
         facts.counters = counters
@@ -698,23 +704,32 @@ class Game(GameState):
         """Who played and who took each card, each seat's cards and points taken, and the last trick's winner."""
         size = self._deck_size
         points = self.rules.scoring.card_points
-        plays = [m for m in unpack(self._moves) if m.action < size]
+        plays = [code for code in self._moves if code >> ACTION_SHIFT < size]
         by_led = self._strength[self._trump + 1]
+        suit_of = self._suit_of
         per_trick = self._seats
         cards = facts.cards
+        player = cards.player
+        taker = cards.taker
         taken = [0] * per_trick
         won_points = [0] * per_trick
         for start in range(0, len(plays), per_trick):
             trick = plays[start : start + per_trick]
-            row = by_led[self._suit_of[trick[0].action]]
-            best = max(trick, key=lambda move: row[move.action])
-            for move in trick:
-                cards.player[move.action] = move.seat
-                cards.taker[move.action] = best.seat
-                taken[best.seat] |= 1 << move.action
+            row = by_led[suit_of[trick[0] >> ACTION_SHIFT]]
+            best = -1
+            winner = NO_SEAT
+            for code in trick:
+                if row[code >> ACTION_SHIFT] > best:
+                    best = row[code >> ACTION_SHIFT]
+                    winner = code & SEAT_MASK
+            for code in trick:
+                card = code >> ACTION_SHIFT
+                player[card] = code & SEAT_MASK
+                taker[card] = winner
+                taken[winner] |= 1 << card
                 if points:
-                    won_points[best.seat] += points[move.action]
-            cards.last_trick = best.seat
+                    won_points[winner] += points[card]
+            cards.last_trick = winner
         cards.taken = taken
         cards.points = won_points
         cards.sum_sides(self.rules.seating.sides)

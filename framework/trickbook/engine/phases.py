@@ -81,12 +81,12 @@ class Passing:
 
     def apply(self, game: Game, action: int, auto: bool) -> None:
         actions = game.rules.actions
-        if 0 <= action < actions.size and actions.kinds[action] == PLAY:
+        if actions.kinds[action] == PLAY:
             action = actions.give(action)
-        if action not in self.legal(game):
-            raise self.refuse(game, action)
         seat = game._turn
         card = actions.card_of(action)
+        if actions.kinds[action] != GIVE or action == actions.hidden_give or not game._hands[seat] & (1 << card):
+            raise self.refuse(game, action)
         game._record(action, auto)
         game._hands[seat] &= ~(1 << card)
         given = list(game._given)
@@ -153,7 +153,7 @@ class Declarations:
         actions = game.rules.actions
         if game._blind_round:
             return actions.blind_choices
-        return actions.declarations_upto(game._bid_max)
+        return actions.declarations_upto[game._bid_max]
 
     def legal(self, game: Game) -> tuple[int, ...]:
         offered = self.choices(game)
@@ -162,8 +162,12 @@ class Declarations:
         return tuple(a for a in offered if game._ban_of(a) is None)
 
     def apply(self, game: Game, action: int, auto: bool) -> None:
-        if action not in self.choices(game) or (
-            game.rules.bidding.bans and not game._blind_round and game._ban_of(action) is not None
+        actions = game.rules.actions
+        if game._blind_round:
+            if action not in actions.blind_choices:
+                raise self.refuse(game, action)
+        elif action not in actions.declarations_upto[game._bid_max] or (
+            game.rules.bidding.bans and game._ban_of(action) is not None
         ):
             raise self.refuse(game, action)
         seat = game._turn

@@ -10,7 +10,7 @@ suits not led until broken take the engine's one-mask fast path instead
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import IllegalAction
@@ -22,12 +22,12 @@ if TYPE_CHECKING:
 
 
 class Step(NamedTuple):
-    """One rule's preferred cards, the rule's name, and how to say why a card outside them is refused
-    (`{cards}` stands for the cards the rule leaves, as "3♠ and 2♠")."""
+    """One rule's preferred cards, the rule's name, and how to say why a card outside them is refused: `why()`
+    gives the words (`{cards}` stands for the cards the rule leaves, as "3♠ and 2♠"), built only for a refusal."""
 
     cards: CardMask
     rule: str
-    why: str
+    why: Callable[[], str]
 
 
 def steps(game: GameState, hand: CardMask) -> Iterator[Step]:
@@ -41,31 +41,36 @@ def steps(game: GameState, hand: CardMask) -> Iterator[Step]:
         if first_trick and card is not None and play.leads_with is not LeadsWith.ANY:
             if play.leads_with is LeadsWith.CARD:
                 yield Step(
-                    1 << card, "play.first_lead", f"the first trick is led with {deck.label(card)}, and you hold it"
+                    1 << card,
+                    "play.first_lead",
+                    lambda: f"the first trick is led with {deck.label(card)}, and you hold it",
                 )
             else:
                 suit = deck.suit_of[card]
-                why = f"the first trick is led with a {deck.suits[suit].symbol}: you hold {{cards}}"
-                yield Step(deck.suit_masks[suit], "play.first_lead", why)
+                yield Step(
+                    deck.suit_masks[suit],
+                    "play.first_lead",
+                    lambda: f"the first trick is led with a {deck.suits[suit].symbol}: you hold {{cards}}",
+                )
         banned = lead_ban(game, hand)
         if banned:
-            suits = " and ".join(
-                f"{s.symbol} ({s.name})" for i, s in enumerate(deck.suits) if banned & deck.suit_masks[i]
-            )
-            yield Step(
-                ~banned,
-                "lead restriction: not until broken",
-                f"{suits} may not be led until broken, and you hold other cards you may lead: {{cards}}",
-            )
+            yield Step(~banned, "lead restriction: not until broken", lambda: _unbroken_words(deck, banned))
     else:
         yield from _following(game, hand)
     if first_trick and play.first_trick_avoid:
         yield Step(
             ~play.first_trick_avoid,
             "play.first_trick_avoid",
-            f"{card_words(deck, play.first_trick_avoid)} may not be played to the first trick while you hold "
-            "other cards you may play: {cards}",
+            lambda: (
+                f"{card_words(deck, play.first_trick_avoid)} may not be played to the first trick while you "
+                "hold other cards you may play: {cards}"
+            ),
         )
+
+
+def _unbroken_words(deck: Deck, banned: CardMask) -> str:
+    suits = " and ".join(f"{s.symbol} ({s.name})" for i, s in enumerate(deck.suits) if banned & deck.suit_masks[i])
+    return f"{suits} may not be led until broken, and you hold other cards you may lead: {{cards}}"
 
 
 def card_words(deck: Deck, mask: CardMask, joiner: str = "and") -> str:
@@ -99,7 +104,7 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     led_cards = deck.suit_masks[led]
     symbol = deck.suits[led].symbol
     if game._follow:
-        yield Step(led_cards, "follow suit", f"you must follow {symbol}: you hold {{cards}}")
+        yield Step(led_cards, "follow suit", lambda: f"you must follow {symbol}: you hold {{cards}}")
     must = rules.play.must
     if not must.any:
         return
@@ -111,16 +116,22 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     trumps = deck.suit_masks[trump] if trump >= 0 else 0
     if must.beat and not trumped:
         yield Step(
-            _above(hand & led_cards, row, best), "must beat the trick", f"you must play a higher {symbol} when you can"
+            _above(hand & led_cards, row, best),
+            "must beat the trick",
+            lambda: f"you must play a higher {symbol} when you can",
         )
     if void and trumps:
         if (must.trump and not trumped) or must.trump_low:
             yield Step(
-                trumps, "must trump", f"you cannot follow {symbol}, so you must play a trump: you hold {{cards}}"
+                trumps,
+                "must trump",
+                lambda: f"you cannot follow {symbol}, so you must play a trump: you hold {{cards}}",
             )
         if must.overtrump and trumped:
             yield Step(
-                _above(hand & trumps, row, best), "must overtrump", "you must play a higher trump than the trick holds"
+                _above(hand & trumps, row, best),
+                "must overtrump",
+                lambda: "you must play a higher trump than the trick holds",
             )
 
 
@@ -158,7 +169,7 @@ def refusal(game: GameState, hand: CardMask, card: Card) -> IllegalAction:
             if not narrowed & (1 << card):
                 labels = [deck.label(c) for c in reversed(deck.cards(narrowed))]
                 shown = ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else labels[0]
-                return IllegalAction(step.why.format(cards=shown), rule=step.rule)
+                return IllegalAction(step.why().format(cards=shown), rule=step.rule)
             choice = narrowed
     raise AssertionError(f"{deck.label(card)} is legal")
 

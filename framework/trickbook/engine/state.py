@@ -105,6 +105,9 @@ class GameState:
     _block: CardMask
     _breaks: Breaks
     _restrict: CardMask
+    _allowed: CardMask
+    """The cards the play restrictions leave the seat to play, worked out by `legal_actions` and used by the
+    next `apply` (-1: not worked out; rulesets on the plain path never set it)."""
     _event_cards: tuple[EventCards, ...]
     _event_counts: list[list[int]]
     _tricks_won: list[int]
@@ -118,6 +121,7 @@ class GameState:
     _win_seat: int
 
     __slots__ = (
+        "_allowed",
         "_best",
         "_bid_count",
         "_bid_max",
@@ -390,6 +394,7 @@ class GameState:
         new._block = self._block
         new._breaks = self._breaks
         new._restrict = self._restrict
+        new._allowed = self._allowed
         new._trick = self._trick[:]
         new._leader = self._leader
         new._led = self._led

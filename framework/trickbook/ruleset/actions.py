@@ -54,6 +54,8 @@ class ActionSpace:
     name_index: tuple[int, ...] = field(init=False)
     declarations: tuple[ActionId, ...] = field(init=False)
     """Every declaration made with one's cards seen: the numeric bids from `min_bid` up, then the named bids."""
+    declarations_upto: tuple[tuple[ActionId, ...], ...] = field(init=False)
+    """`declarations_upto[high]`: the declarations of a hand whose highest numeric bid is `high`, then named bids."""
     blind_choices: tuple[ActionId, ...] = field(init=False)
     """What a blind round offers: pass (to look at one's cards), then the blind bids."""
     trump_choices: tuple[ActionId, ...] = field(init=False)
@@ -90,16 +92,16 @@ class ActionSpace:
         set_(self, "declarations", tuple(range(bid_base + self.min_bid, bid_base + self.max_bid + 1)) + named)
         set_(
             self,
+            "declarations_upto",
+            tuple(
+                tuple(range(bid_base + self.min_bid, bid_base + high + 1)) + named for high in range(self.max_bid + 1)
+            ),
+        )
+        set_(
+            self,
             "auction_from",
             tuple((cards, *range(bid_base + low, bid_base + self.max_bid + 1)) for low in range(self.max_bid + 2)),
         )
-
-    def declarations_upto(self, high: int) -> tuple[ActionId, ...]:
-        """The declarations of a hand whose highest numeric bid is `high`: numeric bids, then named bids."""
-        if high >= self.max_bid:
-            return self.declarations
-        top, named = self.bid_base + high, self.bid_base + self.max_bid
-        return tuple(a for a in self.declarations if a <= top or a > named)
 
     def give(self, card: int) -> ActionId:
         return self.give_base + card

@@ -429,7 +429,7 @@ class Rules:
         uses = frozenset().union(*(e.uses for e in expressions))
         set_(self, "reads_cards", bool(CARD_FACTS & uses))
         more = [self.bidding.cancel_if, self.bidding.max_bid, *(b.when for b in self.bidding.bans)]
-        more += [self.match.wins, self.match.loses, self.match.ends]
+        more += [self.match.wins, self.match.loses, self.match.ends, self.passing.to if self.passing else None]
         uses |= frozenset().union(*(e.uses for e in more if e is not None))
         set_(self, "reads_deal", "dealt" in uses)
         set_(self, "uses", uses)
