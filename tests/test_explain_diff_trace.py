@@ -238,3 +238,19 @@ def test_trace_shows_counters_and_no_contract_where_there_is_no_bidding(
     assert main(["trace", str(whist)]) == 0
     story = capsys.readouterr().out
     assert "tricks for North-South: took" in story and "contract" not in story
+
+
+def test_trace_of_a_card_point_game_shows_the_points_each_player_took(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "h.jsonl"
+    assert main(["simulate", "hearts", "--matches", "1", "--seed", "4", "--hand-cap", "3", "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["trace", str(out)]) == 0
+    story = capsys.readouterr().out
+    taken = [[int(p) for p in re.findall(r"-?\d+", line)] for line in re.findall(r"card points taken: (.*)", story)]
+    scored = [[int(p) for p in re.findall(r"[+-]\d+", line)] for line in re.findall(r"hand score: (.*)", story)]
+    assert len(taken) == len(scored) == 3
+    for points, score in zip(taken, scored, strict=True):
+        assert sum(points) == 26
+        assert score == points or sorted(score) == [0, 26, 26, 26], "card points score as taken, or the moon"

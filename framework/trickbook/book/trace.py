@@ -45,10 +45,13 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
     label = seating.seat_label
     current = 0
     trick_cards: list[tuple[int, int]] = []
+    worth = rules.scoring.card_points
+    card_points = [0] * rules.seats
     yield f"{rules.title}: rules version {rules.version}" + "".join(f", {k}={v}" for k, v in rules.options)
     for event in events:
         if isinstance(event, HandStarted):
             current = event.hand
+            card_points = [0] * rules.seats
             if only in (None, current):
                 yield ""
                 yield f"Hand {event.hand}: {label(event.dealer)} deals"
@@ -80,13 +83,15 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
                 yield f"  trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name} ({how})"
             case TrickWon():
                 yield _trick(rules, event, trick_cards)
+                if worth:
+                    card_points[event.winner] += sum(worth[card] for _, card in trick_cards)
                 trick_cards = []
             case TrickEventHappened():
                 yield f"    event {event.name}: {label(event.seat)}"
             case HandCancelled():
                 yield f"  thrown in: {event.reason}"
             case HandScored():
-                yield from _scoring(game, current, event)
+                yield from _scoring(game, current, event, card_points if worth else None)
             case MatchEnded():
                 yield ""
                 yield f"Match over: {event.reason}."
@@ -107,14 +112,20 @@ def _trick(rules: Rules, event: TrickWon, cards: list[tuple[int, int]]) -> str:
     return f"  trick {event.number}: {played} -> {winner} wins with {deck.label(winning)}, {why}"
 
 
-def _scoring(game: Game, number: int, event: HandScored) -> Iterator[str]:
+def _scoring(game: Game, number: int, event: HandScored, card_points: list[int] | None) -> Iterator[str]:
+    """The hand's tricks (and card points taken, where cards have points), each scoring line with what it read,
+    the hand's score, the totals and the counters."""
     hand = game.finished_hand(number - 1)
     rules = game.rules
     seating = rules.seating
     taken = hand.tricks_won
     yield "  tricks: " + ", ".join(f"{seating.seat_names[s]} {taken[s]}" for s in range(rules.seats))
+    if card_points is not None:
+        yield "  card points taken: " + ", ".join(
+            f"{seating.seat_names[s]} {card_points[s]}" for s in range(rules.seats)
+        )
     for line in event.lines:
-        yield "  " + _line(rules, hand.contract, hand.declarer, taken, line)
+        yield "  " + _line(rules, hand.contract, taken, card_points, line)
     parts = []
     if event.sides:
         parts.append(
@@ -133,21 +144,23 @@ def _scoring(game: Game, number: int, event: HandScored) -> Iterator[str]:
         yield f"  counter {counter.name}: " + ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
 
 
-def _line(rules: Rules, contract: tuple[int, ...], declarer: int, taken: tuple[int, ...], line: ScoreLine) -> str:
+def _line(
+    rules: Rules, contract: tuple[int, ...], taken: tuple[int, ...], card_points: list[int] | None, line: ScoreLine
+) -> str:
     description = {r.name: r for r in rules.scoring.rules}
     seating = rules.seating
     has_contracts = rules.bidding.kind is not BiddingKind.NONE
+    seats = seating.sides[line.target] if line.per == "side" else (line.target,)
     if line.per == "side":
         who = seating.side_names[line.target]
-        took = sum(taken[s] for s in seating.sides[line.target])
         held = contract[line.target] if has_contracts else None
     else:
         who = seating.seat_names[line.target]
-        took = taken[line.target]
-        held = None
-        if has_contracts and not seating.has_sides:
-            held = contract[line.target]
+        held = contract[line.target] if has_contracts and not seating.has_sides else None
+    took = sum(taken[s] for s in seats)
     inputs = f"contract {held}, took {took}" if held is not None else f"took {took}"
+    if card_points is not None:
+        inputs += f", card points {sum(card_points[s] for s in seats)}"
     rule = description.get(line.rule)
     formula = f" [{' '.join(rule.points.source.split())}]" if rule is not None else " [counter limit reached]"
     return f"{line.rule} for {who}: {inputs} -> {line.points:+d}{formula}"
