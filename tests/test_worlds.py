@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import rules
+from trickbook import Game
 from trickbook.players.worlds import _assign
 
 DECK = rules("tarneeb-41").deck
@@ -27,3 +28,16 @@ def test_hidden_cards_fit_every_void_whether_sampled_or_searched(seed: int, per_
     assert sorted(c for cards in hands for c in cards) == sorted(pool)
     for slot, cards in enumerate(hands):
         assert not any(forbidden[slot] >> c & 1 for c in cards), "a seat was dealt a card it has shown it lacks"
+
+
+def test_a_view_says_where_each_seat_passes_left_right_across_then_nowhere() -> None:
+    hearts = rules("hearts")
+    game = Game(hearts, 3, dealer=0)
+    expected = {1: (1, 2, 3, 0), 2: (3, 0, 1, 2), 3: (2, 3, 0, 1)}  # hand 4 has no passing
+    chooser = random.Random(3)
+    seen: dict[int, tuple[int, ...]] = {}
+    while game.hand_number <= 4 and not game.is_over():
+        if game.phase == "passing":
+            seen[game.hand_number] = game.view((game.turn + 1) % 4).receivers
+        game.apply(chooser.choice(game.legal_actions()))
+    assert seen == expected

@@ -237,6 +237,7 @@ class Game(GameState):
             self._cards_left(),
             *self._standing,
             self._winner,
+            self._targets,
         )
 
     def _cards_left(self) -> tuple[int, ...]:

@@ -43,6 +43,9 @@ class SeatView(NamedTuple):
     seat_totals: tuple[int, ...] | None
     counters: tuple[tuple[int, ...], ...]
     winner: tuple[int, ...] | None
+    receivers: tuple[int, ...] = ()
+    """Whom each seat passes cards to this hand (the seat itself: it passes none); empty before passing starts
+    and in hands without passing. Public: the ruleset says where cards go."""
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -16,7 +16,6 @@ from typing import NamedTuple
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.view import SeatView
-from ..expr.facts import Facts
 from ..ruleset.deck import Card, CardMask
 
 
@@ -129,13 +128,8 @@ def _gifts(view: SeatView) -> tuple[dict[int, list[Card]], dict[int, int]]:
 
 
 def _target(view: SeatView, seat: int) -> int:
-    """Whom `seat` passes to this hand, from the ruleset's `passing.to`."""
-    passing = view.rules.passing
-    assert passing is not None
-    facts = Facts.blank(view.rules.seating, view.rules.deck, view.hand_size)
-    facts.hand_number = view.hand_number
-    facts.dealer = view.dealer
-    return int(passing.to(facts, seat)) % view.rules.seats
+    """Whom `seat` passes to this hand, as the view shows it (itself when nobody passes)."""
+    return view.receivers[seat] if view.receivers else seat
 
 
 def imagine(view: SeatView, rng: random.Random) -> Game:

@@ -85,7 +85,8 @@ class TerminalMatch:
                 action = bot.choose(game.view(seat))
                 game.apply(action)
                 if self.rules.actions.kinds[action] == GIVE:
-                    self.console.print(f"{self.names[seat]} sets a card aside to pass")
+                    if self._gives(seat) == self._pass_count():
+                        self.console.print(f"{self.names[seat]} has set {self._pass_count()} cards aside to pass")
                 else:
                     self.console.print(f"{self.names[seat]}: {self.rules.actions.label(action)}")
         self.report()
@@ -130,6 +131,16 @@ class TerminalMatch:
             self.console.print(f"{self.names[self.seat]}: {actions.label(action)}")
             return True
 
+    def _pass_count(self) -> int:
+        """How many cards each player passes."""
+        passing = self.rules.passing
+        return passing.cards if passing is not None else 0
+
+    def _gives(self, seat: int) -> int:
+        """How many cards `seat` has set aside to pass this hand, as the person's view shows it."""
+        kinds = self.rules.actions.kinds
+        return sum(m.seat == seat and kinds[m.action] == GIVE for m in self.game.view(self.seat).moves)
+
     def show(self, view: SeatView) -> None:
         """The person's hand sorted by suit, the state of the hand and the current trick."""
         deck = self.rules.deck
@@ -143,6 +154,10 @@ class TerminalMatch:
                 hand.append("   ")
         self.console.print(hand)
         facts = [f"dealer {self.names[view.dealer]}"]
+        if view.phase == "passing" and view.receivers:
+            chosen = self._gives(self.seat)
+            to = self.rules.seating.seat_names[view.receivers[self.seat]]
+            facts.append(f"pass {self._pass_count()} cards to {to}: card {chosen + 1} of {self._pass_count()}")
         if view.trump >= 0:
             suit = deck.suits[view.trump]
             facts.append(f"trump {suit.symbol} {suit.name}")
