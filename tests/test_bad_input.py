@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from trickbook import Game, load_ruleset
 from trickbook.cli import main
+from trickbook.errors import IllegalAction, InvalidAction, Location, OptionError, RecordError, RulesetError
 from trickbook.record.writer import match_record
 
 HEADER = "format: trickbook-ruleset/1\nid: house\ntitle: House rules\nextends: tarneeb-41\n"
@@ -222,3 +224,23 @@ def test_ten_written_as_10_is_a_card_in_events_and_expressions(
     assert status == 1
     assert "events.ten_captured.first: this" in err and "a card code: a rank then a suit, such as 'KH' or '10H'" in err
     assert "^" not in err.split("found")[0], "no regular expression in the message"
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        IllegalAction("you must follow ♠: you hold 3♠", rule="follow suit"),
+        InvalidAction("99 is not an action of this ruleset"),
+        RulesetError(
+            "unknown key", where=Location("r.yaml", 3, 5), path="play.x", expected="a key", found="x", hint="drop it"
+        ),
+        RecordError("the score disagrees", path="hands[2].score", expected="[1, 2]", found="[2, 1]"),
+        OptionError("no option 'x'"),
+    ],
+    ids=lambda error: type(error).__name__,
+)
+def test_errors_cross_process_boundaries_whole(error: Exception) -> None:
+    """Workers of `simulate --jobs` and `compare` send errors back pickled: they must arrive with every detail."""
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error) and str(copy) == str(error)
+    assert vars(copy) == vars(error)

@@ -196,3 +196,35 @@ def test_what_the_scoring_wants_is_read_from_the_scoring() -> None:
     view = game.view(game.turn or 0)
     bid = next(oh_hell.actions.bid_values[m.action] for m in view.moves if m.seat == view.seat)
     assert trick_target(view) == bid, "in Oh Hell the target is exactly the bid"
+
+
+def test_a_seat_that_undertrumps_where_it_must_overtrump_is_known_to_hold_no_higher_trump() -> None:
+    """Call Break: East leads a diamond, South trumps with the nine of spades, West (void) plays the two of
+    spades; West had no spade above the nine, or it would have had to play one."""
+    call_break = rules("call-break")
+    deck = call_break.deck
+    card = deck.parse_card
+    game = Game.at_trick(
+        call_break,
+        hand=[card(c) for c in ("AH", "KH", "QH", "JH")],
+        trick=[card("5D"), card("9S"), card("2S")],
+        leader=1,
+        trick_number=10,
+    )
+    west = call_break.seating.after(1, 2)
+    view = game.view(game.turn)
+    above_nine = deck.mask(card(c) for c in ("TS", "JS", "QS", "KS", "AS"))
+    assert view.forbidden()[west] & above_nine == above_nine
+    assert not view.forbidden()[west] & deck.mask([card("3S"), card("8S")])
+
+
+def test_a_seat_that_plays_a_point_card_to_the_first_trick_is_known_to_hold_only_point_cards() -> None:
+    hearts = rules("hearts")
+    deck = hearts.deck
+    card = deck.parse_card
+    game = Game.at_trick(hearts, hand=[card(c) for c in ("AC", "KD", "3S", "4H", "5H")], trick=[card("2C"), card("QS")])
+    second = hearts.seating.after(0, 1)
+    forbidden = game.view(game.turn).forbidden()[second]
+    points = deck.suit_masks[deck.suit_of[card("2H")]] | 1 << card("QS")
+    unplayed = (1 << deck.size) - 1 & ~(1 << card("2C") | 1 << card("QS"))
+    assert forbidden == unplayed & ~points, "it held hearts only: no club (void) and nothing else it could play"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,11 @@ class InputError(TrickbookError):
         self.hint = hint
         self.excerpt = excerpt
         super().__init__(self.render())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles with every detail, so an error raised in a worker process arrives whole."""
+        details = {k: getattr(self, k) for k in ("where", "path", "expected", "found", "hint", "excerpt")}
+        return partial(type(self), self.problem, **details), ()
 
     def render(self) -> str:
         """Formats the error as `file:line:col: key.path: problem`, then details."""
@@ -93,6 +100,10 @@ class IllegalAction(ActionError):
     def __init__(self, message: str, *, rule: str) -> None:
         self.rule = rule
         super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles with its rule, so an error raised in a worker process arrives whole."""
+        return partial(type(self), rule=self.rule), (str(self),)
 
 
 class RulesRuntimeError(TrickbookError):

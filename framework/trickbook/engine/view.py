@@ -66,7 +66,8 @@ class SeatView(NamedTuple):
 
         A seat that did not follow lacks the led suit; one that led a suit not yet
         broken held nothing else it could lead; one that had to trump, overtrump
-        or beat the trick when able, and did not, lacks the cards that would have.
+        or beat the trick when able, and did not, lacks the cards that would have;
+        one that played a card barred from the first trick held nothing else it could play.
         """
         rules = self.rules
         deck = rules.deck
@@ -83,6 +84,8 @@ class SeatView(NamedTuple):
             only |= extra
         out = [0] * rules.seats
         unplayed = (1 << size) - 1
+        avoid = play.first_trick_avoid
+        first_trick = True
         trick = 0
         led_cards = 0
         row: tuple[int, ...] = ()
@@ -112,12 +115,20 @@ class SeatView(NamedTuple):
                         out[seat] |= unplayed & trumps
                     if must.overtrump and trumped:
                         out[seat] |= unplayed & trumps & _beating(row, best, size)
+                elif not follows and must.overtrump and trumped and row[card] <= best:
+                    # A lower trump on a trumped trick: the seat held no trump that would have beaten it.
+                    out[seat] |= unplayed & trumps & _beating(row, best, size)
+                if first_trick and bit & avoid:
+                    # A card barred from the first trick: the seat held no other card it could have played.
+                    could = led_cards if follows else (trumps if bit & trumps and must.trump and not trumped else -1)
+                    out[seat] |= unplayed & could & ~avoid
                 best = max(best, row[card])
             for suit_mask, any_card, also, _extra in breaks:
                 if block & suit_mask and ((bit & suit_mask and (any_card or deck.suit_of[card] != led)) or bit & also):
                     block &= ~suit_mask
             unplayed &= ~bit
             trick = (trick + 1) % rules.seats
+            first_trick = first_trick and trick > 0
         return tuple(out)
 
 
