@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from trickbook.players import make_player, parse_player_specs
 
 SEED = 4
 RULESET = "cardems-tarneeb"
+PLAY = [sys.executable, "-m", "trickbook.cli", "play"]
 
 
 def _script() -> tuple[list[str], list[str], str]:
@@ -38,8 +40,8 @@ def _script() -> tuple[list[str], list[str], str]:
                 if off and len(view.legal) < len(view.hand):
                     illegal = ruleset.deck.codes[off[0]]
                     lines.append(illegal)
-            lines.append("1")
             action = view.legal[0]
+            lines.append("1" if view.phase == "play" else ruleset.actions.text(action))
         else:
             action = bots[seat].choose(game.view(seat))
         expected_moves.append(ruleset.actions.text(action))
@@ -52,7 +54,16 @@ def test_play_a_whole_hand_through_a_pipe_with_an_illegal_choice_refused(tmp_pat
     assert illegal, "the scripted hand offers a chance to break the follow-suit rule"
     save = tmp_path / "match.json"
     done = subprocess.run(
-        [sys.executable, "-m", "trickbook.cli", "play", RULESET, "--seed", str(SEED), "--save", str(save)],
+        [
+            *PLAY,
+            RULESET,
+            "--seed",
+            str(SEED),
+            "--opponents",
+            "random",
+            "--save",
+            str(save),
+        ],
         input="\n".join([*lines, "quit"]) + "\n",
         capture_output=True,
         text=True,
@@ -106,7 +117,7 @@ def test_a_match_quit_and_resumed_goes_on_as_if_never_interrupted(tmp_path: Path
         command = [sys.executable, "-m", "trickbook.cli", "play", "tarneeb-41", "--seed", "6", *extra]
         return subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True, text=True, encoding="utf-8")
 
-    first, second = ["1"] * 6, ["1"] * 9
+    first, second = ["pass", "1", "1", "1", "1", "1"], ["1"] * 9
     whole = tmp_path / "whole.json"
     play("--save", str(whole), lines=[*first, *second, "quit"])
     parts = tmp_path / "parts.json"
@@ -143,3 +154,82 @@ def test_a_hearts_hand_at_the_terminal_never_shows_another_seats_passed_cards(tm
     for seat in (1, 2):
         for card in passes[seat]:
             assert f"give {deck.label(deck.parse_card(card))}" not in shown.replace("[", " ").split("Your choices")[0]
+
+
+def _session(tmp_path: Path, *arguments: str, lines: list[str], name: str = "m.json") -> tuple[str, Path]:
+    """Runs `trickbook play` with the lines typed, saving to `name`; returns what it printed and the save."""
+    save = tmp_path / name
+    done = subprocess.run(
+        [*PLAY, *arguments, "--save", str(save)],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout, save
+
+
+def test_a_number_in_the_bidding_is_that_bid_and_trump_is_named_as_people_say_it(tmp_path: Path) -> None:
+    """Seed 1: the person (North) is first to be able to bid 13, which wins the auction at once."""
+    out, save = _session(tmp_path, "cardems-tarneeb", "--seed", "1", "--opponents", "random", lines=["13", "hearts"])
+    first_choices = next(line for line in out.splitlines() if line.startswith("Your choices:"))
+    assert "[1]" not in first_choices and "13" in first_choices, "bids are listed without menu numbers"
+    mine = [a for a in json.loads(save.read_text(encoding="utf-8"))["hands"][0]["actions"] if a["seat"] == 0]
+    assert mine[:2] == [{"seat": 0, "action": "bid", "value": 13}, {"seat": 0, "action": "trump", "suit": "H"}]
+    assert "North (you) names trump: ♥ hearts" in out
+
+
+def test_help_score_last_and_undo_at_the_terminal(tmp_path: Path) -> None:
+    spades = ["cardems-spades", "--seed", "3", "--opponents", "random"]
+    out, undone = _session(
+        tmp_path, *spades, lines=["help", "score", "bid 3", "1", "last", "undo", "2", "quit"], name="undone.json"
+    )
+    assert "Type what you do as people say it" in out and "Totals after 0 hand(s): North-South 0, East-West 0" in out
+    assert "Undone: back to before your" in out
+    lines = out.splitlines()
+    first_trick = next(line for line in lines if line.startswith("trick 1:"))
+    assert lines.count(first_trick) == 2, "the trick as it ended, then again for 'last'"
+    _, straight = _session(tmp_path, *spades, lines=["bid 3", "2", "quit"], name="straight.json")
+    assert json.loads(undone.read_text(encoding="utf-8")) == json.loads(straight.read_text(encoding="utf-8"))
+
+
+def test_resume_needs_only_the_file_and_keeps_the_seat_bots_and_options(tmp_path: Path) -> None:
+    arguments = ["tarneeb-41", "--option", "trump=kubba", "--seat", "2", "--opponents", "random"]
+    out, save = _session(tmp_path, *arguments, lines=["quit"])
+    assert f"`trickbook play --resume {save}` continues it." in out
+    done = subprocess.run(
+        [*PLAY, "--resume", str(save)], input="quit\n", capture_output=True, text=True, encoding="utf-8"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "you play South" in done.stdout and "Resumed at hand 1" in done.stdout
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["players"] == ["random", "random", "human", "random"]
+    assert record["ruleset"]["options"] == {"trump": "kubba"}
+
+
+def test_a_whole_match_with_forced_moves_made_ends_with_the_result_and_an_offer_to_play_again(
+    tmp_path: Path,
+) -> None:
+    out, save = _session(
+        tmp_path,
+        "call-break",
+        "--option",
+        "hands=3",
+        "--opponents",
+        "random",
+        "--autoplay",
+        lines=["1"] * 60 + ["n"],
+    )
+    assert "(your only choice)" in out and "Hand 3 · " in out
+    assert re.search(r"Match over: .*: you (win|lose)\.", out)
+    assert out.rstrip().endswith("Play another match? (y/n)")
+    assert json.loads(save.read_text(encoding="utf-8"))["status"] == "finished"
+
+
+def test_each_hand_opens_with_its_number_its_dealer_and_why_trump_is_what_it_is(tmp_path: Path) -> None:
+    out, _ = _session(tmp_path, "syrian-tarneeb-41", "--seed", "2", lines=["quit"])
+    assert "Hand 1 · East deals" in out
+    assert "9♣ is shown, and a shown ♣ makes ♠ spades trump" in out
+    out, _ = _session(tmp_path, "cardems-spades", "--seed", "2", lines=["quit"], name="s.json")
+    assert "♠ spades are trump in every hand" in out

@@ -26,8 +26,9 @@ from .book.trace import trace
 from .book.words import count_words
 from .book.worked import check_examples
 from .book.worked import describe as describe_example
+from .engine.game import Game
 from .errors import RecordError, TrickbookError, UsageError
-from .players import PlayerSpec, make_player, parse_player_specs
+from .players import Player, PlayerSpec, make_player, parse_player_specs
 from .players.base import split_specs
 from .record.reader import read_records
 from .record.replay import RulesetCache, replay_record
@@ -118,13 +119,22 @@ def _parser() -> argparse.ArgumentParser:
     exp.set_defaults(run=_explain)
 
     ply = commands.add_parser("play", help="play one seat against bots in the terminal")
-    _ruleset_arguments(ply)
+    ply.add_argument(
+        "ruleset",
+        metavar="RULESET",
+        nargs="?",
+        help="a bundled ruleset id (see `trickbook rulesets`) or a .yaml file; not needed with --resume",
+    )
+    _variant_arguments(ply, "the ruleset")
     ply.add_argument(
         "--seat", type=_seat, default=0, help="your seat, counted clockwise from 0 (North at four seats; default 0)"
     )
     ply.add_argument(
-        "--opponents", default="random", help="the bots: one player for every other seat, or one each (default random)"
+        "--opponents",
+        default="heuristic",
+        help="the bots: one player for every other seat, or one each (default heuristic)",
     )
+    ply.add_argument("--autoplay", action="store_true", help="when you have a single legal move, make it for you")
     ply.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
     ply.add_argument(
         "--hand-cap", type=_positive, default=limits.DEFAULT_HAND_CAP, help="hands after which the match stops"
@@ -133,7 +143,9 @@ def _parser() -> argparse.ArgumentParser:
         "--save", metavar="FILE.json", help="where the record is saved (default trickbook-RULESET-SEED.json)"
     )
     ply.add_argument(
-        "--resume", metavar="FILE.json", help="continue a match saved by play (RULESET must be its ruleset)"
+        "--resume",
+        metavar="FILE.json",
+        help="continue a match saved by play, with its seat, bots, rules version and options (saved to FILE again)",
     )
     ply.set_defaults(run=_play)
 
@@ -436,10 +448,37 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    rules = load_from_args(args)
-    if args.seat >= rules.seats:
-        raise UsageError(f"{rules.id} has seats 0 to {rules.seats - 1}; there is no seat {args.seat}")
-    bots = _split_players(args.opponents)
+    console = Console(highlight=False, soft_wrap=True)
+    if args.resume:
+        game, seat, specs, players = _resumed(args)
+        save = Path(args.save or args.resume)
+    else:
+        if args.ruleset is None:
+            raise UsageError("play needs a RULESET to play, or --resume FILE to continue a saved match")
+        rules = load_from_args(args)
+        seat = args.seat
+        specs = _seat_specs(rules, seat, args.opponents)
+        game = Game(rules, args.seed, hand_cap=args.hand_cap)
+        players = [None if spec is None else make_player(spec, args.seed, s) for s, spec in enumerate(specs)]
+        save = Path(args.save or f"trickbook-{rules.id}-{args.seed}.json")
+    while True:
+        hint = f"`trickbook play --resume {save}` continues it."
+        match = TerminalMatch(
+            game, seat, specs, players, console, sys.stdin, save, autoplay=args.autoplay, resume_hint=hint
+        )
+        if not match.run():
+            return 0
+        seed = game.seed + 1
+        game = Game(game.rules, seed, hand_cap=game.hand_cap)
+        players = [None if spec is None else make_player(spec, seed, s) for s, spec in enumerate(specs)]
+        save = save.with_name(f"trickbook-{game.rules.id}-{seed}.json")
+
+
+def _seat_specs(rules: Rules, seat: int, opponents: str) -> list[PlayerSpec | None]:
+    """The player at each seat: the bots named by `--opponents`, and None at the person's seat."""
+    if seat >= rules.seats:
+        raise UsageError(f"{rules.id} has seats 0 to {rules.seats - 1}; there is no seat {seat}")
+    bots = _split_players(opponents)
     others = rules.seats - 1
     if len(bots) == 1:
         bots = bots * others
@@ -449,26 +488,27 @@ def _play(args: argparse.Namespace) -> int:
             f"not {len(bots)}"
         )
     specs: list[PlayerSpec | None] = list(bots)
-    specs.insert(args.seat, None)
-    players = [None if spec is None else make_player(spec, args.seed, seat) for seat, spec in enumerate(specs)]
-    labels = ["human" if spec is None else str(spec) for spec in specs]
-    save = Path(args.save or args.resume or f"trickbook-{rules.id}-{args.seed}.json")
-    console = Console(highlight=False, soft_wrap=True)
-    resumed = None
-    seed = args.seed
-    if args.resume:
-        where, record = next(read_records(Path(args.resume), args.resume))
-        if record.get("ruleset", {}).get("id") != rules.id:
-            raise UsageError(
-                f"{args.resume} is a match of {record.get('ruleset', {}).get('id')!r}, not of {rules.id!r}"
-            )
-        resumed, restored = resume_match(
-            record, specs, where, _ruleset_cache([args.ruleset] if looks_like_path(args.ruleset) else [])
-        )
-        players = restored
-        seed = resumed.seed
-    match = TerminalMatch(rules, seed, args.seat, players, console, sys.stdin, save, args.hand_cap, labels, resumed)
-    return match.run()
+    specs.insert(seat, None)
+    return specs
+
+
+def _resumed(args: argparse.Namespace) -> tuple[Game, int, list[PlayerSpec | None], list[Player | None]]:
+    """A saved match rebuilt with the seat, bots, rules version and options its record names."""
+    where, record = next(read_records(Path(args.resume), args.resume))
+    named = record.get("ruleset", {}).get("id") if isinstance(record.get("ruleset"), dict) else None
+    if args.ruleset is not None and not looks_like_path(args.ruleset) and named != args.ruleset:
+        raise UsageError(f"{args.resume} is a match of {named!r}, not of {args.ruleset!r}")
+    labels = record.get("players")
+    if isinstance(labels, list) and labels.count("human") == 1 and all(isinstance(x, str) for x in labels):
+        seat = labels.index("human")
+        specs: list[PlayerSpec | None] = [None if x == "human" else parse_player_specs(x, 1)[0] for x in labels]
+    else:
+        seats = record["seats"] if isinstance(record.get("seats"), int) else 4
+        seat = args.seat
+        specs = [None if s == seat else spec for s, spec in enumerate(parse_player_specs(args.opponents, seats))]
+    files = [args.ruleset] if args.ruleset is not None and looks_like_path(args.ruleset) else []
+    game, players = resume_match(record, specs, where, _ruleset_cache(files))
+    return game, seat, specs, players
 
 
 def _split_players(text: str) -> list[PlayerSpec]:

@@ -82,7 +82,7 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
                 how = f"named by {label(event.chosen_by)}" if event.chosen_by is not None else "set by the rules"
                 yield f"  trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name} ({how})"
             case TrickWon():
-                yield _trick(rules, event, trick_cards)
+                yield trick_words(rules, event, trick_cards)
                 if worth:
                     card_points[event.winner] += sum(worth[card] for _, card in trick_cards)
                 trick_cards = []
@@ -97,7 +97,8 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
                 yield f"Match over: {event.reason}."
 
 
-def _trick(rules: Rules, event: TrickWon, cards: list[tuple[int, int]]) -> str:
+def trick_words(rules: Rules, event: TrickWon, cards: list[tuple[int, int]]) -> str:
+    """A trick as `trick 3: North 9♠, ... -> South (2) wins with A♠, the highest ♠`, indented for a trace."""
     deck = rules.deck
     names = rules.seating.seat_names
     played = ", ".join(f"{names[seat]} {deck.label(card)}" for seat, card in cards)

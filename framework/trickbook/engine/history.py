@@ -27,7 +27,7 @@ ACTION_SHIFT = 4
 
 
 def unpack(moves: tuple[int, ...] | list[int]) -> tuple[Move, ...]:
-    """Decodes moves as the engine stores them (see `pack`)."""
+    """Decodes moves as the engine stores them (see `ACTION_SHIFT`)."""
     return tuple(Move(code & SEAT_MASK, code >> ACTION_SHIFT, bool(code & AUTO_BIT)) for code in moves)
 
 

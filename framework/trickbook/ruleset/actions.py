@@ -161,7 +161,7 @@ class ActionSpace:
             return self._bid(words[1])
         if words[0] == "give" and len(words) == 2 and self.passing:
             return self.give(self.deck.parse_card(words[1]))
-        if len(words) == 1 and (words[0].isdigit() or words[0] in self.named_bids):
+        if len(words) == 1 and (_is_number(words[0]) or words[0] in self.named_bids):
             return self._bid(words[0])
         if len(words) == 1:
             try:
@@ -169,7 +169,7 @@ class ActionSpace:
             except InvalidAction:
                 pass
         raise InvalidAction(
-            f"{text!r} is not an action: type a card such as {self.deck.codes[-1]!r}, a bid such as 'bid 8'"
+            f"{_shown(text)} is not an action: type a card such as {self.deck.codes[-1]!r}, a bid such as 'bid 8'"
             + (f" or {self.named_bids[0]!r}" if self.named_bids else "")
             + (
                 ", 'pass', 'trump' and a suit such as 'trump H', or 'give' and a card"
@@ -183,15 +183,17 @@ class ActionSpace:
             if text.upper() in (suit.code, suit.symbol) or text == suit.name:
                 return index
         codes = ", ".join(s.code for s in self.deck.suits)
-        raise InvalidAction(f"{text!r} is not a suit: use one of {codes}")
+        raise InvalidAction(f"{_shown(text)} is not a suit: use one of {codes}")
 
     def _bid(self, text: str) -> ActionId:
         if text in self.named_bids:
             return self.named(self.named_bids.index(text))
-        if text.isdigit() and int(text) <= self.max_bid:
+        if _is_number(text) and int(text) <= self.max_bid:
             return self.bid(int(text))
         named = "".join(f", {n!r}" for n in self.named_bids)
-        raise InvalidAction(f"{text!r} is not a bid of this ruleset: bids are numbers up to {self.max_bid}{named}")
+        raise InvalidAction(
+            f"{_shown(text)} is not a bid of this ruleset: bids are numbers up to {self.max_bid}{named}"
+        )
 
     def to_record(self, seat: int, action: ActionId, auto: bool = False) -> dict[str, Any]:
         """The action as it appears in a match record; a give is a `pass_cards` of one card (writers merge them)."""
@@ -239,3 +241,13 @@ class ActionSpace:
         if not isinstance(code, str) or code not in self.deck.codes:
             raise InvalidAction(f"{code!r} is not a card code of the {self.deck.title}")
         return self.deck.codes.index(code)
+
+
+def _is_number(text: str) -> bool:
+    """True for a whole number as people type one: ASCII digits, and not absurdly long."""
+    return text.isascii() and text.isdigit() and len(text) <= 6
+
+
+def _shown(text: str) -> str:
+    """Typed text quoted back in a message, cut short when it is long."""
+    return repr(text if len(text) <= 40 else text[:40] + "…")

@@ -110,7 +110,7 @@ class Deck:
         card = self._by_text.get(key)
         if card is None:
             raise InvalidAction(
-                f"{text!r} is not a card of the {self.title}: write a rank "
+                f"{text if len(text) <= 40 else text[:40] + '…'!r} is not a card of the {self.title}: write a rank "
                 f"({' '.join(r.code for r in reversed(self.ranks))}) then a suit "
                 f"({' '.join(s.code for s in self.suits)}), for example {self.codes[-1]!r}"
             )

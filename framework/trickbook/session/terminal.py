@@ -1,9 +1,12 @@
 """Play one seat against bots at the terminal; the match is saved as a record that `replay` accepts.
 
-Input comes line by line (a keyboard or a pipe): a number picks from the
-listed choices, or an action is typed (`QH`, `Q♥`, `10h`, `bid 8`, `pass`,
-`trump H`). An illegal choice is refused with the rule that forbids it; `quit`
-or the end of the input saves the match so far and stops.
+Input comes line by line (a keyboard or a pipe). An action is typed as people
+say it: a card (`QH`, `Q♥`, `10h`), a bid (`8`, `nil`, `pass`), a trump suit
+(`hearts`, `H`, `♥`); when playing or passing cards, a number picks from the
+numbered choices (in the bidding a number is always a bid). Commands: `help`,
+`score`, `last` (the last trick), `undo` (your last move, and the bots' after
+it) and `quit`, which saves the match so far; so does the end of the input.
+An illegal choice is refused with the rule that forbids it.
 """
 
 from __future__ import annotations
@@ -14,19 +17,40 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.events import CardsPassed, Event, HandCancelled, HandScored, TrickWon, TrumpSet
+from ..book.trace import trick_words
+from ..engine.events import (
+    ActionTaken,
+    CardsPassed,
+    Event,
+    HandCancelled,
+    HandScored,
+    HandStarted,
+    MatchEnded,
+    TrickWon,
+    TrumpSet,
+)
 from ..engine.game import Game
+from ..engine.history import Move
 from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction
-from ..players import Player
+from ..players import Player, PlayerSpec, make_player
 from ..record.writer import match_record
-from ..ruleset.actions import GIVE
-from ..ruleset.rules import Rules
+from ..ruleset.actions import GIVE, PLAY
+from ..ruleset.rules import Rules, TrumpMode
 
 _COLOURS = {"red": "bold red", "black": "bold", "blue": "bold blue", "green": "bold green"}
+
+HELP = """Type what you do as people say it:
+  a card        QH, Q♥, 10h (when passing: the card to give)
+  a bid         8, nil, pass (in the bidding a number is always a bid)
+  a trump suit  hearts, H, ♥
+  a number      picks from the numbered choices when playing or passing cards
+Commands: help, score (the totals and this hand), last (the last trick),
+undo (take back your last move and the bots' moves after it), quit (save and stop)."""
 
 
 class TerminalMatch:
@@ -34,40 +58,54 @@ class TerminalMatch:
 
     def __init__(
         self,
-        rules: Rules,
-        seed: int,
+        game: Game,
         seat: int,
+        specs: Sequence[PlayerSpec | None],
         bots: Sequence[Player | None],
         console: Console,
         entry: TextIO,
         save: Path,
-        hand_cap: int,
-        labels: Sequence[str],
-        resumed: Game | None = None,
+        *,
+        autoplay: bool = False,
+        resume_hint: str = "",
     ) -> None:
-        self.rules = rules
+        """`specs` and `bots`: per seat, the bot's spec and player (None at the person's seat); `autoplay`:
+        a move that is the only legal one is made for the person."""
+        self.game = game
+        self.rules: Rules = game.rules
         self.seat = seat
-        self.bots = bots
+        self.specs = list(specs)
+        self.bots = list(bots)
         self.console = console
         self.entry = entry
         self.save_path = save
-        self.labels = list(labels)
+        self.autoplay = autoplay
+        self.resume_hint = resume_hint
+        self.labels = ["human" if spec is None else str(spec) for spec in specs]
         self.pending: list[Event] = []
-        if resumed is None:
-            self.game = Game(rules, seed, hand_cap=hand_cap, observer=self.pending.append)
-        else:
-            self.game = resumed
-            resumed.observer = self.pending.append
-        names = rules.seating.seat_names
-        self.names = [names[s] + (" (you)" if s == seat else "") for s in range(rules.seats)]
+        self.trick_cards = [(m.seat, m.action) for m in self._this_trick(game)]
+        self.last_trick = ""
+        game.observer = self.pending.append
+        names = self.rules.seating.seat_names
+        self.names = [names[s] + (" (you)" if s == seat else "") for s in range(self.rules.seats)]
 
-    def run(self) -> int:
-        """Plays until the match ends or the input does; returns the exit status."""
-        game = self.game
+    # ----------------------------------------------------------------- the loop
+
+    def run(self) -> bool:
+        """Plays until the match ends or the input does; True when the person asks for another match."""
         self.console.print(
-            f"[bold]{self.rules.title}[/bold]: you play {self.rules.seating.seat_names[self.seat]}. "
-            "Type a number or an action; 'quit' saves and stops."
+            f"[bold]{escape(self.rules.title)}[/bold]: you play {self.rules.seating.seat_names[self.seat]}. "
+            "Type an action, or 'help'."
         )
+        game = self.game
+        if game.moves_made or game.hands_finished:
+            self.console.print(f"Resumed at hand {game.hand_number}, move {game.moves_made + 1}.")
+            self.show_score()
+        if not game.is_over():
+            self.console.rule(f"Hand {game.hand_number} · {self.rules.seating.seat_names[game.dealer]} deals")
+            if game.trump >= 0:
+                chosen = self.rules.trump.mode is TrumpMode.CHOSEN
+                self.console.print(self._trump_words(game.trump, game.declarer if chosen else None), markup=False)
         while not game.is_over():
             self.report()
             seat = game.turn
@@ -75,71 +113,98 @@ class TerminalMatch:
             if seat == self.seat:
                 if not self.human_turn():
                     self.save()
-                    self.console.print(
-                        f"Match saved in {self.save_path}; `trickbook replay {self.save_path}` checks it."
-                    )
-                    return 0
-            else:
-                bot = self.bots[seat]
-                assert bot is not None
-                action = bot.choose(game.view(seat))
-                game.apply(action)
-                if self.rules.actions.kinds[action] == GIVE:
-                    if self._gives(seat) == self._pass_count():
-                        self.console.print(f"{self.names[seat]} has set {self._pass_count()} cards aside to pass")
-                else:
-                    self.console.print(f"{self.names[seat]}: {self.rules.actions.label(action)}")
+                    self.console.print(f"Match saved in {self.save_path}. {self.resume_hint}".rstrip())
+                    return False
+                game = self.game
+                continue
+            bot = self.bots[seat]
+            assert bot is not None
+            action = bot.choose(game.view(seat))
+            game.apply(action)
+            self.announce(seat, action)
         self.report()
-        ending = game.end_reason
-        self.console.print(f"[bold]Match over[/bold]: {ending}.")
         self.save()
         self.console.print(f"Match saved in {self.save_path}.")
-        return 0
+        self.console.print("Play another match? (y/n)")
+        answer = self.entry.readline().strip().lower()
+        return answer in ("y", "yes")
+
+    def announce(self, seat: int, action: int) -> None:
+        """Says what a bot did, without showing a card it passes."""
+        actions = self.rules.actions
+        if actions.kinds[action] == GIVE:
+            if self._gives(seat) == self._pass_count():
+                self.console.print(f"{self.names[seat]} has set {self._pass_count()} cards aside to pass")
+            return
+        self.console.print(f"{self.names[seat]}: {actions.label(action)}")
 
     def human_turn(self) -> bool:
-        """Asks until a legal action is given; False when the person quits or the input ends."""
+        """Asks until a legal action or a command that ends the turn; False when the person quits or input ends."""
         view = self.game.view(self.seat)
         self.show(view)
         actions = self.rules.actions
+        if self.autoplay and len(view.legal) == 1:
+            self.game.apply(view.legal[0])
+            self.console.print(f"{self.names[self.seat]}: {actions.label(view.legal[0])} (your only choice)")
+            return True
+        numbered = view.phase != "bidding"
         while True:
-            choices = "  ".join(f"[{i + 1}] {actions.label(a)}" for i, a in enumerate(view.legal))
-            self.console.print(f"Your choices: {choices}")
+            self.console.print(f"Your choices: {self._choices(view, numbered)}")
             line = self.entry.readline()
             if not line:
                 self.console.print("(end of input)")
                 return False
             text = line.strip()
-            if text.lower() in ("quit", "q", "exit"):
+            command = text.lower()
+            if command in ("quit", "q", "exit"):
                 return False
             if not text:
                 continue
+            if command in ("help", "h", "?"):
+                self.console.print(HELP, markup=False)
+                continue
+            if command == "score":
+                self.show_score()
+                continue
+            if command == "last":
+                self.console.print(self.last_trick or "No trick has been played yet in this hand.", markup=False)
+                continue
+            if command == "undo":
+                if self.undo():
+                    return True
+                continue
             try:
-                action = (
-                    view.legal[int(text) - 1]
-                    if text.isdigit() and 0 < int(text) <= len(view.legal)
-                    else actions.parse(text)
-                )
-                if view.phase == "passing" and actions.kinds[action] == "play":
-                    action = actions.give(action)
+                action = self._parse(view, text, numbered)
                 self.game.apply(action)
             except IllegalAction as exc:
-                self.console.print(f"[red]Not allowed[/red]: {exc} (rule: {exc.rule})")
+                self.console.print(f"[red]Not allowed[/red]: {escape(str(exc))} (rule: {escape(exc.rule)})")
                 continue
             except ActionError as exc:
-                self.console.print(f"[red]Not understood[/red]: {exc}")
+                self.console.print(f"[red]Not understood[/red]: {escape(str(exc))} (type 'help' for the forms)")
                 continue
             self.console.print(f"{self.names[self.seat]}: {actions.label(action)}")
             return True
 
-    def _pass_count(self) -> int:
-        """How many cards each player passes."""
-        passing = self.rules.passing
-        return passing.cards if passing is not None else 0
+    def _choices(self, view: SeatView, numbered: bool) -> str:
+        labels = [self.rules.actions.label(a) for a in view.legal]
+        if not numbered:
+            return ", ".join(labels)
+        return "  ".join(f"[{i + 1}] {label}" for i, label in enumerate(labels))
 
-    def _gives(self, seat: int) -> int:
-        """How many cards `seat` has set aside to pass this hand, as the person's view shows it."""
-        kinds = self.rules.actions.kinds
-        return sum(m.seat == seat and kinds[m.action] == GIVE for m in self.game.view(self.seat).moves)
+    def _parse(self, view: SeatView, text: str, numbered: bool) -> int:
+        """The action typed: a number picks a listed choice when cards are chosen; anything else is read as an
+        action in this phase (a card to give while passing, a suit while trump is chosen)."""
+        actions = self.rules.actions
+        if numbered and text.isascii() and text.isdigit() and len(text) < 4 and 0 < int(text) <= len(view.legal):
+            return view.legal[int(text) - 1]
+        if view.phase == "trump":
+            return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
+        action = actions.parse(text)
+        if view.phase == "passing" and actions.kinds[action] == PLAY:
+            action = actions.give(action)
+        return action
+
+    # -------------------------------------------------------------- what is shown
 
     def show(self, view: SeatView) -> None:
         """The person's hand sorted by suit, the state of the hand and the current trick."""
@@ -153,7 +218,7 @@ class TerminalMatch:
                 )
                 hand.append("   ")
         self.console.print(hand)
-        facts = [f"dealer {self.names[view.dealer]}"]
+        facts = []
         if view.phase == "passing" and view.receivers:
             chosen = self._gives(self.seat)
             to = self.rules.seating.seat_names[view.receivers[self.seat]]
@@ -161,36 +226,74 @@ class TerminalMatch:
         if view.trump >= 0:
             suit = deck.suits[view.trump]
             facts.append(f"trump {suit.symbol} {suit.name}")
-        if view.declarer >= 0:
-            side = self.rules.seating.side_of[view.declarer]
-            facts.append(
-                f"contract {view.contract[side if side >= 0 else view.declarer]} by {self.names[view.declarer]}"
-            )
         kinds = self.rules.actions.kinds
         bids = [
             f"{self.names[m.seat]} {self.rules.actions.label(m.action)}"
             for m in view.moves
             if kinds[m.action] in ("bid", "pass")
         ]
-        if bids:
+        if bids and view.phase == "bidding":
             facts.append("bidding: " + ", ".join(bids))
         if view.exposed:
             facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
-        names = self.rules.seating.seat_names
-        facts.append("tricks " + ", ".join(f"{names[s]} {view.tricks_won[s]}" for s in range(self.rules.seats)))
-        self.console.print(" | ".join(facts))
+        progress = self._progress(view)
+        if progress:
+            facts.append(progress)
+        self.console.print(" | ".join(facts), markup=False)
         if view.trick:
+            names = self.rules.seating.seat_names
             leader = view.leader
             played = ", ".join(
                 f"{names[self.rules.seating.after(leader, i)]} {deck.label(c)}" for i, c in enumerate(view.trick)
             )
-            self.console.print(f"Trick so far (led by {names[leader]}): {played}")
+            self.console.print(f"Trick so far (led by {names[leader]}): {played}", markup=False)
+
+    def _progress(self, view: SeatView) -> str:
+        """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`."""
+        seating = self.rules.seating
+        won = view.tricks_won
+        if view.phase in ("passing", "bidding", "trump") and not any(won):
+            return ""
+        if seating.sides:
+            parts = []
+            for side, members in enumerate(seating.sides):
+                taken = sum(won[s] for s in members)
+                wanted = view.contract[side] if view.contract and side < len(view.contract) else 0
+                parts.append(f"{seating.side_names[side]} {taken}" + (f" of {wanted}" if wanted else ""))
+            return "tricks: " + ", ".join(parts)
+        parts = []
+        for seat in range(self.rules.seats):
+            wanted = view.contract[seat] if view.declarer < 0 and view.contract else 0
+            parts.append(f"{seating.seat_names[seat]} {won[seat]}" + (f" of {wanted}" if wanted else ""))
+        return "tricks: " + ", ".join(parts)
+
+    def show_score(self) -> None:
+        """The match totals (sides, and players where the rules score players) and the hand so far."""
+        game = self.game
+        seating = self.rules.seating
+        parts = []
+        if seating.sides:
+            parts.append(", ".join(f"{n} {t}" for n, t in zip(seating.side_names, game.totals, strict=True)))
+        if game.seat_totals is not None and (self.rules.personal or not seating.sides):
+            players = ", ".join(f"{seating.seat_names[s]} {t}" for s, t in enumerate(game.seat_totals))
+            parts.append(f"players: {players}" if seating.sides else players)
+        self.console.print(f"Totals after {game.hands_finished} hand(s): " + "; ".join(parts), markup=False)
+        progress = self._progress(game.view(self.seat))
+        if progress and not game.is_over():
+            self.console.print(f"Hand {game.hand_number}, {progress}", markup=False)
 
     def report(self) -> None:
-        """Prints what happened since the last report: trump set, tricks won, hands scored or thrown in."""
+        """Prints what happened since the last report: a new hand, trump, tricks, scores, the end of the match."""
         deck = self.rules.deck
+        seating = self.rules.seating
         for event in self.pending:
             match event:
+                case HandStarted():
+                    self.trick_cards = []
+                    self.last_trick = ""
+                    self.console.rule(f"Hand {event.hand} · {seating.seat_names[event.dealer]} deals")
+                case ActionTaken() if self.rules.actions.kinds[event.action] == PLAY:
+                    self.trick_cards.append((event.seat, event.action))
                 case CardsPassed() if self.seat in (event.seat, event.to):
                     cards = " ".join(deck.label(c) for c in event.cards)
                     if event.to == self.seat:
@@ -198,16 +301,41 @@ class TerminalMatch:
                     else:
                         self.console.print(f"You pass {cards} to {self.names[event.to]}")
                 case TrumpSet():
-                    self.console.print(f"Trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name}")
+                    self.console.print(self._trump_words(event.suit, event.chosen_by), markup=False)
                 case TrickWon():
-                    cards = " ".join(deck.label(c) for c in event.cards)
-                    self.console.print(f"Trick {event.number} ({cards}) won by {self.names[event.winner]}")
+                    self.last_trick = trick_words(self.rules, event, self.trick_cards).strip()
+                    self.trick_cards = []
+                    self.console.print(self.last_trick, markup=False)
                 case HandCancelled():
-                    self.console.print(f"Hand thrown in: {event.reason}")
+                    self.console.print(f"Hand thrown in: {event.reason}", markup=False)
                 case HandScored():
                     self.score_table(event)
                     self.save()
+                case MatchEnded():
+                    self.console.print(f"[bold]Match over[/bold]: {escape(self._result(event))}.")
         self.pending.clear()
+
+    def _trump_words(self, trump_suit: int, chosen_by: int | None) -> str:
+        """Trump and why: who named it, the card shown that set it, or the rules."""
+        deck = self.rules.deck
+        suit = deck.suits[trump_suit]
+        trump = f"{suit.symbol} {suit.name}"
+        if chosen_by is not None:
+            return f"{self.names[chosen_by]} names trump: {trump}"
+        exposed = self.game.exposed
+        if exposed:
+            shown = deck.label(exposed[0])
+            if deck.suit_of[exposed[0]] == trump_suit:
+                return f"{shown} is shown, so {trump} are trump"
+            shown_suit = deck.suits[deck.suit_of[exposed[0]]].symbol
+            return f"{shown} is shown, and a shown {shown_suit} makes {trump} trump"
+        return f"{trump} are trump in every hand"
+
+    def _result(self, event: MatchEnded) -> str:
+        if event.winner is None:
+            return event.reason
+        mine = self.seat in event.winner
+        return f"{event.reason}: {'you win' if mine else 'you lose'}"
 
     def score_table(self, event: HandScored) -> None:
         seating = self.rules.seating
@@ -215,13 +343,13 @@ class TerminalMatch:
         table = Table(title=f"After hand {self.game.hands_finished}")
         table.add_column("")
         for name in columns:
-            table.add_column(name, justify="right")
+            table.add_column(escape(name), justify="right")
         for line in event.lines:
             cells = [""] * len(columns)
             column = line.target if line.per == "side" or not event.sides else seating.side_of[line.target]
             cells[column] = f"{line.points:+d}"
             who = "" if line.per == "side" or not event.sides else f" ({seating.seat_names[line.target]})"
-            table.add_row(line.rule + who, *cells)
+            table.add_row(escape(line.rule + who), *cells)
         if event.sides:
             table.add_row("hand", *(f"{p:+d}" for p in event.sides))
             table.add_row("total", *(str(t) for t in event.totals))
@@ -229,6 +357,51 @@ class TerminalMatch:
             table.add_row("hand", *(f"{p:+d}" for p in event.seats or ()))
             table.add_row("total", *(str(t) for t in event.seat_totals or ()))
         self.console.print(table)
+
+    # ------------------------------------------------------------ undo and save
+
+    def undo(self) -> bool:
+        """Takes back the person's last move of this hand and every move after it; False when there is none.
+
+        The match is played again from its seed up to that move, each bot deciding its past moves again (which
+        brings its random state back), so what follows is what would have followed.
+        """
+        game = self.game
+        current = game.current_moves
+        mine = [i for i, move in enumerate(current) if move.seat == self.seat and not move.auto]
+        if not mine:
+            self.console.print("Nothing to undo: you have not moved in this hand.")
+            return False
+        moves = [move for hand in game.history for move in hand.moves] + list(current[: mine[-1]])
+        fresh = Game(self.rules, game.seed, hand_cap=game.hand_cap)
+        bots = [None if spec is None else make_player(spec, game.seed, seat) for seat, spec in enumerate(self.specs)]
+        for move in moves:
+            bot = bots[move.seat]
+            if bot is not None and not move.auto:
+                bot.choose(fresh.view(move.seat))
+            fresh.apply(move.action, move.auto)
+        self.game, self.bots = fresh, bots
+        fresh.observer = self.pending.append
+        self.pending.clear()
+        self.trick_cards = [(m.seat, m.action) for m in self._this_trick(fresh)]
+        taken_back = self.rules.actions.label(current[mine[-1]].action)
+        self.console.print(f"Undone: back to before your {taken_back}.", markup=False)
+        return True
+
+    def _this_trick(self, game: Game) -> list[Move]:
+        """The plays of the trick in progress."""
+        plays = [m for m in game.current_moves if self.rules.actions.kinds[m.action] == PLAY]
+        return plays[len(plays) - len(game.trick) :] if game.trick else []
+
+    def _pass_count(self) -> int:
+        """How many cards each player passes."""
+        passing = self.rules.passing
+        return passing.cards if passing is not None else 0
+
+    def _gives(self, seat: int) -> int:
+        """How many cards `seat` has set aside to pass this hand, as the person's view shows it."""
+        kinds = self.rules.actions.kinds
+        return sum(m.seat == seat and kinds[m.action] == GIVE for m in self.game.view(self.seat).moves)
 
     def save(self) -> None:
         record = match_record(self.game, players=self.labels)
