@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from trickbook import load_ruleset, open_ruleset, resources
-from trickbook.cli import main
+from trickbook.cli import build_parser, main
 
 
 def simulate(tmp_path: Path, name: str, *args: str) -> Path:
@@ -199,3 +201,25 @@ def test_output_cut_short_by_a_closed_pipe_ends_quietly() -> None:
     done = subprocess.run(command, shell=True, capture_output=True, text=True, check=False)
     assert done.stdout.count("\n") == 1 and json.loads(done.stdout)["format"] == "trickbook-record/2"
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
+
+
+def test_the_readme_lists_every_command_and_every_option_each_takes() -> None:
+    """The README's command table and the argument parser say the same: a test keeps them in step."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in readme.splitlines() if line.startswith("| `trickbook ")]
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in commands.choices.items():
+        row = " ".join(r for r in rows if r.startswith(f"| `trickbook {name}"))
+        assert row, f"the README's command table has no row for `trickbook {name}`"
+        for action in command._actions:
+            longest = max(action.option_strings, key=len, default="")
+            if longest and longest != "--help":
+                assert longest in row, f"the README does not list `trickbook {name} {longest}`"
+    assert any("`trickbook --version`" in r for r in rows)
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and re.fullmatch(r"trickbook \d+\.\d+\.\d+\n", capsys.readouterr().out)

@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import time
+from importlib import metadata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,7 +46,7 @@ from .tools.simulate import resume_match, simulate
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs one subcommand; every trickbook error becomes a message and exit status 1, never a traceback."""
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.run(args)
@@ -63,11 +64,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: every subcommand with its arguments (the README's command table lists them all)."""
     parser = argparse.ArgumentParser(
         prog="trickbook",
         description="Trick-taking card games as YAML rulesets: simulate, replay and check them.",
     )
+    parser.add_argument("--version", action="version", version=f"trickbook {metadata.version('trickbook')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = commands.add_parser("simulate", help="play matches between players and write their records")
