@@ -7,9 +7,9 @@ import json
 import os
 import sys
 import time
-from importlib import metadata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
