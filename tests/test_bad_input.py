@@ -244,3 +244,21 @@ def test_errors_cross_process_boundaries_whole(error: Exception) -> None:
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is type(error) and str(copy) == str(error)
     assert vars(copy) == vars(error)
+
+
+def test_a_single_equals_sign_suggests_two(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, err = run(capsys, "validate", write(tmp_path, HEADER + "match:\n  wins: total(side) = 51\n"))
+    assert status == 1 and "the character '=' cannot be used here" in err and "did you mean `==`?" in err
+
+
+def test_a_tab_used_to_indent_is_named_as_such(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, err = run(capsys, "validate", write(tmp_path, HEADER + "match:\n\twins: total(side) >= 51\n"))
+    assert status == 1 and "a tab is not allowed for indentation in YAML" in err and "indent with spaces" in err
+
+
+def test_an_error_under_one_version_only_says_which(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """tarneeb-41's king_captured event exists from rules version 2 on; version 1 does not know the name."""
+    variant = "format: trickbook-ruleset/1\nid: v\ntitle: V\nextends: tarneeb-41\n"
+    variant += "scoring:\n  rules:\n    extra: {for: side, points: king_captured(side)}\n"
+    status, err = run(capsys, "validate", write(tmp_path, variant))
+    assert status == 1 and "unknown name 'king_captured' (under rules version 1)" in err

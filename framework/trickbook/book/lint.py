@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.scoring import match_winner, score_hand
-from ..errors import Location
+from ..errors import InputError, Location
 from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
@@ -45,8 +45,12 @@ def lint(source: RulesetSource) -> list[Finding]:
     """Every finding for every rules version and option combination, each reported once."""
     findings: dict[tuple[str, str], Finding] = {}
     used: set[str] = set()
+    source.resolve()  # the default rules first: an error there is the ruleset's, under any version and options
     for version, options in source.combinations():
-        rules, document = source.resolve_with_document(options=options, version=version)
+        try:
+            rules, document = source.resolve_with_document(options=options, version=version)
+        except InputError as exc:
+            raise _in_combination(source, exc, version, options) from None
         used |= _names_read(document)
         for finding in _check(source, rules):
             findings.setdefault((finding.path, finding.message), finding)
@@ -55,6 +59,21 @@ def lint(source: RulesetSource) -> list[Finding]:
     for finding in _same_options(source):
         findings.setdefault((finding.path, finding.message), finding)
     return sorted(findings.values(), key=lambda f: (f.level != "error", f.where.line, f.path))
+
+
+def _in_combination(source: RulesetSource, exc: InputError, version: int, options: dict[str, str]) -> InputError:
+    """The same error, saying under which rules version and option values it arises."""
+    chosen = [f"{name}={value}" for name, value in options.items() if source.option_defaults.get(name) != value]
+    where = f"rules version {version}" + (f" with {', '.join(chosen)}" if chosen else "")
+    return type(exc)(
+        f"{exc.problem} (under {where})",
+        where=exc.where,
+        path=exc.path,
+        expected=exc.expected,
+        found=exc.found,
+        hint=exc.hint,
+        excerpt=exc.excerpt,
+    )
 
 
 def _check(source: RulesetSource, rules: Rules) -> Iterator[Finding]:

@@ -193,11 +193,17 @@ def _check_depth(site: Site, tree: Tree[Token]) -> None:
 def _syntax_error(site: Site, exc: UnexpectedInput) -> Exception:
     offset = exc.pos_in_stream if exc.pos_in_stream is not None else len(site.text)
     if isinstance(exc, UnexpectedCharacters):
+        character = site.text[offset]
+        hint = (
+            "did you mean `==`? A comparison of equals is written with two signs"
+            if character == "="
+            else "names are lower case (tricks, bid), suit and card codes upper case (H, KH)"
+        )
         return site.error(
-            f"the character {site.text[offset]!r} cannot be used here",
+            f"the character {character!r} cannot be used here",
             offset,
             expected=_expected_words(exc.allowed),
-            hint="names are lower case (tricks, bid), suit and card codes upper case (H, KH)",
+            hint=hint,
         )
     if isinstance(exc, UnexpectedToken):
         token = exc.token

@@ -147,7 +147,11 @@ def parse_yaml(text: str, file: str) -> Document:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
-        raise RulesetError(f"this is not valid YAML: {exc.problem or exc.context}", where=where) from None
+        problem = exc.problem or exc.context or "a syntax error"
+        hint = None
+        if "'\\t'" in problem:
+            problem, hint = "a tab is not allowed for indentation in YAML", "indent with spaces"
+        raise RulesetError(f"this is not valid YAML: {problem}", where=where, hint=hint) from None
     except yaml.YAMLError as exc:
         raise RulesetError(f"this is not valid YAML: {exc}", where=Location(file, 1, 1)) from None
     if node is None:
