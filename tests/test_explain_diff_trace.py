@@ -254,3 +254,16 @@ def test_trace_of_a_card_point_game_shows_the_points_each_player_took(
     for points, score in zip(taken, scored, strict=True):
         assert sum(points) == 26
         assert score == points or sorted(score) == [0, 26, 26, 26], "card points score as taken, or the moon"
+
+
+def test_a_variant_is_explained_as_a_variant_not_with_its_parents_description(tmp_path: Path) -> None:
+    path = tmp_path / "t61.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/1\nid: t61\ntitle: Tarneeb to 61\nextends: tarneeb-41\n"
+        "match:\n  wins: total(side) >= 61\n",
+        encoding="utf-8",
+    )
+    text = explain(load_ruleset(path))
+    parent = rules("tarneeb-41")
+    assert parent.description and parent.description not in text and "Source:" not in text
+    assert "A variant of `tarneeb-41` that sets `match.wins`." in text

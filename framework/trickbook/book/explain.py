@@ -30,7 +30,12 @@ def explain(rules: Rules, fmt: str = "md") -> str:
     if rules.source:
         intro.append(f"Source: {rules.source}.")
     if rules.extends:
-        intro.append("Based on " + ", then ".join(f"`{parent}`" for parent in rules.extends) + ".")
+        based = "A variant of " + ", itself a variant of ".join(f"`{parent}`" for parent in rules.extends)
+        if rules.changes:
+            shown = [f"`{path}`" for path in rules.changes[:12]]
+            more = f" and {len(rules.changes) - 12} more" if len(rules.changes) > 12 else ""
+            based += " that sets " + ", ".join(shown) + more
+        intro.append(based + ".")
     choices = ", ".join(f"{k} = `{v}`" for k, v in rules.options)
     if choices:
         intro.append(f"Table options: {choices}.")

@@ -63,12 +63,14 @@ def build_rules(
     options: tuple[tuple[str, str], ...],
     digest: str = "",
     portable: dict[str, Any] | None = None,
+    changes: tuple[str, ...] = (),
 ) -> Rules:
     """The compiled rules of a merged, schema-checked document; `RulesetError` names the key that makes no sense.
 
-    `digest` identifies the merged ruleset and `portable` is the copy records carry (None when bundled).
+    `digest` identifies the merged ruleset and `portable` is the copy records carry (None when bundled);
+    `changes` are the rules a variant's own file sets.
     """
-    return _Builder(document, chain, version, options).build(digest, portable)
+    return _Builder(document, chain, version, options).build(digest, portable, changes)
 
 
 def inherited_hint(path: str, parent: str, child: str) -> str:
@@ -151,7 +153,7 @@ class _Builder:
         mark = self.doc.marks.get(path) or Mark(self.doc.file, 1, 1)
         return Site(text, mark, format_path(path), self.doc.lines.get(mark.file, ()))
 
-    def build(self, digest: str, portable: dict[str, Any] | None) -> Rules:
+    def build(self, digest: str, portable: dict[str, Any] | None, changes: tuple[str, ...]) -> Rules:
         data = self.data
         named = self.named_bids()
         self.names = self.namespace(named)
@@ -195,6 +197,7 @@ class _Builder:
             file=self.doc.file,
             digest=digest,
             portable=portable,
+            changes=changes,
         )
 
     # ------------------------------------------------------------------ table

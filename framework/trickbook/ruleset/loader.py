@@ -48,6 +48,8 @@ class RulesetSource:
     chain: tuple[str, ...]
     bundled: bool = False
     """True for a bundled ruleset, which every installation has: records name it instead of carrying it."""
+    changes: tuple[str, ...] = ()
+    """The rules a variant's own file sets (`match.wins`...), for the rule book; empty when it extends nothing."""
 
     @property
     def id(self) -> str:
@@ -132,7 +134,10 @@ class RulesetSource:
         number, chosen = self.choose(options, version)
         document = self.resolved(number, chosen)
         portable = self.portable()
-        return build_rules(document, self.chain, number, chosen, rules_digest(document, self), portable), document
+        return (
+            build_rules(document, self.chain, number, chosen, rules_digest(document, self), portable, self.changes),
+            document,
+        )
 
     def resolved(self, number: int, chosen: tuple[tuple[str, str], ...]) -> Document:
         """The document with rules version `number` and the `chosen` option values applied, schema-checked."""
@@ -187,11 +192,11 @@ def _without_descriptions(value: Any) -> Any:
 def open_ruleset(reference: str | Path) -> RulesetSource:
     """Reads a ruleset and the rulesets it extends, and checks the merged document against the schema."""
     path, display = _find(str(reference), None)
-    document, chain = _read(path, display, ())
+    document, chain, changes = _read(path, display, ())
     _check_schema(document)
     _check_versions(document)
     _check_options(document)
-    return RulesetSource(document, chain, bundled=not resources.looks_like_path(str(reference)))
+    return RulesetSource(document, chain, bundled=not resources.looks_like_path(str(reference)), changes=changes)
 
 
 def open_document(data: Any, display: str) -> RulesetSource:
@@ -242,8 +247,13 @@ def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:
     return path, f"rulesets/{reference}.yaml"
 
 
-def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, tuple[str, ...]]:
-    """Reads one file; if it extends another, reads that first and merges this one over it."""
+def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, tuple[str, ...], tuple[str, ...]]:
+    """Reads one file; if it extends another, reads that first and merges this one over it.
+
+    Returns the merged document, the ids it extends (nearest first) and the rules this file itself sets (none
+    when it extends nothing). A variant that says nothing of itself does not inherit its parent's description
+    or source: those describe the parent.
+    """
     document = read_yaml(path, display)
     data = document.data
     if not isinstance(data, dict):
@@ -258,7 +268,7 @@ def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, t
         )
     parent_ref = data.get("extends")
     if parent_ref is None:
-        return document, ()
+        return document, (), ()
     if not isinstance(parent_ref, str):
         raise RulesetError(
             "`extends` names a ruleset", where=document.locate(("extends",)), path="extends", expected="text"
@@ -286,9 +296,24 @@ def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, t
         raise RulesetError(
             "these rulesets extend each other in a loop", where=document.locate(("extends",)), path="extends"
         )
-    parent, chain = _read(parent_path, parent_display, (*seen, resolved))
-    merged = apply_patch(parent, document)
-    return dataclasses.replace(merged, file=document.file), (str(parent.data.get("id")), *chain)
+    parent, chain, _ = _read(parent_path, parent_display, (*seen, resolved))
+    about_parent = {key: value for key, value in parent.data.items() if key not in ("description", "source")}
+    merged = apply_patch(dataclasses.replace(parent, data=about_parent), document)
+    own = tuple(_leaf_paths({k: v for k, v in data.items() if k not in _NOT_RULES}, ()))
+    return dataclasses.replace(merged, file=document.file), (str(parent.data.get("id")), *chain), own
+
+
+_NOT_RULES = frozenset({"format", "id", "title", "description", "source", "extends", "examples"})
+"""Top-level keys of a ruleset that name or describe it rather than state a rule."""
+
+
+def _leaf_paths(data: dict[str, Any], prefix: KeyPath) -> Iterator[str]:
+    """The key paths of the values a file sets, as `match.wins`."""
+    for key, value in data.items():
+        if isinstance(value, dict) and value:
+            yield from _leaf_paths(value, (*prefix, key))
+        else:
+            yield format_path((*prefix, key))
 
 
 def _patched(document: Document, source: Document, at: KeyPath) -> Document:

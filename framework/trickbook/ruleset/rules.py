@@ -404,6 +404,8 @@ class Rules:
     """Identifies the merged ruleset (before version and options): records carry it."""
     portable: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     """The merged ruleset as a record carries it, when it is not bundled."""
+    changes: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    """The rules a variant's own file sets (`match.wins`...), for the rule book; empty when it extends nothing."""
     play_start: tuple[PlayStart, ...] = field(init=False, repr=False, compare=False)
     """`play_start[trump + 1]`: what the play of a hand starts with under that trump (index 0: no trump)."""
     reads_cards: bool = field(init=False, repr=False, compare=False)
