@@ -14,6 +14,8 @@ from trickbook.book.explain import explain
 from trickbook.cli import main
 from trickbook.ruleset.loader import load_ruleset
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
 FACTS = {
     "cardems-tarneeb": [
         "go clockwise",
@@ -154,12 +156,12 @@ def test_explain_as_html(tmp_path: Path) -> None:
 def test_diff_of_the_trump_options_names_exactly_the_trump_rule(capsys: pytest.CaptureFixture[str]) -> None:
     found = differences(rules("tarneeb-41", (("trump", "kouz-moving"),)), rules("tarneeb-41", (("trump", "kubba"),)))
     assert [d.key for d in found] == ["trump"]
-    assert main(["diff", "tarneeb-41", "tarneeb-41", "--option", "trump=kubba"]) == 0
+    assert main(["diff", "tarneeb-41", "tarneeb-41", "--option", "trump=kubba"]) == 1
     assert "1 rule(s) differ" in capsys.readouterr().out
 
 
 def test_diff_of_versions_1_and_2_names_exactly_the_bonus(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["diff", "tarneeb-41@1", "tarneeb-41@2", "--json"]) == 0
+    assert main(["diff", "tarneeb-41@1", "tarneeb-41@2", "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert [d["rule"] for d in report["differences"]] == ["events.king_captured", "scoring.rules.king_bonus"]
     assert all(d["a"] is None for d in report["differences"])
@@ -267,3 +269,14 @@ def test_a_variant_is_explained_as_a_variant_not_with_its_parents_description(tm
     parent = rules("tarneeb-41")
     assert parent.description and parent.description not in text and "Source:" not in text
     assert "A variant of `tarneeb-41` that sets `match.wins`." in text
+
+
+def test_diff_shows_the_words_that_changed_and_exits_2_on_a_bad_ruleset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["diff", "tarneeb-41", str(EXAMPLES / "tarneeb-61.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "~ … a side qualifies when `total(side) >= [-41`.-] {+61`.+} If exactly one side qualifies" in out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: trickbook-ruleset/1\nid: x\n", encoding="utf-8")
+    assert main(["diff", "tarneeb-41", str(bad)]) == 2

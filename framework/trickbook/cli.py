@@ -152,7 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ply.set_defaults(run=_play)
 
-    dif = commands.add_parser("diff", help="show, rule by rule, what differs between two rulesets")
+    dif = commands.add_parser(
+        "diff", help="show, rule by rule, what differs between two rulesets (exit 1 when they differ, as diff(1))"
+    )
     dif.add_argument("a", metavar="A", help="a ruleset, optionally RULESET@VERSION:NAME=VALUE,...")
     dif.add_argument("b", metavar="B", help="the ruleset to compare it with, in the same form")
     _variant_arguments(dif, "B")
@@ -519,13 +521,18 @@ def _split_players(text: str) -> list[PlayerSpec]:
 
 
 def _diff(args: argparse.Namespace) -> int:
-    first, second = load_specs([args.a, args.b], args.option, args.rules_version)
+    """Exits as diff(1) does: 0 when the rules are the same, 1 when they differ, 2 when one cannot be read."""
+    try:
+        first, second = load_specs([args.a, args.b], args.option, args.rules_version)
+    except TrickbookError as exc:
+        print(f"trickbook: {exc}", file=sys.stderr)
+        return 2
     found = differences(first, second)
     if args.json:
         print(json.dumps(diff_json(first, second, found), indent=2, ensure_ascii=False))
     else:
         sys.stdout.write(diff_text(first, second, found))
-    return 0
+    return 1 if found else 0
 
 
 def _trace(args: argparse.Namespace) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Any
 
 from ..ruleset.rules import Rules
@@ -43,16 +44,48 @@ def label(rules: Rules) -> str:
 
 
 def as_text(a: Rules, b: Rules, found: list[Difference]) -> str:
+    """The differences for a person: a rule both have shows only the words that changed, `[-old-]{+new+}`."""
     head = f"{label(a)} -> {label(b)}: "
     if not found:
         return head + "the rules are the same\n"
     lines = [head + f"{len(found)} rule(s) differ", ""]
     for difference in found:
         lines.append(f"{difference.key} ({difference.section}: {difference.title})")
-        lines.append(f"  - {difference.before}" if difference.before is not None else "  - (no such rule)")
-        lines.append(f"  + {difference.after}" if difference.after is not None else "  + (no such rule)")
+        if difference.before is None:
+            lines.append(f"  + {difference.after}  (only in {b.id})")
+        elif difference.after is None:
+            lines.append(f"  - {difference.before}  (only in {a.id})")
+        else:
+            lines.append(f"  ~ {word_diff(difference.before, difference.after)}")
         lines.append("")
     return "\n".join(lines)
+
+
+CONTEXT = 6
+"""Unchanged words kept on each side of a change; longer unchanged stretches are cut to `…`."""
+
+
+def word_diff(before: str, after: str) -> str:
+    """`before` turned into `after`, word by word, as `git diff --word-diff` shows it: `[-old-]{+new+}`."""
+    old, new = before.split(), after.split()
+    parts: list[str] = []
+    opcodes = SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes()
+    for index, (op, i1, i2, j1, j2) in enumerate(opcodes):
+        if op == "equal":
+            same = old[i1:i2]
+            keep_head = CONTEXT if index > 0 else 0
+            keep_tail = CONTEXT if index < len(opcodes) - 1 else 0
+            if len(same) > keep_head + keep_tail + 1:
+                same = (
+                    [*same[:keep_head], "…", *same[len(same) - keep_tail :]] if keep_tail else [*same[:keep_head], "…"]
+                )
+            parts.append(" ".join(same))
+            continue
+        if i2 > i1:
+            parts.append("[-" + " ".join(old[i1:i2]) + "-]")
+        if j2 > j1:
+            parts.append("{+" + " ".join(new[j1:j2]) + "+}")
+    return " ".join(part for part in parts if part)
 
 
 def as_json(a: Rules, b: Rules, found: list[Difference]) -> dict[str, Any]:
