@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from trickbook import load_ruleset, open_ruleset, resources
 from trickbook.cli import build_parser, main
@@ -223,3 +224,32 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0 and re.fullmatch(r"trickbook \d+\.\d+\.\d+\n", capsys.readouterr().out)
+
+
+def test_new_writes_a_variant_that_validates_changes_nothing_and_quotes_its_parent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "whist-7.yaml"
+    assert main(["new", "whist-7", "--extends", "whist", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=") and "ruleset.schema.json" in text.splitlines()[0]
+    assert main(["validate", str(out)]) == 0
+    assert main(["diff", "whist", str(out)]) == 0, "a new variant changes nothing until it is edited"
+    quoted = [line[2:] for line in text.split("uncomment what you change")[1].splitlines()[1:] if line.startswith("#")]
+    parent = open_ruleset("whist").document.data
+    naming = {"format", "id", "title", "description", "source", "extends", "examples", "versions", "options"}
+    rules_only = {key: value for key, value in parent.items() if key not in naming}
+    assert yaml.safe_load("\n".join(quoted)) == rules_only, "the comments, uncommented, are the parent's rules"
+    capsys.readouterr()
+    assert main(["new", "whist-7", "--out", str(out)]) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert main(["new", "Whist 7"]) == 2
+
+
+def test_the_pre_commit_hooks_run_real_commands() -> None:
+    hooks = yaml.safe_load((Path(__file__).resolve().parent.parent / ".pre-commit-hooks.yaml").read_text("utf-8"))
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    assert {hook["id"] for hook in hooks} == {"trickbook-validate", "trickbook-check"}
+    for hook in hooks:
+        program, command = hook["entry"].split()
+        assert program == "trickbook" and command in commands and hook["language"] == "python"

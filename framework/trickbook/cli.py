@@ -23,6 +23,7 @@ from .book.diff import as_text as diff_text
 from .book.diff import differences
 from .book.explain import explain
 from .book.lint import lint
+from .book.starter import starter, valid_name
 from .book.trace import trace
 from .book.words import count_words
 from .book.worked import check_examples
@@ -167,6 +168,14 @@ def build_parser() -> argparse.ArgumentParser:
     tra.add_argument("--match", type=_positive, default=1, metavar="K", help="the K-th record of the file (default 1)")
     _ruleset_files_argument(tra)
     tra.set_defaults(run=_trace)
+
+    new = commands.add_parser("new", help="write a commented starting file for a house variant")
+    new.add_argument("name", metavar="NAME", help="the variant's id (lower-case letters, digits and hyphens)")
+    new.add_argument(
+        "--extends", default="tarneeb-41", metavar="RULESET", help="the ruleset it varies (default tarneeb-41)"
+    )
+    new.add_argument("--out", metavar="FILE.yaml", help="where to write it (default NAME.yaml; never overwritten)")
+    new.set_defaults(run=_new)
 
     check = commands.add_parser("check", help="run the worked examples written in rulesets (`examples:`)")
     check.add_argument("files", nargs="+", metavar="RULESET", help="ruleset files or bundled ids")
@@ -546,6 +555,26 @@ def _trace(args: argparse.Namespace) -> int:
             sys.stdout.write(trace(record, where, cache, path.parent, args.hand))
             return 0
     raise UsageError(f"{args.file} holds fewer than {args.match} record(s)")
+
+
+def _new(args: argparse.Namespace) -> int:
+    if not valid_name(args.name):
+        raise UsageError(
+            f"{args.name!r} cannot be a ruleset id: use lower-case letters, digits and hyphens, such as 'tarneeb-61'"
+        )
+    out = Path(args.out or f"{args.name}.yaml")
+    if out.exists():
+        raise UsageError(f"{out} already exists; trickbook new never overwrites a file (choose --out)")
+    text = starter(args.name, args.extends)
+    try:
+        with open(out, "x", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror or exc}") from None
+    open_ruleset(str(out))
+    print(f"wrote {out}: a variant of {args.extends} that changes nothing yet")
+    print(f"next: edit it, then `trickbook validate {out}` and `trickbook diff {args.extends} {out}`")
+    return 0
 
 
 def _check(args: argparse.Namespace) -> int:
