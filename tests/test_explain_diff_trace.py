@@ -280,3 +280,22 @@ def test_diff_shows_the_words_that_changed_and_exits_2_on_a_bad_ruleset(
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: trickbook-ruleset/1\nid: x\n", encoding="utf-8")
     assert main(["diff", "tarneeb-41", str(bad)]) == 2
+
+
+def test_trace_under_another_ruleset_plays_the_same_deals_and_choices_as_far_as_they_are_allowed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "t41.jsonl"
+    simulate = ["simulate", "tarneeb-41", "--matches", "1", "--seed", "5", "--players", "heuristic", "--out", str(out)]
+    assert main(simulate) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    capsys.readouterr()
+    assert main(["trace", str(out), "--under", str(EXAMPLES / "tarneeb-61.yaml")]) == 0
+    story = capsys.readouterr().out
+    last = record["hands"][-1]["totals"]["sides"]
+    assert f"totals: North-South {last[0]}, East-West {last[1]}" in story, "the same scoring, the same totals"
+    assert "Every recorded choice is allowed under tarneeb-61" in story and "would go on" in story
+    assert main(["trace", str(out), "--under", "cardems-tarneeb"]) == 0
+    assert "Stopped: " in capsys.readouterr().out, "clockwise play cannot follow a counter-clockwise record"
+    assert main(["trace", str(out), "--ruleset", str(EXAMPLES / "tarneeb-61.yaml")]) == 2
+    assert "use --under RULESET" in capsys.readouterr().err

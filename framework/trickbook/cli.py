@@ -167,6 +167,13 @@ def build_parser() -> argparse.ArgumentParser:
     tra.add_argument("--hand", type=_positive, metavar="N", help="only hand N (counted from 1)")
     tra.add_argument("--match", type=_positive, default=1, metavar="K", help="the K-th record of the file (default 1)")
     _ruleset_files_argument(tra)
+    tra.add_argument(
+        "--under",
+        metavar="RULESET",
+        help="what if: play the record's deals and choices under this ruleset (RULESET@VERSION:NAME=VALUE,...), "
+        "as far as its rules allow",
+    )
+    _variant_arguments(tra, "the --under ruleset")
     tra.set_defaults(run=_trace)
 
     new = commands.add_parser("new", help="write a commented starting file for a house variant")
@@ -552,7 +559,15 @@ def _trace(args: argparse.Namespace) -> int:
             hands = len(record.get("hands") or [])
             if args.hand is not None and args.hand > hands:
                 raise UsageError(f"{args.file}: the match has {hands} hand(s); there is no hand {args.hand}")
-            sys.stdout.write(trace(record, where, cache, path.parent, args.hand))
+            played = record.get("ruleset", {}).get("id") if isinstance(record.get("ruleset"), dict) else None
+            if cache.paths and played not in cache.paths:
+                given = ", ".join(repr(i) for i in cache.paths)
+                raise UsageError(
+                    f"{args.file}: the match was played under {played!r}, not {given}; "
+                    "to play its deals and choices under another ruleset, use --under RULESET"
+                )
+            under = load_specs([args.under], args.option, args.rules_version)[0] if args.under else None
+            sys.stdout.write(trace(record, where, cache, path.parent, args.hand, under))
             return 0
     raise UsageError(f"{args.file} holds fewer than {args.match} record(s)")
 

@@ -24,18 +24,40 @@ from ..engine.events import (
 )
 from ..engine.game import Game
 from ..errors import Location
-from ..record.replay import RulesetCache, replay_record
+from ..record.replay import RulesetCache, replay_record, replay_under
 from ..ruleset.actions import GIVE
 from ..ruleset.rules import BiddingKind, Rules
 
 
 def trace(
-    record: dict[str, Any], where: Location, rulesets: RulesetCache, record_dir: Path | None, hand: int | None
+    record: dict[str, Any],
+    where: Location,
+    rulesets: RulesetCache,
+    record_dir: Path | None,
+    hand: int | None,
+    under: Rules | None = None,
 ) -> str:
-    """The story of a recorded match (or of hand `hand`, counted from 1), checked by replaying it."""
+    """The story of a recorded match (or of hand `hand`, counted from 1), checked by replaying it; with `under`,
+    the same deals and choices played under those rules instead, as far as they allow."""
     events: list[Event] = []
-    game = replay_record(record, where, rulesets, record_dir, observer=events.append)
-    return "\n".join(_story(game, events, hand)) + "\n"
+    if under is None:
+        game = replay_record(record, where, rulesets, record_dir, observer=events.append)
+        return "\n".join(_story(game, events, hand)) + "\n"
+    game, stop = replay_under(record, where, under, observer=events.append)
+    played = record.get("ruleset", {}).get("id")
+    lines = [f"What if the match recorded under {played} had been played under {under.id}: its deals and choices."]
+    # The recorded hands run out: that is not the end of a match under the other rules.
+    lines += _story(game, [e for e in events if not (isinstance(e, MatchEnded) and e.winner is None)], hand)
+    lines.append("")
+    if game.is_over() and game.winner is None:
+        lines.append(f"The record ends after {game.hands_finished} hand(s); under {under.id} the match would go on.")
+    if stop.startswith("skipped"):
+        lines.append(f"Every other recorded choice is allowed under {under.id}; the scores are its own. Note: {stop}.")
+    elif stop:
+        lines.append(f"Stopped: {stop}")
+    else:
+        lines.append(f"Every recorded choice is allowed under {under.id}; the scores are its own.")
+    return "\n".join(lines) + "\n"
 
 
 def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:

@@ -353,3 +353,72 @@ def _check_outcome(game: Game, record: dict[str, Any], where: Location, version:
             where=where,
             path="winner",
         )
+
+
+def replay_under(
+    record: dict[str, Any], where: Location, rules: Rules, observer: Observer | None = None
+) -> tuple[Game, str]:
+    """Plays a record's deals and choices again under other rules ("what if we had played my variant?").
+
+    Each recorded hand is dealt as recorded and the recorded choices are made in order, each checked by
+    `rules`; automatic moves are left to `rules`. Returns the game so far and, when `rules` refuse a recorded
+    choice (or end a hand sooner or later than the record), why, at which recorded action; else "".
+    """
+    schema.check(
+        _skeleton(record),
+        "match-record",
+        marks={(): Mark(where.file, where.line, where.column)},
+        file=where.file,
+        error=RecordError,
+    )
+    version = record_version(record)
+    hands: list[dict[str, Any]] = record["hands"]
+    seats = record.get("seats", 4)
+    if seats != rules.seats:
+        raise RecordError(
+            f"the record is of a table of {seats} seats; {rules.id} is played by {rules.seats}",
+            where=where,
+            path="seats",
+        )
+    if not hands:
+        raise RecordError("the record has no hands", where=where, path="hands")
+    for index, hand in enumerate(hands):
+        check_hand(hand, where, f"hands[{index}]", rules.seats, version)
+
+    def source(number: int, dealer: int, size: int) -> Deal:
+        return _deal(rules, hands[min(number, len(hands)) - 1], number - 1, size, where)
+
+    game = Game(rules, record["seed"], deals=source, dealer=hands[0]["dealer"], hand_cap=len(hands), observer=observer)
+    skipped: list[str] = []
+    try:
+        for index, hand in enumerate(hands):
+            _play_under(game, hand, index, where, index == len(hands) - 1, skipped)
+    except RecordError as exc:
+        return game, str(exc)
+    return game, (f"skipped, as these rules do not ask for them: {', '.join(skipped)}" if skipped else "")
+
+
+def _play_under(game: Game, hand: dict[str, Any], index: int, where: Location, last: bool, skipped: list[str]) -> None:
+    """One recorded hand's choices under the game's rules; `RecordError` at the first they refuse. A recorded
+    choice of a phase these rules do not have here (a trump named where trump is fixed) is skipped and noted."""
+    kinds = game.rules.actions.kinds
+    for path, seat, action, auto in _expand(game.rules, hand["actions"], index, where):
+        if auto:
+            continue
+        if game.phase == "play" and kinds[action] != "play" and not game.is_over():
+            skipped.append(f"{path} ({game.rules.actions.text(action)})")
+            continue
+        if game.is_over() or game.hands_finished > index:
+            raise RecordError("under these rules the hand is already over", where=where, path=path)
+        if seat != game.turn:
+            raise RecordError(f"under these rules it is seat {game.turn}'s turn, not {seat}'s", where=where, path=path)
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise RecordError(f"not allowed: {exc} (rule: {exc.rule})", where=where, path=path) from None
+        except ActionError as exc:
+            raise RecordError(f"not an action of these rules: {exc}", where=where, path=path) from None
+    if game.hands_finished <= index and not (last and hand.get("complete") is False):
+        raise RecordError(
+            "under these rules the hand goes on after the recorded actions", where=where, path=f"hands[{index}]"
+        )
