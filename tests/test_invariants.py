@@ -179,3 +179,21 @@ def test_the_legal_cards_are_what_the_play_rules_allow_and_every_other_card_is_r
                     copy.apply(card)
                 assert refused.value.rule
         game.apply(chooser.choice(legal))
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
+def test_the_end_of_a_match_names_the_winning_side_or_players(config: tuple) -> None:
+    ruleset = rules(*config)
+    seating = ruleset.seating
+    for seed in range(1, 6):
+        game = play_match(ruleset, seed, parse_player_specs("heuristic", ruleset.seats), 200)
+        if game.winner is None:
+            continue
+        if game.winning_side is not None and len(game.winner) == len(seating.sides[game.winning_side]):
+            assert game.end_reason == f"{seating.side_names[game.winning_side]} won"
+        elif len(game.winner) == 1:
+            assert game.end_reason == f"{seating.seat_label(game.winner[0])} won"
+        else:
+            assert game.end_reason.endswith("share the win")
+        return
+    pytest.fail("no match of five between heuristic players ended with a winner within 200 hands")

@@ -694,9 +694,11 @@ class Game(GameState):
         self._next_hand(rules.dealer.after_hand)
 
     def _won_words(self, winner: tuple[int, ...]) -> str:
+        """How the end of the match is told: a side won, a player won, or players share the win."""
         seating = self.rules.seating
-        side = self.winning_side
-        if side is not None and len(winner) == len(seating.sides[side]):
+        sides = {seating.side_of[seat] for seat in winner}
+        side = sides.pop() if len(sides) == 1 else -1
+        if side >= 0 and len(winner) == len(seating.sides[side]):
             return f"{seating.side_names[side]} won"
         names = " and ".join(seating.seat_label(seat) for seat in winner)
         return f"{names} won" if len(winner) == 1 else f"{names} share the win"
