@@ -299,3 +299,12 @@ def test_trace_under_another_ruleset_plays_the_same_deals_and_choices_as_far_as_
     assert "Stopped: " in capsys.readouterr().out, "clockwise play cannot follow a counter-clockwise record"
     assert main(["trace", str(out), "--ruleset", str(EXAMPLES / "tarneeb-61.yaml")]) == 2
     assert "use --under RULESET" in capsys.readouterr().err
+
+
+def test_explain_as_html_has_a_table_of_contents_and_suits_in_their_colours(tmp_path: Path) -> None:
+    out = tmp_path / "hearts.html"
+    assert main(["explain", "hearts", "--format", "html", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert '<li><a href="#scoring">Scoring</a></li>' in page and '<h2 id="scoring">Scoring</h2>' in page
+    assert '<span class="suit-red">♥</span>' in page and ".suit-red{color:red}" in page
+    assert '<span class="suit-black">♠</span>' in page

@@ -11,6 +11,7 @@ import html
 import re
 from dataclasses import dataclass
 
+from ..ruleset.deck import Deck
 from ..ruleset.rules import BiddingKind, Rules
 from .scenario import Scenario, ScenarioError, evaluate
 from .words import SECTIONS, statements
@@ -47,7 +48,7 @@ def explain(rules: Rules, fmt: str = "md") -> str:
         if items:
             sections.append((section, items, tables))
     if fmt == "html":
-        return _html(title, intro, sections)
+        return _html(title, intro, sections, rules.deck)
     return _markdown(title, intro, sections)
 
 
@@ -222,24 +223,46 @@ def _inline(text: str) -> str:
     return _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", html.escape(text, quote=False))
 
 
-def _html(title: str, intro: list[str], sections: list[tuple[str, list[tuple[str, str]], list[Table]]]) -> str:
+def _html(
+    title: str, intro: list[str], sections: list[tuple[str, list[tuple[str, str]], list[Table]]], deck: Deck
+) -> str:
+    """A self-contained page: a table of contents with anchors, and suit symbols in the deck's colours."""
+    colours = {html.escape(suit.symbol, quote=False): suit.colour for suit in deck.suits}
+
+    def text(value: str) -> str:
+        inline = _inline(value)
+        for symbol, colour in colours.items():
+            inline = inline.replace(symbol, f'<span class="suit-{colour}">{symbol}</span>')
+        return inline
+
+    styles = "".join(f".suit-{c}{{color:{c}}}" for c in sorted(set(colours.values())))
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{_inline(title.replace('`', ''))}</title>",
+        f"<title>{html.escape(title.replace('`', ''), quote=False)}</title>",
         "<style>body{font-family:sans-serif;max-width:48em;margin:2em auto;line-height:1.5}"
-        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em;text-align:right}</style>",
+        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em;text-align:right}"
+        f"nav li{{display:inline;margin-right:1em}}{styles}</style>",
         "</head><body>",
-        f"<h1>{_inline(title)}</h1>",
+        f"<h1>{text(title)}</h1>",
     ]
-    out += [f"<p>{_inline(p)}</p>" for p in intro]
-    for name, items, tables in sections:
-        out.append(f"<h2>{_inline(name)}</h2>")
-        out += [f"<p><strong>{_inline(h)}.</strong> {_inline(t)}</p>" for h, t in items]
+    out += [f"<p>{text(p)}</p>" for p in intro]
+    anchors = [_anchor(name) for name, _items, _tables in sections]
+    out.append("<nav><ul>")
+    out += [f'<li><a href="#{a}">{text(name)}</a></li>' for a, (name, _i, _t) in zip(anchors, sections, strict=True)]
+    out.append("</ul></nav>")
+    for anchor, (name, items, tables) in zip(anchors, sections, strict=True):
+        out.append(f'<h2 id="{anchor}">{text(name)}</h2>')
+        out += [f'<p id="{anchor}-{_anchor(h)}"><strong>{text(h)}.</strong> {text(t)}</p>' for h, t in items]
         for table in tables:
-            out.append(f"<table><caption>{_inline(table.caption)}</caption>")
-            out.append("<tr>" + "".join(f"<th>{_inline(h)}</th>" for h in table.header) + "</tr>")
-            out += ["<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in table.rows]
+            out.append(f"<table><caption>{text(table.caption)}</caption>")
+            out.append("<tr>" + "".join(f"<th>{text(h)}</th>" for h in table.header) + "</tr>")
+            out += ["<tr>" + "".join(f"<td>{text(c)}</td>" for c in row) + "</tr>" for row in table.rows]
             out.append("</table>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
+
+
+def _anchor(heading: str) -> str:
+    """A heading as a fragment name: `Players and deal` -> `players-and-deal`."""
+    return re.sub(r"[^a-z0-9]+", "-", heading.lower()).strip("-") or "section"
