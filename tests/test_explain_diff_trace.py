@@ -12,6 +12,7 @@ from helpers import rules
 from trickbook.book.diff import differences
 from trickbook.book.explain import explain
 from trickbook.cli import main
+from trickbook.expr.meaning import meaning
 from trickbook.ruleset.loader import load_ruleset
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -308,3 +309,12 @@ def test_explain_as_html_has_a_table_of_contents_and_suits_in_their_colours(tmp_
     assert '<li><a href="#scoring">Scoring</a></li>' in page and '<h2 id="scoring">Scoring</h2>' in page
     assert '<span class="suit-red">♥</span>' in page and ".suit-red{color:red}" in page
     assert '<span class="suit-black">♠</span>' in page
+
+
+def test_diff_leaves_out_a_definition_whose_meaning_did_not_change() -> None:
+    """Tarneeb 41 writes `made` over a definition `taken`; Cardems Tarneeb writes it out: the same meaning."""
+    keys = [d.key for d in differences(rules("cardems-tarneeb"), rules("tarneeb-41"))]
+    assert "definitions.made" not in keys and "definitions.taken" in keys
+    named = {"taken": "tricks(declaring_side)", "contract_bid": "contract(declaring_side)"}
+    assert meaning("taken >= contract_bid", named) == meaning("tricks( declaring_side ) >=contract_bid", named)
+    assert meaning("taken > contract_bid", named) != meaning("taken >= contract_bid", named)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
+from ..expr.meaning import meaning
 from ..ruleset.rules import Rules
 from .words import SECTIONS, Statement, statements
 
@@ -23,19 +24,32 @@ class Difference:
 
 
 def differences(a: Rules, b: Rules) -> list[Difference]:
-    """Every rule whose words differ, in rule-book order; a rule only one side has shows None on the other."""
+    """Every rule whose words differ, in rule-book order; a rule only one side has shows None on the other.
+
+    A definition both have is left out when it means the same once the definitions it reads are written out
+    (only a name changed).
+    """
     first = {s.key: s for s in statements(a) if s.section != _CHOICES}
     second = {s.key: s for s in statements(b) if s.section != _CHOICES}
     keys = list(first) + [k for k in second if k not in first]
     out = []
     for key in keys:
         left, right = first.get(key), second.get(key)
+        if left is not None and right is not None and key.startswith("definitions.") and _same_meaning(a, b, key):
+            continue
         if left is None or right is None or left.text != right.text:
             shown: Statement = left or right  # type: ignore[assignment]
             out.append(
                 Difference(key, shown.section, shown.title, left.text if left else None, right.text if right else None)
             )
     return out
+
+
+def _same_meaning(a: Rules, b: Rules, key: str) -> bool:
+    name = key.split(".", 1)[1]
+    first = {d.name: d.source for d in a.definitions}
+    second = {d.name: d.source for d in b.definitions}
+    return meaning(first[name], first) == meaning(second[name], second)
 
 
 def label(rules: Rules) -> str:
