@@ -241,9 +241,9 @@ def test_new_writes_a_variant_that_validates_changes_nothing_and_quotes_its_pare
     rules_only = {key: value for key, value in parent.items() if key not in naming}
     assert yaml.safe_load("\n".join(quoted)) == rules_only, "the comments, uncommented, are the parent's rules"
     capsys.readouterr()
-    assert main(["new", "whist-7", "--out", str(out)]) == 2
+    assert main(["new", "whist-7", "--extends", "whist", "--out", str(out)]) == 2
     assert "already exists" in capsys.readouterr().err
-    assert main(["new", "Whist 7"]) == 2
+    assert main(["new", "Whist 7", "--extends", "whist"]) == 2
 
 
 def test_the_pre_commit_hooks_run_real_commands() -> None:

@@ -179,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help="write a commented starting file for a house variant")
     new.add_argument("name", metavar="NAME", help="the variant's id (lower-case letters, digits and hyphens)")
     new.add_argument(
-        "--extends", default="tarneeb-41", metavar="RULESET", help="the ruleset it varies (default tarneeb-41)"
+        "--extends", required=True, metavar="RULESET", help="the ruleset it varies (a bundled id or a file)"
     )
     new.add_argument("--out", metavar="FILE.yaml", help="where to write it (default NAME.yaml; never overwritten)")
     new.set_defaults(run=_new)
@@ -575,7 +575,7 @@ def _trace(args: argparse.Namespace) -> int:
 def _new(args: argparse.Namespace) -> int:
     if not valid_name(args.name):
         raise UsageError(
-            f"{args.name!r} cannot be a ruleset id: use lower-case letters, digits and hyphens, such as 'tarneeb-61'"
+            f"{args.name!r} cannot be a ruleset id: use lower-case letters, digits and hyphens, such as 'my-variant'"
         )
     out = Path(args.out or f"{args.name}.yaml")
     if out.exists():

@@ -1,9 +1,10 @@
 """Play one seat against bots at the terminal; the match is saved as a record that `replay` accepts.
 
 Input comes line by line (a keyboard or a pipe). An action is typed as people
-say it: a card (`QH`, `Q♥`, `10h`), a bid (`8`, `nil`, `pass`), a trump suit
-(`hearts`, `H`, `♥`); when playing or passing cards, a number picks from the
-numbered choices (in the bidding a number is always a bid). Commands: `help`,
+say it: a card by its code or symbol, a bid as its number or name, a trump
+suit by name, code or symbol (`help` lists the ruleset's own forms); when
+playing or passing cards, a number picks from the numbered choices (in the
+bidding a number is always a bid). Commands: `help`,
 `score`, `last` (the last trick), `undo` (your last move, and the bots' after
 it) and `quit`, which saves the match so far; so does the end of the input.
 An illegal choice is refused with the rule that forbids it.
@@ -40,17 +41,28 @@ from ..errors import ActionError, IllegalAction
 from ..players import Player, PlayerSpec, make_player
 from ..record.writer import match_record
 from ..ruleset.actions import GIVE, PLAY
-from ..ruleset.rules import Rules, TrumpMode
+from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 
 _COLOURS = {"red": "bold red", "black": "bold", "blue": "bold blue", "green": "bold green"}
 
-HELP = """Type what you do as people say it:
-  a card        QH, Q♥, 10h (when passing: the card to give)
-  a bid         8, nil, pass (in the bidding a number is always a bid)
-  a trump suit  hearts, H, ♥
-  a number      picks from the numbered choices when playing or passing cards
-Commands: help, score (the totals and this hand), last (the last trick),
-undo (take back your last move and the bots' moves after it), quit (save and stop)."""
+
+def help_text(rules: Rules) -> str:
+    """How to type each kind of action in this ruleset, with its own cards, bids and suits as examples."""
+    deck = rules.deck
+    suit = deck.suits[0]
+    giving = " (when passing: the card to give)" if rules.passing is not None else ""
+    lines = ["Type what you do as people say it:", f"  a card        {deck.codes[-1]}, {deck.label(deck.size - 1)}{giving}"]
+    if rules.bidding.kind is not BiddingKind.NONE:
+        bids = ", ".join([f"{rules.actions.min_bid}", *rules.actions.named_bids, "pass"])
+        lines.append(f"  a bid         {bids} (in the bidding a number is always a bid)")
+    if rules.trump.mode is TrumpMode.CHOSEN:
+        lines.append(f"  a trump suit  {suit.name}, {suit.code}, {suit.symbol}")
+    lines += [
+        "  a number      picks from the numbered choices when cards are played or passed",
+        "Commands: help, score (the totals and this hand), last (the last trick),",
+        "undo (take back your last move and the bots' moves after it), quit (save and stop).",
+    ]
+    return "\n".join(lines)
 
 
 class TerminalMatch:
@@ -161,7 +173,7 @@ class TerminalMatch:
             if not text:
                 continue
             if command in ("help", "h", "?"):
-                self.console.print(HELP, markup=False)
+                self.console.print(help_text(self.rules), markup=False)
                 continue
             if command == "score":
                 self.show_score()
