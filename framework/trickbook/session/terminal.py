@@ -51,7 +51,8 @@ def help_text(rules: Rules) -> str:
     deck = rules.deck
     suit = deck.suits[0]
     giving = " (when passing: the card to give)" if rules.passing is not None else ""
-    lines = ["Type what you do as people say it:", f"  a card        {deck.codes[-1]}, {deck.label(deck.size - 1)}{giving}"]
+    example = f"{deck.codes[-1]}, {deck.label(deck.size - 1)}"
+    lines = ["Type what you do as people say it:", f"  a card        {example}{giving}"]
     if rules.bidding.kind is not BiddingKind.NONE:
         bids = ", ".join([f"{rules.actions.min_bid}", *rules.actions.named_bids, "pass"])
         lines.append(f"  a bid         {bids} (in the bidding a number is always a bid)")
