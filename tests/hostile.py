@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 import tracemalloc
@@ -62,6 +63,24 @@ def _extends_chain(folder: Path) -> str:
         parent = f"extends: chain{index + 1}.yaml\n" if index < 9 else "extends: tarneeb-41\n"
         (folder / f"chain{index}.yaml").write_text(f"format: trickbook-ruleset/1\nid: c{index}\ntitle: C\n{parent}")
     return str(folder / "chain0.yaml")
+
+
+def _deck_folder(folder: Path) -> str:
+    (folder / "decks").mkdir()
+    return _file("folder.yaml", HEAD + "deck: ./decks\n")(folder)
+
+
+def _deck_pipe(folder: Path) -> str:
+    os.mkfifo(folder / "pipe")
+    return _file("pipe.yaml", HEAD + "deck: ./pipe\n")(folder)
+
+
+SECRET = "password: hunter2-never-to-be-shown"
+
+
+def _deck_secret(folder: Path) -> str:
+    (folder / "secrets.txt").write_text(SECRET + "\n", encoding="utf-8")
+    return _file("secret.yaml", HEAD + "deck: ./secrets.txt\n")(folder)
 
 
 def _record(edit: Callable[[dict], object], *, as_text: bool = False) -> Callable[[Path], str]:
@@ -212,6 +231,21 @@ RULESETS = [
         "extend each other in a loop",
     ),
     Case("ruleset", "extends chain of 10 files", _extends_chain, "too many levels of `extends`"),
+    Case(
+        "ruleset",
+        "a deck that is an endless device",
+        _file("zero.yaml", HEAD + "deck: /dev/zero\n"),
+        "this is not a file that can be read as text",
+    ),
+    Case("ruleset", "a deck that is a folder", _deck_folder, "found a directory"),
+    Case("ruleset", "a deck that is a pipe", _deck_pipe, "found a device, pipe or socket"),
+    Case("ruleset", "a deck that is some other file, a secret", _deck_secret, "this file is not a deck"),
+    Case(
+        "ruleset",
+        "extends a 6,000-character path",
+        _file("long.yaml", HEAD.replace("extends: tarneeb-41", "extends: " + "b" * 6000 + ".yaml")),
+        "cannot read the ruleset file",
+    ),
 ]
 
 EXPRESSIONS = [

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hostile import CASES, Case, run
+from hostile import CASES, SECRET, Case, run
 
 TIME_BUDGET = 5.0
 MEMORY_BUDGET_MB = 200.0
@@ -22,3 +22,4 @@ def test_hostile_input_is_refused_with_a_located_message(case: Case, tmp_path: P
     assert outcome.seconds < TIME_BUDGET
     assert outcome.peak_mb < MEMORY_BUDGET_MB
     assert not (tmp_path / "pwned").exists() and not Path("pwned").exists(), "a tag ran code"
+    assert SECRET.split()[-1] not in outcome.message, "a file's text was echoed"

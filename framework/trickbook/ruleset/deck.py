@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from .. import resources
-from ..errors import InvalidAction, RulesetError
+from ..errors import InvalidAction, Location, RulesetError
 from . import schema
 from .yamlsource import Document, read_yaml
 
@@ -198,6 +198,34 @@ def _suit_runs(base: Card, per_suit: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(table)
 
 
+DECK_FORMAT = "trickbook-deck/1"
+
+
+def _read_deck(path: Path, display: str) -> Document:
+    """A deck file, schema-checked; a file that is not a mapping of keys is refused without quoting it (it may
+    be any file on the machine, and its text could be a secret)."""
+    document = read_yaml(path, display)
+    data = document.data
+    if not isinstance(data, dict) or data.get("format") != DECK_FORMAT:
+        raise RulesetError(
+            "this file is not a deck",
+            where=Location(display, 1, 1),
+            expected=f"a YAML mapping of deck keys starting with `format: {DECK_FORMAT}`",
+            found=_kind_of(data),
+        )
+    schema.check(document.data, "deck", marks=document.marks, file=document.file, error=RulesetError)
+    return document
+
+
+def _kind_of(data: Any) -> str:
+    """What a file that is not a deck holds, in words that quote none of it."""
+    if isinstance(data, dict):
+        return "another format" if "format" in data else "no format key"
+    if isinstance(data, str):
+        return "text"
+    return "a list" if isinstance(data, list) else "an empty file or a single value"
+
+
 def load_deck(reference: str | Mapping[str, Any], relative_to: Path | None = None, where: str = "deck") -> Deck:
     """Loads a deck by bundled id (`standard-52`), by path (relative to the ruleset that names it), or from the
     deck's data written inline (as records carry it); `where` names an inline deck in errors."""
@@ -206,7 +234,11 @@ def load_deck(reference: str | Mapping[str, Any], relative_to: Path | None = Non
         return _build(Document(dict(reference), {}, where, {}), dict(reference))
     if resources.looks_like_path(reference):
         path = (relative_to / reference) if relative_to else Path(reference)
-        return _load_deck_file(path.resolve(), str(path))
+        try:
+            resolved = path.resolve()
+        except OSError as exc:
+            raise RulesetError(f"cannot read the deck file: {exc.strerror or exc}", found=repr(reference)) from None
+        return _load_deck_file(resolved, str(path))
     path = resources.decks_dir() / f"{reference}.yaml"
     if not path.is_file():
         known = sorted(p.stem for p in resources.decks_dir().glob("*.yaml"))
@@ -220,15 +252,13 @@ def load_deck(reference: str | Mapping[str, Any], relative_to: Path | None = Non
 
 @cache
 def _load_bundled_deck(path: Path, display: str) -> Deck:
-    document = read_yaml(path, display)
-    schema.check(document.data, "deck", marks=document.marks, file=document.file, error=RulesetError)
+    document = _read_deck(path, display)
     return _build(document, None)
 
 
 @cache
 def _load_deck_file(path: Path, display: str) -> Deck:
-    document = read_yaml(path, display)
-    schema.check(document.data, "deck", marks=document.marks, file=document.file, error=RulesetError)
+    document = _read_deck(path, display)
     return _build(document, document.data)
 
 

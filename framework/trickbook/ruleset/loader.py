@@ -233,8 +233,13 @@ def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:
         path = Path(reference)
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
-        if not path.is_file():
-            raise RulesetError(f"there is no ruleset file {reference!r}", where=Location(str(path), 1, 1))
+        shown = reference if len(reference) <= 200 else reference[:200] + "…"
+        try:
+            found = path.is_file()
+        except OSError as exc:
+            raise RulesetError(f"cannot read the ruleset file {shown!r}: {exc.strerror or exc}") from None
+        if not found:
+            raise RulesetError(f"there is no ruleset file {shown!r}", where=Location(str(path)[:200], 1, 1))
         return path, str(path)
     path = resources.rulesets_dir() / f"{reference}.yaml"
     if not path.is_file():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,17 +101,31 @@ def read_yaml(path: Path, display: str | None = None) -> Document:
     """Reads and converts one YAML file, refusing anything over the size budget before parsing."""
     name = display or str(path)
     try:
-        size = path.stat().st_size
+        status = path.stat()
     except OSError as exc:
-        raise RulesetError(f"cannot read the file: {exc.strerror}", where=Location(name, 1, 1)) from None
-    if size > limits.MAX_RULESET_BYTES:
+        raise RulesetError(f"cannot read the file: {exc.strerror or exc}", where=Location(name, 1, 1)) from None
+    if not stat.S_ISREG(status.st_mode):
         raise RulesetError(
-            "the file is too large to be a ruleset",
+            "this is not a file that can be read as text",
             where=Location(name, 1, 1),
-            expected=f"at most {limits.MAX_RULESET_BYTES:,} bytes",
-            found=f"{size:,} bytes",
+            expected="a regular file",
+            found="a directory" if stat.S_ISDIR(status.st_mode) else "a device, pipe or socket",
         )
-    raw = path.read_bytes()
+    too_large = RulesetError(
+        "the file is too large to be a ruleset",
+        where=Location(name, 1, 1),
+        expected=f"at most {limits.MAX_RULESET_BYTES:,} bytes",
+        found=f"{status.st_size:,} bytes",
+    )
+    if status.st_size > limits.MAX_RULESET_BYTES:
+        raise too_large
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(limits.MAX_RULESET_BYTES + 1)
+    except OSError as exc:
+        raise RulesetError(f"cannot read the file: {exc.strerror or exc}", where=Location(name, 1, 1)) from None
+    if len(raw) > limits.MAX_RULESET_BYTES:
+        raise too_large
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
