@@ -262,22 +262,25 @@ class TerminalMatch:
             self.console.print(f"Trick so far (led by {names[leader]}): {played}", markup=False)
 
     def _progress(self, view: SeatView) -> str:
-        """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`."""
+        """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`.
+
+        After declarations every side or seat has a contract (0 included); after an auction only the
+        declarer's side or seat has one.
+        """
         seating = self.rules.seating
         won = view.tricks_won
         if view.phase in ("passing", "bidding", "trump") and not any(won):
             return ""
-        if seating.sides:
-            parts = []
-            for side, members in enumerate(seating.sides):
-                taken = sum(won[s] for s in members)
-                wanted = view.contract[side] if view.contract and side < len(view.contract) else 0
-                parts.append(f"{seating.side_names[side]} {taken}" + (f" of {wanted}" if wanted else ""))
-            return "tricks: " + ", ".join(parts)
+        declared = self.rules.bidding.kind is BiddingKind.DECLARATIONS and view.phase != "bidding"
+        declarer = seating.side_of[view.declarer] if seating.sides and view.declarer >= 0 else view.declarer
+        groups = seating.sides or tuple((seat,) for seat in range(self.rules.seats))
+        names = seating.side_names if seating.sides else seating.seat_names
         parts = []
-        for seat in range(self.rules.seats):
-            wanted = view.contract[seat] if view.declarer < 0 and view.contract else 0
-            parts.append(f"{seating.seat_names[seat]} {won[seat]}" + (f" of {wanted}" if wanted else ""))
+        for index, members in enumerate(groups):
+            taken = sum(won[s] for s in members)
+            holds = declared or (index == declarer and view.declarer >= 0)
+            wanted = f" of {view.contract[index]}" if holds and index < len(view.contract) else ""
+            parts.append(f"{names[index]} {taken}{wanted}")
         return "tricks: " + ", ".join(parts)
 
     def show_score(self) -> None:
