@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import random
+import types
 
 import pytest
 from hypothesis import given
@@ -31,17 +32,39 @@ def _position(config: tuple, seed: int, steps: int) -> Game:
     return game
 
 
+_CODE = (type, types.ModuleType, types.BuiltinFunctionType, types.CodeType)
+"""Objects whose references lead to code and module globals, not to the data a view or player holds."""
+
+
+def _referents(item: object) -> list[object]:
+    """What `item` holds; a function only through its closure and defaults (its globals are the module's)."""
+    if isinstance(item, types.FunctionType):
+        cells = [_contents(cell) for cell in item.__closure__ or ()]
+        return [*cells, *(item.__defaults__ or ()), *(item.__kwdefaults__ or {}).values()]
+    return list(gc.get_referents(item))
+
+
+def _contents(cell: types.CellType) -> object:
+    try:
+        return cell.cell_contents
+    except ValueError:  # a cell not yet filled
+        return None
+
+
 def _reachable(root: object, limit: int = 200_000) -> list[object]:
+    """The data reachable from `root` (not through modules), bounded in objects seen and in the stack."""
     seen: set[int] = set()
     stack = [root]
     found = []
     while stack and len(seen) < limit:
         item = stack.pop()
-        if id(item) in seen or isinstance(item, type):
+        if id(item) in seen or isinstance(item, _CODE):
             continue
         seen.add(id(item))
         found.append(item)
-        stack.extend(gc.get_referents(item))
+        if len(stack) < limit:
+            stack.extend(_referents(item))
+    assert len(seen) < limit, "the walk was cut short: the test would not have seen everything"
     return found
 
 

@@ -7,6 +7,8 @@ anything written from them, are the same whatever the number of jobs.
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.context
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -53,6 +55,17 @@ def players_of(job: MatchJob, seats: int) -> list[PlayerSpec]:
     return parse_player_specs(job.players, seats)
 
 
+def _start_method() -> multiprocessing.context.BaseContext:
+    """Workers start from a fresh server process ('forkserver'), never by forking the caller, which may run
+    threads (a progress bar, a Dask client) that a forked child would inherit half-way; trickbook is imported
+    once in the server. 'spawn' where there is no forkserver (Windows)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["trickbook"])
+    return context
+
+
 def default_jobs() -> int:
     return os.cpu_count() or 1
 
@@ -75,7 +88,7 @@ def run_ordered(
                 progress(1)
         return
     chunk = max(1, min(16, len(jobs) // (processes * 8)))
-    with ProcessPoolExecutor(max_workers=processes) as pool:
+    with ProcessPoolExecutor(max_workers=processes, mp_context=_start_method()) as pool:
         for result in pool.map(work, jobs, chunksize=chunk):
             yield result
             if progress:
