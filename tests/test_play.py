@@ -233,3 +233,8 @@ def test_each_hand_opens_with_its_number_its_dealer_and_why_trump_is_what_it_is(
     assert "9♣ is shown, and a shown ♣ makes ♠ spades trump" in out
     out, _ = _session(tmp_path, "cardems-spades", "--seed", "2", lines=["quit"], name="s.json")
     assert "♠ spades are trump in every hand" in out
+
+
+def test_score_shows_the_players_totals_where_the_rules_score_players(tmp_path: Path) -> None:
+    out, _ = _session(tmp_path, "syrian-tarneeb-41", "--seed", "2", lines=["score", "quit"])
+    assert "Totals after 0 hand(s): North-South 0, East-West 0; players: North 0, East 0, South 0, West 0" in out
