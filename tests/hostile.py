@@ -238,6 +238,24 @@ RULESETS = [
         "this is not a file that can be read as text",
     ),
     Case("ruleset", "a deck that is a folder", _deck_folder, "found a directory"),
+    Case(
+        "ruleset",
+        "a bid written as a fraction (7.0)",
+        _file("float.yaml", HEAD + "bidding:\n  bids: {min: 7.0, max: 13}\n"),
+        "bidding.bids.min: this value has the wrong type",
+    ),
+    Case(
+        "ruleset",
+        "definitions that double at each of 21 levels",
+        _file(
+            "double.yaml",
+            HEAD
+            + "definitions:\n  d0: tricks(side)\n"
+            + "".join(f"  d{i}: d{i - 1} + d{i - 1}\n" for i in range(1, 22))
+            + "scoring:\n  rules:\n    extra: {for: side, points: d21}\n",
+        ),
+        "this expression grows too large once its definitions are written out",
+    ),
     Case("ruleset", "a deck that is a pipe", _deck_pipe, "found a device, pipe or socket"),
     Case("ruleset", "a deck that is some other file, a secret", _deck_secret, "this file is not a deck"),
     Case(

@@ -262,3 +262,22 @@ def test_an_error_under_one_version_only_says_which(tmp_path: Path, capsys: pyte
     variant += "scoring:\n  rules:\n    extra: {for: side, points: king_captured(side)}\n"
     status, err = run(capsys, "validate", write(tmp_path, variant))
     assert status == 1 and "unknown name 'king_captured' (under rules version 1)" in err
+
+
+def test_points_that_grow_without_bound_stop_the_match_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A score that squares a total would reach numbers of millions of digits within forty hands."""
+    square = HEADER + "scoring:\n  rules:\n    sq: {for: side, points: total(side) * total(side) + 2}\n"
+    square += "match:\n  wins: hand_number > 100\n"
+    status = main(["simulate", write(tmp_path, square), "--matches", "1", "--hand-cap", "40", "--out", "-"])
+    assert status == 1
+    assert "scoring.rules.sq reached a number of" in capsys.readouterr().err
+
+
+def test_replaying_an_empty_file_says_it_holds_no_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    assert main(["replay", str(empty)]) == 1
+    err = capsys.readouterr().err
+    assert "the file holds no record" in err and "1 file(s) could not be read" in err and "0 record" not in err

@@ -404,7 +404,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     cache = _ruleset_cache(args.ruleset)
-    records = hands = actions = failures = 0
+    records = hands = actions = failures = unreadable = 0
     for name in args.files:
         path = Path(name)
         try:
@@ -420,10 +420,12 @@ def _replay(args: argparse.Namespace) -> int:
                 actions += sum(len(h["actions"]) for h in record["hands"])
                 del game
         except RecordError as exc:
-            failures += 1
+            unreadable += 1
             print(f"trickbook: {exc}", file=sys.stderr)
-    if failures:
-        print(f"{failures} of {records} record(s) disagree with the rules", file=sys.stderr)
+    if failures or unreadable:
+        said = [f"{failures} of {records} record(s) disagree with the rules"] if failures else []
+        said += [f"{unreadable} file(s) could not be read"] if unreadable else []
+        print("; ".join(said), file=sys.stderr)
         return 1
     print(f"replayed {records} record(s), {hands:,} hands, {actions:,} actions: all agree")
     return 0

@@ -28,6 +28,10 @@ MAX_EXPRESSION_CHARS: Final = 4_000
 MAX_EXPRESSION_DEPTH: Final = 48
 """Deepest nesting of brackets or operators in one expression."""
 
+MAX_EXPANDED_NODES: Final = 20_000
+"""Most parts an expression may have once the definitions it reads are written out (definitions that each read
+the one before twice double at every level)."""
+
 MAX_COMBINATIONS: Final = 32
 """Most combinations of rules version and option values `validate` checks; beyond it, every option value is
 checked with the others at their defaults, and a fixed sample of the other combinations."""
@@ -40,3 +44,7 @@ MAX_RECORD_BYTES: Final = 64_000_000
 
 DEFAULT_HAND_CAP: Final = 1000
 """Hands (played or cancelled) after which a simulated match stops without a winner."""
+
+MAX_POINTS: Final = 10**12
+"""The largest score a hand's rule may give, a total or a counter may reach; beyond it the rules make points grow
+without bound (a score that squares itself), and the match is stopped with an error."""

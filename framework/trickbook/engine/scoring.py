@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .. import limits
+from ..errors import RulesRuntimeError
 from ..expr.facts import Facts
 from ..ruleset.rules import Rules, Tie, WhenBoth
 from .events import ScoreLine
@@ -39,6 +41,8 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
             if when is not None and not when(facts, target):
                 continue
             value = points(facts, target)
+            if not -limits.MAX_POINTS <= value <= limits.MAX_POINTS:
+                raise _unbounded(rules, f"scoring.rules.{rule.name}", value)
             lines.append(ScoreLine(rule.name, rule.per, target, value))
             _credit(sides, seats, side_of, per_side, target, value)
     counters = []
@@ -47,6 +51,8 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
         per_side = counter.per == "side"
         for target in range(len(values)):
             values[target] += counter.add.function(facts, target)
+            if not -limits.MAX_POINTS <= values[target] <= limits.MAX_POINTS:
+                raise _unbounded(rules, f"counters.{counter.name}", values[target])
             if counter.limit is None or values[target] < counter.limit:
                 continue
             times = _times_at_limit(values[target], counter.limit, counter.limit_subtract)
@@ -57,6 +63,14 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
                 _credit(sides, seats, side_of, per_side, target, penalty)
         counters.append(tuple(values))
     return HandScore(tuple(lines), tuple(sides), tuple(seats), tuple(counters))
+
+
+def _unbounded(rules: Rules, where: str, value: int) -> RulesRuntimeError:
+    digits = len(str(abs(value)))
+    return RulesRuntimeError(
+        f"{rules.file}: {where} reached a number of {digits} digits, beyond the {len(str(limits.MAX_POINTS)) - 1}-digit limit: "
+        "the rules make points grow without bound (does a score multiply a total?)"
+    )
 
 
 def _times_at_limit(value: int, limit: int, subtract: int) -> int:

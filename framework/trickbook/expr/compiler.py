@@ -96,6 +96,10 @@ class _Compiler:
         self.loops = 0
         self.active: list[str] = []
         self.used: set[str] = set()
+        self.root = site
+        """The expression being compiled (the site moves into each definition it reads)."""
+        self.size = 0
+        """Parts compiled so far, definitions written out: bounded by `limits.MAX_EXPANDED_NODES`."""
 
     def outer_variables(self) -> Variables:
         variable = self.scope.variable
@@ -105,6 +109,15 @@ class _Compiler:
         return self.site.error(problem, node.start, node.end, **details)
 
     def node(self, node: Node, variables: Variables) -> _Typed:
+        self.size += 1
+        if self.size > limits.MAX_EXPANDED_NODES:
+            raise self.root.error(
+                "this expression grows too large once its definitions are written out",
+                0,
+                len(self.root.text),
+                expected=f"at most {limits.MAX_EXPANDED_NODES:,} parts",
+                hint="a definition that reads another twice doubles it: use a counter or fewer levels",
+            )
         match node:
             case Int():
                 if len(str(node.value)) > limits.MAX_INT_DIGITS:

@@ -15,7 +15,11 @@ from .syntax import Aggregate, Binary, Bool, Call, Code, If, Int, Name, Node, Un
 
 
 def meaning(text: str, definitions: Mapping[str, str]) -> str:
-    """`text` with each definition it reads (from `definitions`, by name) expanded, as canonical text."""
+    """`text` with each definition it reads (from `definitions`, by name) expanded, as canonical text.
+
+    Rules that load never expand past `limits.MAX_EXPANDED_NODES` parts (the compiler refuses them), so
+    neither does this.
+    """
     return _show(_parse(text), definitions, ())
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, TypeChecker, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from .. import resources
@@ -25,10 +25,21 @@ _TYPE_WORDS = {
 }
 
 
+def _whole_number(_checker: TypeChecker, instance: Any) -> bool:
+    """JSON Schema counts 7.0 as an integer; a ruleset's counts, bids and seats must be written as whole numbers."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_Strict = validators.extend(  # type: ignore[no-untyped-call]  # jsonschema ships no annotations for it
+    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number)
+)
+
+
 @cache
 def validator(name: str) -> Draft202012Validator:
-    """The validator for `schemas/<name>.schema.json`, built once."""
-    return Draft202012Validator(resources.schema(name))
+    """The validator for `schemas/<name>.schema.json`, built once; `integer` means a whole number as written."""
+    strict: Draft202012Validator = _Strict(resources.schema(name))
+    return strict
 
 
 def check(
