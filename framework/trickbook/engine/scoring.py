@@ -66,9 +66,9 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
 
 
 def _unbounded(rules: Rules, where: str, value: int) -> RulesRuntimeError:
-    digits = len(str(abs(value)))
+    digits, allowed = len(str(abs(value))), len(str(limits.MAX_POINTS)) - 1
     return RulesRuntimeError(
-        f"{rules.file}: {where} reached a number of {digits} digits, beyond the {len(str(limits.MAX_POINTS)) - 1}-digit limit: "
+        f"{rules.file}: {where} reached a number of {digits} digits, beyond the {allowed}-digit limit: "
         "the rules make points grow without bound (does a score multiply a total?)"
     )
 
