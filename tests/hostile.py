@@ -65,6 +65,11 @@ def _extends_chain(folder: Path) -> str:
     return str(folder / "chain0.yaml")
 
 
+def _folder(folder: Path) -> str:
+    (folder / "records").mkdir()
+    return str(folder / "records")
+
+
 def _deck_folder(folder: Path) -> str:
     (folder / "decks").mkdir()
     return _file("folder.yaml", HEAD + "deck: ./decks\n")(folder)
@@ -240,6 +245,12 @@ RULESETS = [
     Case("ruleset", "a deck that is a folder", _deck_folder, "found a directory"),
     Case(
         "ruleset",
+        "a terminal escape sequence in the title",
+        _file("escape.yaml", HEAD.replace("title: Hostile", 'title: "Red \\x1b[31mtext"')),
+        "the control character U+001B is not allowed in text",
+    ),
+    Case(
+        "ruleset",
         "a bid written as a fraction (7.0)",
         _file("float.yaml", HEAD + "bidding:\n  bids: {min: 7.0, max: 13}\n"),
         "bidding.bids.min: this value has the wrong type",
@@ -305,6 +316,13 @@ EXPRESSIONS = [
 ]
 
 RECORDS = [
+    Case(
+        "record",
+        "a record nested 3,000 deep",
+        _file("deep.jsonl", '{"hands":' + "[" * 3000 + "]" * 3000 + "}\n"),
+        "the record is nested too deeply for the JSON parser",
+    ),
+    Case("record", "a folder given as a record file", _folder, "this is not a file of records"),
     Case("record", "truncated JSON", _record(lambda r: json.dumps(r)[:500], as_text=True), "this is not valid JSON"),
     Case(
         "record",

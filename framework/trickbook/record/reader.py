@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -15,14 +16,18 @@ def read_records(path: Path, display: str | None = None) -> Iterator[tuple[Locat
     """Reads a file of records, JSON Lines or one JSON document, yielding each record with where it starts."""
     name = display or str(path)
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            kind = "a directory" if stat.S_ISDIR(status.st_mode) else "a device, pipe or socket"
+            raise RecordError("this is not a file of records", where=Location(name, 1, 1), found=kind)
+        size = status.st_size
         with path.open("rb") as handle:
             if size > limits.MAX_RECORD_BYTES:
                 yield from _stream(handle, name)
                 return
             text = _decode(handle.read(), name)
     except OSError as exc:
-        raise RecordError(f"cannot read the file: {exc.strerror}", where=Location(name, 1, 1)) from None
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}", where=Location(name[:200], 1, 1)) from None
     lines = text.splitlines()
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None:
@@ -54,6 +59,8 @@ def _whole_object(line: str) -> bool:
         json.loads(line)
     except ValueError:
         return False
+    except RecursionError:
+        return True  # one line of JSON, nested past the parser: `parse_record` says so
     return True
 
 

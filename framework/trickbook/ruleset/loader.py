@@ -27,7 +27,7 @@ from .builder import build_rules, inherited_hint
 from .deck import load_deck
 from .patch import apply_patch
 from .rules import Rules
-from .yamlsource import Document, KeyPath, format_path, read_yaml
+from .yamlsource import Document, KeyPath, check_plain_text, format_path, read_yaml
 
 FORMAT = "trickbook-ruleset/1"
 _PROTECTED = ("format", "id", "extends", "options", "versions")
@@ -210,6 +210,7 @@ def open_document(data: Any, display: str) -> RulesetSource:
         )
     if isinstance(data["deck"], str) and resources.looks_like_path(data["deck"]):
         raise RulesetError("a carried ruleset may not name a deck file", where=Location(display, 1, 1), path="deck")
+    check_plain_text(data, display)
     document = Document(data, {}, display, {})
     schema.check(data, "ruleset", marks={}, file=display, error=RulesetError)
     _check_versions(document)

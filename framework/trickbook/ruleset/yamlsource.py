@@ -321,10 +321,41 @@ def _convert_mapping(
     return out
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Control characters other than tab and newline: written by an escape (`"\\x1b[31m"`), they would reach a
+terminal or a page as commands."""
+
+
+def check_plain_text(data: Any, file: str, path: KeyPath = ()) -> None:
+    """Refuses control characters anywhere in data that did not come through YAML (a ruleset a record carries)."""
+    if isinstance(data, str):
+        control = _CONTROL.search(data)
+        if control:
+            raise RulesetError(
+                f"the control character U+{ord(control.group()):04X} is not allowed in text",
+                where=Location(file, 1, 1),
+                path=format_path(path),
+            )
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            check_plain_text(key, file, path)
+            check_plain_text(value, file, (*path, str(key)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            check_plain_text(value, file, (*path, index))
+
+
 def _scalar(node: yaml.ScalarNode, mark: Mark) -> Any:
     text = str(node.value)
     tag = node.tag
     if tag in (_STR, _TIMESTAMP):
+        control = _CONTROL.search(text)
+        if control:
+            raise RulesetError(
+                f"the control character U+{ord(control.group()):04X} is not allowed in text",
+                where=mark.location,
+                hint="rulesets are shown in terminals and pages: write plain text",
+            )
         return text
     if tag == _NULL:
         return None
