@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+from rich.console import Console
+
 from helpers import rules
 from trickbook import Game
 from trickbook.cli import main
 from trickbook.players import make_player, parse_player_specs
+from trickbook.session.terminal import TerminalMatch
 
 SEED = 4
 RULESET = "cardems-tarneeb"
@@ -238,3 +243,29 @@ def test_each_hand_opens_with_its_number_its_dealer_and_why_trump_is_what_it_is(
 def test_score_shows_the_players_totals_where_the_rules_score_players(tmp_path: Path) -> None:
     out, _ = _session(tmp_path, "syrian-tarneeb-41", "--seed", "2", lines=["score", "quit"])
     assert "Totals after 0 hand(s): North-South 0, East-West 0; players: North 0, East 0, South 0, West 0" in out
+
+
+def test_ctrl_c_saves_the_match_so_far_and_bytes_that_are_not_utf8_are_not_understood(tmp_path: Path) -> None:
+    class Interrupted(io.StringIO):
+        """A keyboard whose person presses Ctrl-C at the first prompt."""
+
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    save = tmp_path / "interrupted.json"
+    ruleset = rules("cardems-spades")
+    game = Game(ruleset, 3)
+    specs = [None, *parse_player_specs("random", 3)]
+    bots = [None if spec is None else make_player(spec, 3, seat) for seat, spec in enumerate(specs)]
+    out = io.StringIO()
+    match = TerminalMatch(game, 0, specs, bots, Console(file=out), Interrupted(), save, resume_hint="(resume)")
+    assert match.run() is False
+    assert "(interrupted) Match saved in" in out.getvalue()
+    assert main(["replay", str(save)]) == 0
+    done = subprocess.run(
+        [*PLAY, "cardems-spades", "--save", str(tmp_path / "u.json")],
+        input=b"\xff\xfe\nquit\n",
+        capture_output=True,
+        env={**os.environ, "LANG": "C.UTF-8"},
+    )
+    assert done.returncode == 0 and b"Not understood" in done.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -472,6 +473,8 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     console = Console(highlight=False, soft_wrap=True)
+    # Bytes that are not UTF-8 become U+FFFD (then "not understood"), whatever the locale: never a crash.
+    entry = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if sys.stdin else sys.stdin
     if args.resume:
         game, seat, specs, players = _resumed(args)
         save = Path(args.save or args.resume)
@@ -487,7 +490,7 @@ def _play(args: argparse.Namespace) -> int:
     while True:
         hint = f"`trickbook play --resume {save}` continues it."
         match = TerminalMatch(
-            game, seat, specs, players, console, sys.stdin, save, autoplay=args.autoplay, resume_hint=hint
+            game, seat, specs, players, console, entry, save, autoplay=args.autoplay, resume_hint=hint
         )
         if not match.run():
             return 0

@@ -123,24 +123,32 @@ class TerminalMatch:
             self.report()
             seat = game.turn
             assert seat is not None
-            if seat == self.seat:
-                if not self.human_turn():
-                    self.save()
-                    self.console.print(f"Match saved in {self.save_path}. {self.resume_hint}".rstrip())
-                    return False
-                game = self.game
-                continue
-            bot = self.bots[seat]
-            assert bot is not None
-            action = bot.choose(game.view(seat))
-            game.apply(action)
-            self.announce(seat, action)
+            try:
+                if seat == self.seat:
+                    if not self.human_turn():
+                        self.stop("")
+                        return False
+                    game = self.game
+                    continue
+                bot = self.bots[seat]
+                assert bot is not None
+                action = bot.choose(game.view(seat))
+                game.apply(action)
+                self.announce(seat, action)
+            except KeyboardInterrupt:
+                self.stop("(interrupted) ")
+                return False
         self.report()
         self.save()
         self.console.print(f"Match saved in {self.save_path}.")
         self.console.print("Play another match? (y/n)")
         answer = self.entry.readline().strip().lower()
         return answer in ("y", "yes")
+
+    def stop(self, why: str) -> None:
+        """Saves the match so far and says how to go on."""
+        self.save()
+        self.console.print(f"{why}Match saved in {self.save_path}. {self.resume_hint}".rstrip())
 
     def announce(self, seat: int, action: int) -> None:
         """Says what a bot did, without showing a card it passes."""
