@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -382,9 +383,64 @@ def test_calls_that_do_not_fit_the_table_are_refused_with_the_reason() -> None:
         Table("tarneeb-41", seats=["human", "random", "human"])
     table = Table("tarneeb-41", seats=["human", "random", "human", "random"], seed=3)
     assert table.game.turn in (0, 2), "bots move at once, so a person always holds the turn"
-    with pytest.raises(TableError, match=r"it is seat \d's turn, not seat 1's"):
+    waiting = 2 if table.game.turn == 0 else 0
+    with pytest.raises(TableError, match=rf"it is seat \d's turn, not seat {waiting}'s"):
+        table.submit(waiting, "pass", 1.0)
+    with pytest.raises(TableError, match="submit: seat 1 is played by a bot"):
         table.submit(1, "pass", 1.0)
     with pytest.raises(TableError, match="there is no rematch vote now"):
         table.vote(0, True, 1.0)
-    with pytest.raises(UsageError, match="this is not a saved trickbook table"):
+    with pytest.raises(TableError, match="this is not a saved trickbook table"):
         Table.restore({"format": "something-else/1"}, 1.0)
+
+
+def test_seats_votes_and_actions_of_the_wrong_kind_are_refused() -> None:
+    table = Table("tarneeb-41", seats=["human", "random", "human", "random"], seed=3)
+    for call, message in [
+        (lambda: table.view(-1), "view: seats are numbered 0 to 3, not -1"),
+        (lambda: table.view(True), "view: seats are numbered 0 to 3, not True"),
+        (lambda: table.mark_ready(7, 1.0), "mark_ready: seats are numbered 0 to 3, not 7"),
+        (lambda: table.vote(1, False, 1.0), "vote: seat 1 is played by a bot"),
+        (lambda: table.vote(0, 0, 1.0), "a rematch vote is true or false, not 0"),  # type: ignore[arg-type]
+        (lambda: table.submit(0, None, 1.0), "an action is text such as"),  # type: ignore[arg-type]
+    ]:
+        with pytest.raises(TableError, match=re.escape(message)):
+            call()
+
+
+def test_a_damaged_or_inconsistent_save_is_refused_and_a_save_where_a_bot_moves_next_goes_on() -> None:
+    table = Table("tarneeb-41", seats=["human", "random", "random", "random"], seed=3)
+    saved = table.save()
+    for damage, message in [
+        (lambda s: s.pop("phase"), "the saved table is damaged: KeyError"),
+        (lambda s: s.__setitem__("phase", "bogus"), "phase is 'bogus', which a table never has"),
+        (lambda s: s.__setitem__("reference", "cardems-tarneeb"), "match was played under 'tarneeb-41'"),
+        (lambda s: s.__setitem__("seats", ["random"] * 4), "seats do not fit tarneeb-41"),
+        (lambda s: s.__setitem__("votes", {"9": True}), "restore: seats are numbered 0 to 3, not 9"),
+    ]:
+        copy = json.loads(json.dumps(saved))
+        damage(copy)
+        with pytest.raises(TableError, match=re.escape(message)):
+            Table.restore(copy, 1.0)
+    cut = json.loads(json.dumps(saved))
+    cut["record"]["hands"][0]["actions"] = []  # back to the deal: the bots before North have not bid yet
+    assert Table.restore(json.loads(json.dumps(saved)), 1.0).game.moves_made > 0, "bots bid before North here"
+    restored = Table.restore(cut, 1.0)
+    assert restored.game.turn == 0 and restored.game.moves_made > 0, "the bots move on until the person must act"
+
+
+def test_rules_that_fail_at_play_time_close_the_table_saying_why(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(
+        "format: trickbook-ruleset/1\nid: broken\ntitle: Broken\nextends: tarneeb-41\n"
+        "scoring:\n  rules:\n    zero: {for: side, points: 10 / (tricks(side) - tricks(side))}\n",
+        encoding="utf-8",
+    )
+    table = Table(str(broken), seats=["human", "random", "random", "random"], seed=3)
+    for _ in range(200):
+        if table.phase != "playing":
+            break
+        table.submit(0, table.view(0)["legal"][0], 1.0)
+    assert table.phase == "closed" and table.close_reason.startswith("the rules failed: division by zero")
+    with pytest.raises(TableError, match="the table is closed: the rules failed"):
+        table.tick(2.0)

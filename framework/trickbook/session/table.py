@@ -10,7 +10,7 @@ be restored in another process, on the rules version it was created with.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,7 @@ from ..engine.events import (
     TrumpSet,
 )
 from ..engine.game import Game
-from ..errors import ActionError, IllegalAction, Location, TrickbookError, UsageError
+from ..errors import ActionError, IllegalAction, Location, RulesRuntimeError, TrickbookError, UsageError
 from ..limits import DEFAULT_HAND_CAP
 from ..players import Player, PlayerSpec, make_player, parse_player_specs
 from ..record.replay import RulesetCache
@@ -102,55 +102,64 @@ class Table:
 
     def submit(self, seat: int, action: str | int, now: float) -> Delivery:
         """A person's action (text such as `QH`, `bid 8`, or an action number); refused with the rule if illegal."""
+        seat = self._person(seat, "submit")
+        if isinstance(action, bool) or not isinstance(action, str | int):
+            raise TableError(f"an action is text such as 'QH' or 'bid 8', or an action number, not {action!r}")
         self._check_open()
-        self._expire(now)
+        self._run(lambda: self._expire(now))
         if self.phase != PLAYING:
             raise TableError(f"the table is {self.phase}, not playing")
         if self.game.turn != seat:
             raise TableError(f"it is seat {self.game.turn}'s turn, not seat {seat}'s")
         try:
             chosen = self.rules.actions.parse(action) if isinstance(action, str) else action
-            self.game.apply(chosen)
+            self._run(lambda: self.game.apply(chosen))
         except IllegalAction as exc:
             self._send(seat, {"type": "refused", "seat": seat, "reason": str(exc), "rule": exc.rule})
             return self.pending()
         except ActionError as exc:
             self._send(seat, {"type": "refused", "seat": seat, "reason": str(exc), "rule": "not an action"})
             return self.pending()
-        self._advance(now)
+        if self.phase != CLOSED:
+            self._run(lambda: self._advance(now))
         return self.pending()
 
     def tick(self, now: float) -> Delivery:
         """Lets time pass: a late turn gets the ruleset's default move, a late ready is given, a late vote is no."""
         self._check_open()
-        self._expire(now)
+        self._run(lambda: self._expire(now))
         return self.pending()
 
     def mark_ready(self, seat: int, now: float) -> Delivery:
-        """A seat confirms it is ready for the next deal; the deal is shown once every seat is."""
+        """A person confirms they are ready for the next deal; the deal is shown once every seat is."""
+        seat = self._person(seat, "mark_ready")
         self._check_open()
-        self._expire(now)
+        self._run(lambda: self._expire(now))
         if self.phase != WAITING_READY:
             raise TableError("nobody needs to confirm ready now")
         self.ready.add(seat)
         self._broadcast({"type": "ready", "seat": seat})
-        self._after_ready(now)
+        self._run(lambda: self._after_ready(now))
         return self.pending()
 
     def vote(self, seat: int, rematch: bool, now: float) -> Delivery:
-        """A rematch vote; one refusal closes the table, a yes from every seat starts a new match."""
+        """A person's rematch vote; one refusal closes the table, a yes from every seat starts a new match."""
+        seat = self._person(seat, "vote")
+        if not isinstance(rematch, bool):
+            raise TableError(f"a rematch vote is true or false, not {rematch!r}")
         self._check_open()
-        self._expire(now)
+        self._run(lambda: self._expire(now))
         self._check_open()
         if self.phase != VOTING:
             raise TableError("there is no rematch vote now")
         self.votes[seat] = rematch
         self._broadcast({"type": "vote", "seat": seat, "rematch": rematch})
-        self._after_votes(now)
+        self._run(lambda: self._after_votes(now))
         return self.pending()
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see now, as JSON: its own cards (once it has looked), everything public, nothing else."""
+        seat = self._seat(seat, "view")
         view = self.game.view(seat)
         deck = self.rules.deck
         actions = self.rules.actions
@@ -202,15 +211,39 @@ class Table:
 
     @classmethod
     def restore(cls, saved: dict[str, Any], now: float) -> Table:
-        """A saved table, continuing exactly: same rules version and options, bots where they were."""
-        if saved.get("format") != FORMAT:
-            raise UsageError(f"this is not a saved trickbook table (format {saved.get('format')!r})")
+        """A saved table, continuing exactly: same rules version and options, bots where they were.
+
+        A save is checked as strictly as a record: anything missing, of the wrong kind or inconsistent with
+        its match is refused with `TableError` (or `RecordError` for the match itself).
+        """
+        if not isinstance(saved, dict) or saved.get("format") != FORMAT:
+            found = saved.get("format") if isinstance(saved, dict) else type(saved).__name__
+            raise TableError(f"this is not a saved trickbook table (format {found!r})")
+        try:
+            return cls._restore(saved, now)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise TableError(f"the saved table is damaged: {type(exc).__name__} {exc}") from None
+        except RulesRuntimeError as exc:
+            raise TableError(f"the saved table's match cannot be played again: {exc}") from None
+
+    @classmethod
+    def _restore(cls, saved: dict[str, Any], now: float) -> Table:
         record = saved["record"]
         identity = record["ruleset"]
         table = cls.__new__(cls)
-        table.reference = saved["reference"]
+        table.reference = _text(saved, "reference")
+        if not looks_like_path(table.reference) and table.reference != identity["id"]:
+            raise TableError(
+                f"the saved table names {table.reference!r}, but its match was played under {identity['id']!r}"
+            )
         table.rules = load_ruleset(table.reference, options=identity["options"], version=identity["version"])
+        if table.rules.id != identity["id"]:
+            raise TableError(
+                f"the saved table names {table.reference!r}, but its match was played under {identity['id']!r}"
+            )
         table.seats = list(saved["seats"])
+        if len(table.seats) != table.rules.seats or HUMAN not in table.seats:
+            raise TableError(f"the saved table's seats do not fit {table.rules.id}: {table.seats!r}")
         table.specs = [None if s == HUMAN else parse_player_specs(s, 1)[0] for s in table.seats]
         table.turn_seconds = saved["turn_seconds"]
         table.ready_seconds = saved.get("ready_seconds")
@@ -220,8 +253,12 @@ class Table:
         table.match_number = saved["match_number"]
         table.finished = list(saved["finished"])
         table.phase = saved["phase"]
-        table.ready = set(saved["ready"])
-        table.votes = {int(s): v for s, v in saved["votes"].items()}
+        if table.phase not in (PLAYING, WAITING_READY, VOTING, CLOSED):
+            raise TableError(f"the saved table's phase is {table.phase!r}, which a table never has")
+        table.ready = {table._seat(seat, "restore") for seat in saved["ready"]}
+        table.votes = {table._seat(int(s), "restore"): v for s, v in saved["votes"].items()}
+        if any(not isinstance(v, bool) for v in table.votes.values()):
+            raise TableError("the saved table's votes are true or false")
         table.deadline = saved["deadline"]
         table.close_reason = saved["close_reason"]
         table._outbox = {s: [] for s in range(table.rules.seats)}
@@ -234,6 +271,8 @@ class Table:
         game.observer = table._held.append
         if table.phase == WAITING_READY:
             table._held.extend(_hand_start(game))
+        if table.phase == PLAYING and (game.is_over() or table.specs[game.turn or 0] is not None):
+            table._run(lambda: table._advance(now))  # saved where a bot was to move, or as the match ended
         return table
 
     # ------------------------------------------------------------- internals
@@ -359,10 +398,7 @@ class Table:
 
     def _after_votes(self, now: float) -> None:
         if any(vote is False for vote in self.votes.values()):
-            self.phase = CLOSED
-            self.deadline = None
-            self.close_reason = "a player declined the rematch"
-            self._broadcast({"type": "table_closed", "reason": self.close_reason})
+            self._close("a player declined the rematch")
             return
         if len(self.votes) < self.rules.seats:
             return
@@ -375,6 +411,33 @@ class Table:
         if self.phase == CLOSED:
             raise TableError(f"the table is closed: {self.close_reason}")
 
+    def _seat(self, seat: object, call: str) -> int:
+        """`seat` as a seat number of this table; `TableError` naming the call otherwise."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.seats:
+            raise TableError(f"{call}: seats are numbered 0 to {self.rules.seats - 1}, not {seat!r}")
+        return seat
+
+    def _person(self, seat: object, call: str) -> int:
+        """`seat` as a seat a person plays: bots do not act, confirm or vote through the table's calls."""
+        number = self._seat(seat, call)
+        if self.specs[number] is not None:
+            raise TableError(f"{call}: seat {number} is played by a bot ({self.seats[number]}), not by a person")
+        return number
+
+    def _run(self, step: Callable[[], object]) -> None:
+        """Runs one step of the match; rules that fail while it runs (a division by zero in a ruleset's
+        expression) close the table in a defined way, told to every seat, instead of leaving it stuck."""
+        try:
+            step()
+        except RulesRuntimeError as exc:
+            self._close(f"the rules failed: {exc}")
+
+    def _close(self, reason: str) -> None:
+        self.phase = CLOSED
+        self.deadline = None
+        self.close_reason = reason
+        self._broadcast({"type": "table_closed", "reason": reason})
+
     def _send(self, seat: int, message: dict[str, Any]) -> None:
         self._outbox[seat].append(message)
 
@@ -386,6 +449,13 @@ class Table:
         """The events not yet handed out (after creating or restoring a table, the opening ones)."""
         out, self._outbox = self._outbox, {s: [] for s in range(self.rules.seats)}
         return out
+
+
+def _text(saved: dict[str, Any], key: str) -> str:
+    value = saved[key]
+    if not isinstance(value, str):
+        raise TableError(f"the saved table's {key} is text, not {value!r}")
+    return value
 
 
 def _hand_start(game: Game) -> list[Event]:
