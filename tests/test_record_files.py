@@ -9,6 +9,7 @@ import pytest
 
 from helpers import rules
 from trickbook import Game, limits
+from trickbook.cli import main
 from trickbook.errors import RecordError
 from trickbook.record.reader import read_records
 from trickbook.record.writer import match_record
@@ -70,3 +71,21 @@ def test_an_empty_or_undecodable_file_is_refused(tmp_path: Path, content: bytes,
 def test_a_missing_file_says_why_it_cannot_be_read(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match=r"missing\.jsonl:1:1: cannot read the file: No such file or directory"):
         list(read_records(tmp_path / "missing.jsonl"))
+
+
+def test_a_record_whose_deals_are_not_its_seeds_is_refused_unless_it_says_they_were_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Swapping two seats' cards (one side given every ace, say) is caught: the seed deals otherwise."""
+    out = tmp_path / "m.jsonl"
+    assert (
+        main(["simulate", "cardems-spades", "--matches", "1", "--seed", "5", "--hand-cap", "2", "--out", str(out)]) == 0
+    )
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert "deals" not in record, "simulated deals come from the seed"
+    deal = record["hands"][0]["deal"]
+    deal[0], deal[1] = deal[1], deal[0]
+    out.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 1
+    assert "hands[0].deal: these are not the cards seed 5 deals in hand 1" in capsys.readouterr().err

@@ -46,5 +46,6 @@ def test_resuming_with_other_players_than_the_record_was_played_by_is_refused() 
     play_on(game, players, actions=30)
     saved = match_record(game)
     saved["seed"] = 5
+    saved["deals"] = "given"  # the cards stay those recorded; the players draw from seed 5 and choose otherwise
     with pytest.raises(RecordError, match="the match was not played by these players"):
         resume_match(saved, SPECS, HERE)

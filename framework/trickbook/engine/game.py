@@ -68,12 +68,16 @@ class Game(GameState):
         hand_cap: int = limits.DEFAULT_HAND_CAP,
         observer: Observer | None = None,
         start: Start | None = None,
+        seeded: bool | None = None,
     ) -> None:
+        """`deals` gives each hand's cards instead of the seed; `seeded` says they are the seed's all the same
+        (a replay that checked them), so records written of the game say so."""
         self.rules = rules
         self.seed = seed
         self.hand_cap = hand_cap
         self.observer = observer
         self._deals = deals or (lambda number, dealer_seat, size: seeded_deal(rules, seed, number, dealer_seat, size))
+        self._seeded = deals is None if seeded is None else seeded
         self._pipeline = pipeline(rules)
         seating = rules.seating
         self._seats = seating.seats

@@ -48,6 +48,8 @@ class GameState:
     observer: Observer | None
     # Fixed for the match: taken from the rules once, read on every card.
     _deals: DealSource
+    _seeded: bool
+    """True when every deal comes from the match seed; False when the caller gave the deals."""
     _pipeline: tuple[Phase, ...]
     _seats: int
     _next: tuple[int, ...]
@@ -165,6 +167,7 @@ class GameState:
         "_runs",
         "_seat_totals",
         "_seats",
+        "_seeded",
         "_sheet",
         "_shifts",
         "_side_of",
@@ -295,6 +298,11 @@ class GameState:
         """Each side's contract, or at a table without sides each seat's."""
         return tuple(self._contract)
 
+    @property
+    def dealt_by_seed(self) -> bool:
+        """True when every deal of the match comes from its seed (records say otherwise when it does not)."""
+        return self._seeded
+
     def is_over(self) -> bool:
         return self._phase == OVER
 
@@ -344,6 +352,7 @@ class GameState:
         new.hand_cap = self.hand_cap
         new.observer = None
         new._deals = self._deals
+        new._seeded = self._seeded
         new._pipeline = self._pipeline
         new._seats = self._seats
         new._next = self._next

@@ -120,6 +120,8 @@ def replay_record(
     for index, hand in enumerate(hands):
         check_hand(hand, where, f"hands[{index}]", rules.seats, version)
 
+    seeded = record.get("deals") != "given"
+
     def source(number: int, dealer: int, size: int) -> Deal:
         if number > len(hands):
             return seeded_deal(rules, record["seed"], number, dealer, size)
@@ -130,10 +132,20 @@ def replay_record(
                 where=where,
                 path=f"hands[{number - 1}].dealer",
             )
-        return _deal(rules, hands[number - 1], number - 1, size, where)
+        deal = _deal(rules, hands[number - 1], number - 1, size, where)
+        if seeded and deal != seeded_deal(rules, record["seed"], number, dealer, size):
+            raise RecordError(
+                f"these are not the cards seed {record['seed']} deals in hand {number}",
+                where=where,
+                path=f"hands[{number - 1}].deal",
+                hint='a record whose deals were not drawn from its seed says so: "deals": "given"',
+            )
+        return deal
 
     cap = record.get("hand_cap", limits.DEFAULT_HAND_CAP)
-    game = Game(rules, record["seed"], deals=source, dealer=hands[0]["dealer"], hand_cap=cap, observer=observer)
+    game = Game(
+        rules, record["seed"], deals=source, dealer=hands[0]["dealer"], hand_cap=cap, observer=observer, seeded=seeded
+    )
     for index, hand in enumerate(hands):
         _replay_hand(game, hand, index, where, index == len(hands) - 1, before, version)
     _check_outcome(game, record, where, version)

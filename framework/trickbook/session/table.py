@@ -104,7 +104,8 @@ class Table:
         """A person's action (text such as `QH`, `bid 8`, or an action number); refused with the rule if illegal."""
         seat = self._person(seat, "submit")
         if isinstance(action, bool) or not isinstance(action, str | int):
-            raise TableError(f"an action is text such as 'QH' or 'bid 8', or an action number, not {action!r}")
+            example = self.rules.deck.codes[-1]
+            raise TableError(f"an action is text such as {example!r} or 'pass', or an action number, not {action!r}")
         self._check_open()
         self._run(lambda: self._expire(now))
         if self.phase != PLAYING:
