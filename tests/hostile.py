@@ -245,6 +245,12 @@ RULESETS = [
     Case("ruleset", "a deck that is a folder", _deck_folder, "found a directory"),
     Case(
         "ruleset",
+        "5,500 keys merged over the parent (the merge was quadratic)",
+        _file("keys.yaml", HEAD + "definitions:\n" + "".join(f"  k{i}: 1\n" for i in range(5500))),
+        "definitions: this value has the wrong size",
+    ),
+    Case(
+        "ruleset",
         "a terminal escape sequence in the title",
         _file("escape.yaml", HEAD.replace("title: Hostile", 'title: "Red \\x1b[31mtext"')),
         "the control character U+001B is not allowed in text",
