@@ -458,6 +458,24 @@ RECORDS = [
     ),
     Case(
         "record",
+        "a tampered scoring line",
+        _record(lambda r: r["hands"][0]["lines"][0].__setitem__("points", 999)),
+        "hands[0].lines: the record says",
+    ),
+    Case(
+        "record",
+        "a tampered declarer",
+        _record(lambda r: r["hands"][0].__setitem__("declarer", 3)),
+        "hands[0].declarer: the record says 3",
+    ),
+    Case(
+        "record",
+        "a tampered contract",
+        _record(lambda r: r["hands"][0].__setitem__("contract", [13, 13])),
+        "hands[0].contract: the record says [13, 13]",
+    ),
+    Case(
+        "record",
         "a card code of another deck",
         _record(lambda r: r["hands"][0]["deal"][0].__setitem__(0, "1Z")),
         "'1Z' is not a card",

@@ -26,7 +26,7 @@ from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
 from ..ruleset.yamlsource import Mark
 from .shape import check_action, check_hand
-from .writer import FORMAT_V1, OUTCOME_FIELDS, hand_outcome
+from .writer import EXTRA_FIELDS, FORMAT_V1, OUTCOME_FIELDS, hand_entry, hand_outcome
 
 
 @dataclass
@@ -317,6 +317,15 @@ def _replay_hand(
         if not _agrees(hand[key], expected[key], key, expected["cancelled"]):
             raise RecordError(
                 f"the record says {_json(hand[key])}, but the rules give {_json(expected[key])}",
+                where=where,
+                path=f"hands[{index}].{key}",
+            )
+    # The fields trickbook adds to a hand are checked as strictly as the public ones, when a record carries them.
+    written = hand_entry(rules, game.finished_hand(index))
+    for key in EXTRA_FIELDS:
+        if key in hand and hand[key] != written.get(key):
+            raise RecordError(
+                f"the record says {_json(hand[key])}, but the rules give {_json(written.get(key))}",
                 where=where,
                 path=f"hands[{index}].{key}",
             )

@@ -90,6 +90,9 @@ def actions_entries(rules: Rules, moves: Sequence[Move]) -> list[dict[str, Any]]
 OUTCOME_FIELDS = ("cancelled", "trump", "tricks_won", "score", "totals")
 """The fields of a finished hand that say what it came to; replay compares exactly these."""
 
+EXTRA_FIELDS = ("cancel_reason", "declarer", "contract", "lines", "counters", "events")
+"""The fields trickbook adds to a finished hand; replay compares each one a record carries."""
+
 
 def hand_outcome(rules: Rules, hand: HandResult, version: int = 2) -> dict[str, Any]:
     """What a finished hand came to, in the record's form (version 1: `teams` instead of `sides`)."""
