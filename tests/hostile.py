@@ -65,6 +65,19 @@ def _extends_chain(folder: Path) -> str:
     return str(folder / "chain0.yaml")
 
 
+def _deck_edited(old: str, new: str) -> Callable[[Path], str]:
+    """A ruleset whose deck is the standard one with `old` replaced by `new`."""
+
+    def make(folder: Path) -> str:
+        from trickbook import resources
+
+        text = (resources.decks_dir() / "standard-52.yaml").read_text(encoding="utf-8")
+        (folder / "edited.yaml").write_text(text.replace(old, new), encoding="utf-8")
+        return _file("uses.yaml", HEAD + "deck: ./edited.yaml\n")(folder)
+
+    return make
+
+
 def _folder(folder: Path) -> str:
     (folder / "records").mkdir()
     return str(folder / "records")
@@ -243,6 +256,18 @@ RULESETS = [
         "this is not a file that can be read as text",
     ),
     Case("ruleset", "a deck that is a folder", _deck_folder, "found a directory"),
+    Case(
+        "ruleset",
+        "a deck drawing hearts with the spade's code",
+        _deck_edited('symbol: "♥"', 'symbol: "S"'),
+        "edited.yaml:7:3: suits: 'S' would name two suits, 'S' and 'H'",
+    ),
+    Case(
+        "ruleset",
+        "a deck with K as an alias of the ace",
+        _deck_edited("{code: A, name: ace, order: 14}", '{code: A, name: ace, order: 14, aliases: ["K"]}'),
+        "ranks: 'K' would name two ranks",
+    ),
     Case(
         "ruleset",
         "5,500 keys merged over the parent (the merge was quadratic)",

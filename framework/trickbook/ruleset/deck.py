@@ -283,4 +283,23 @@ def _build(document: Document, data_to_carry: Mapping[str, Any] | None) -> Deck:
         raise RulesetError(
             "two ranks have the same order", where=document.locate(("ranks",)), hint="give every rank its own strength"
         )
+    _refuse_ambiguity(document, suits, ranks)
     return Deck(data["id"], data["title"], suits, ranks, data_to_carry)
+
+
+def _refuse_ambiguity(document: Document, suits: tuple[Suit, ...], ranks: tuple[Rank, ...]) -> None:
+    """Every way of writing a suit or a rank names only that one: a shared symbol or alias would make a typed
+    move mean another card (hearts drawn as `S`, `K` also an alias of the ace)."""
+    for kind, spellings in (
+        ("suit", [(s.code, s.code.upper()) for s in suits] + [(s.code, s.symbol.upper()) for s in suits]),
+        ("rank", [(r.code, r.code.upper()) for r in ranks] + [(r.code, a) for r in ranks for a in r.aliases]),
+    ):
+        owner: dict[str, str] = {}
+        for code, text in spellings:
+            if owner.setdefault(text, code) != code:
+                raise RulesetError(
+                    f"{text!r} would name two {kind}s, {owner[text]!r} and {code!r}",
+                    where=document.locate((f"{kind}s",)),
+                    path=f"{kind}s",
+                    hint=f"give every {kind} its own code, symbol and aliases",
+                )
