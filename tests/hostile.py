@@ -483,6 +483,12 @@ RECORDS = [
     ),
     Case(
         "record",
+        "a hand cap beyond what any match may have",
+        _record(lambda r: r.__setitem__("hand_cap", 6000)),
+        "expected at most 5,000 hands in a match",
+    ),
+    Case(
+        "record",
         "a tampered scoring line",
         _record(lambda r: r["hands"][0]["lines"][0].__setitem__("points", 999)),
         "hands[0].lines: the record says",

@@ -253,3 +253,9 @@ def test_the_pre_commit_hooks_run_real_commands() -> None:
     for hook in hooks:
         program, command = hook["entry"].split()
         assert program == "trickbook" and command in commands and hook["language"] == "python"
+
+
+def test_a_hand_cap_beyond_what_a_record_may_hold_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["simulate", "tarneeb-41", "--hand-cap", "6000"])
+    assert refused.value.code == 2 and "a match may have at most 5,000 hands, not 6,000" in capsys.readouterr().err

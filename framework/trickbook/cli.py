@@ -79,10 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     _ruleset_arguments(sim)
     sim.add_argument("--matches", type=_positive, default=100, help="how many matches (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first match; match i uses seed+i (default 1)")
-    sim.add_argument("--players", default="random", help="one player for all seats or four, e.g. random (default)")
+    sim.add_argument("--players", default="random", help="one player for every seat or one per seat (default random)")
     sim.add_argument(
         "--hand-cap",
-        type=_positive,
+        type=_hand_cap,
         default=limits.DEFAULT_HAND_CAP,
         help="hands after which a match stops unfinished (default 1000)",
     )
@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--matches", type=_positive, default=200, help="matches per ruleset (default 200)")
     cmp.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
     cmp.add_argument(
-        "--hand-cap", type=_positive, default=limits.DEFAULT_HAND_CAP, help="hands after which a match stops"
+        "--hand-cap", type=_hand_cap, default=limits.DEFAULT_HAND_CAP, help="hands after which a match stops"
     )
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
     cmp.add_argument("--plot", metavar="FILE.png", help="write a figure of the comparison (needs matplotlib)")
@@ -142,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     ply.add_argument("--autoplay", action="store_true", help="when you have a single legal move, make it for you")
     ply.add_argument("--seed", type=int, default=1, help="the match seed (default 1)")
     ply.add_argument(
-        "--hand-cap", type=_positive, default=limits.DEFAULT_HAND_CAP, help="hands after which the match stops"
+        "--hand-cap", type=_hand_cap, default=limits.DEFAULT_HAND_CAP, help="hands after which the match stops"
     )
     ply.add_argument(
         "--save", metavar="FILE.json", help="where the record is saved (default trickbook-RULESET-SEED.json)"
@@ -250,9 +250,16 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, found {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:40]!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, found {value}")
+    return value
+
+
+def _hand_cap(text: str) -> int:
+    value = _positive(text)
+    if value > limits.MAX_HANDS:
+        raise argparse.ArgumentTypeError(f"a match may have at most {limits.MAX_HANDS:,} hands, not {value:,}")
     return value
 
 

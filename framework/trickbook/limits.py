@@ -39,11 +39,15 @@ checked with the others at their defaults, and a fixed sample of the other combi
 MAX_EXTENDS_DEPTH: Final = 8
 """Longest chain of rulesets extending one another."""
 
-MAX_RECORD_BYTES: Final = 64_000_000
-"""Largest single match record (one JSON document)."""
+MAX_RECORD_BYTES: Final = 16_000_000
+"""Largest single match record (one JSON document): a 5,000-hand match of random players of a bundled
+ruleset is about 14 MB, and replaying it takes about 210 MB of memory."""
 
 DEFAULT_HAND_CAP: Final = 1000
 """Hands (played or cancelled) after which a simulated match stops without a winner."""
+
+MAX_HANDS: Final = 5000
+"""Most hands a match may have: the largest hand cap a command accepts, and the most hands a record may hold."""
 
 MAX_POINTS: Final = 10**12
 """The largest score a hand's rule may give, a total or a counter may reach; beyond it the rules make points grow

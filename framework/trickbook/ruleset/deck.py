@@ -289,7 +289,7 @@ def _build(document: Document, data_to_carry: Mapping[str, Any] | None) -> Deck:
 
 def _refuse_ambiguity(document: Document, suits: tuple[Suit, ...], ranks: tuple[Rank, ...]) -> None:
     """Every way of writing a suit or a rank names only that one: a shared symbol or alias would make a typed
-    move mean another card (hearts drawn as `S`, `K` also an alias of the ace)."""
+    move mean another card (one suit drawn with another's code, a rank's alias that is another rank's code)."""
     for kind, spellings in (
         ("suit", [(s.code, s.code.upper()) for s in suits] + [(s.code, s.symbol.upper()) for s in suits]),
         ("rank", [(r.code, r.code.upper()) for r in ranks] + [(r.code, a) for r in ranks for a in r.aliases]),

@@ -32,7 +32,7 @@ from ..engine.events import (
 )
 from ..engine.game import Game
 from ..errors import ActionError, IllegalAction, Location, RulesRuntimeError, TrickbookError, UsageError
-from ..limits import DEFAULT_HAND_CAP
+from ..limits import DEFAULT_HAND_CAP, MAX_HANDS
 from ..players import Player, PlayerSpec, make_player, parse_player_specs
 from ..record.replay import RulesetCache
 from ..record.writer import match_record
@@ -73,6 +73,8 @@ class Table:
     ) -> None:
         """`turn_seconds`: a person's time to act; `ready_seconds`: to confirm ready (then confirmed for them);
         `vote_seconds`: to vote on a rematch (then counted as a refusal). None: no clock."""
+        if isinstance(hand_cap, bool) or not isinstance(hand_cap, int) or not 1 <= hand_cap <= MAX_HANDS:
+            raise UsageError(f"a table's hand cap is 1 to {MAX_HANDS:,} hands, not {hand_cap!r}")
         self.reference = ruleset
         self.rules: Rules = load_ruleset(ruleset, options=options, version=version)
         if len(seats) != self.rules.seats:
