@@ -117,6 +117,13 @@ def replay_record(
     hands: list[dict[str, Any]] = record["hands"]
     if not hands:
         raise RecordError("the record has no hands", where=where, path="hands")
+    if len(hands) > limits.MAX_HANDS or record.get("hand_cap", 0) > limits.MAX_HANDS:
+        raise RecordError(
+            f"the record holds {len(hands):,} hands (hand cap {record.get('hand_cap')})",
+            where=where,
+            path="hands",
+            expected=f"at most {limits.MAX_HANDS:,} hands in a match",
+        )
     for index, hand in enumerate(hands):
         check_hand(hand, where, f"hands[{index}]", rules.seats, version)
 
