@@ -259,3 +259,13 @@ def test_a_hand_cap_beyond_what_a_record_may_hold_is_refused(capsys: pytest.Capt
     with pytest.raises(SystemExit) as refused:
         main(["simulate", "tarneeb-41", "--hand-cap", "6000"])
     assert refused.value.code == 2 and "a match may have at most 5,000 hands, not 6,000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("spec", ["tarneeb-41@²", "tarneeb-41@" + "9" * 5000])
+def test_a_rules_version_written_with_other_digits_or_too_long_is_refused(
+    spec: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["diff", "tarneeb-41", spec]) == 2
+    assert "the rules version after '@' is a number such as 2" in capsys.readouterr().err
+    assert main(["compare", "tarneeb-41", spec, "--matches", "1"]) == 2
+    assert "the rules version after '@' is a number such as 2" in capsys.readouterr().err

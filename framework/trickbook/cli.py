@@ -292,6 +292,8 @@ def parse_ruleset_spec(text: str) -> tuple[str, int | None, dict[str, str]]:
     version = None
     base, at, number = reference.rpartition("@")
     if at and number.isdigit():
+        if not number.isascii() or len(number) > 6:
+            raise UsageError(f"{text[:60]!r}: the rules version after '@' is a number such as 2")
         reference, version = base, int(number)
     return reference, version, options
 
