@@ -348,6 +348,11 @@ def test_with_blind_bids_a_seat_gets_its_cards_only_once_it_has_looked() -> None
     told = table.submit(first, "pass", 1.0)
     assert [m["seat"] for m in told[first] if m["type"] == "cards_dealt"] == [first]
     assert not any(m["type"] == "cards_dealt" for seat in range(4) if seat != first for m in told[seat])
+    restored = Table.restore(json.loads(json.dumps(table.save())), 2.0)
+    second = restored.game.turn
+    assert second is not None and second != first
+    told = restored.submit(second, "pass", 3.0)
+    assert [m["seat"] for m in told[second] if m["type"] == "cards_dealt"] == [second], "restored mid blind round"
 
 
 def _until_ready_check(table: Table, now: float) -> tuple[float, dict[int, list[dict[str, Any]]]]:

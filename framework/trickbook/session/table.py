@@ -274,6 +274,11 @@ class Table:
         game.observer = table._held.append
         if table.phase == WAITING_READY:
             table._held.extend(_hand_start(game))
+        elif not game.is_over():
+            # Seats that have not looked at their cards yet (a blind round) are told them when they look.
+            for seat, cards in enumerate(game.current_deal):
+                if not game.has_looked(seat):
+                    table._hidden_deals[seat] = CardsDealt(seat, cards)
         if table.phase == PLAYING and (game.is_over() or table.specs[game.turn or 0] is not None):
             table._run(lambda: table._advance(now))  # saved where a bot was to move, or as the match ended
         return table
