@@ -269,3 +269,13 @@ def test_a_rules_version_written_with_other_digits_or_too_long_is_refused(
     assert "the rules version after '@' is a number such as 2" in capsys.readouterr().err
     assert main(["compare", "tarneeb-41", spec, "--matches", "1"]) == 2
     assert "the rules version after '@' is a number such as 2" in capsys.readouterr().err
+
+
+def test_replay_says_which_rules_it_used_and_where_they_came_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "m.jsonl"
+    assert main(["simulate", "tarneeb-41", "--matches", "1", "--hand-cap", "2", "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 0
+    assert "under tarneeb-41 version 2, trump=kouz-moving (bundled; digest checked)" in capsys.readouterr().out

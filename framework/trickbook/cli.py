@@ -438,6 +438,8 @@ def _replay(args: argparse.Namespace) -> int:
         print("; ".join(said), file=sys.stderr)
         return 1
     print(f"replayed {records} record(s), {hands:,} hands, {actions:,} actions: all agree")
+    for rules in cache.used.values():
+        print(f"  under {rules}")
     return 0
 
 

@@ -35,6 +35,8 @@ class RulesetCache:
 
     paths: Mapping[str, Path] = field(default_factory=dict)
     _loaded: dict[tuple[Any, ...], Rules] = field(default_factory=dict)
+    used: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    """What each set of rules loaded was, and where it came from, for replay to say which rules it used."""
 
     def get(self, identity: Mapping[str, Any], where: Location, record_dir: Path | None) -> Rules:
         ruleset_id = identity["id"]
@@ -48,8 +50,11 @@ class RulesetCache:
             if "document" in identity and ruleset_id not in self.paths:
                 source = open_document(identity["document"], f"{where} (the ruleset the record carries)")
                 rules = source.resolve(options=options, version=version)
+                origin = "the copy the record carries"
             else:
-                rules = load_ruleset(self._reference(identity, record_dir), options=options, version=version)
+                reference = self._reference(identity, record_dir)
+                rules = load_ruleset(reference, options=options, version=version)
+                origin = "bundled" if isinstance(reference, str) else f"the file {reference}"
         except (RulesetError, OptionError) as exc:
             raise RecordError(
                 f"the record's ruleset cannot be loaded: {exc}",
@@ -72,6 +77,9 @@ class RulesetCache:
                 hint="pass --ruleset FILE with the ruleset the match was played under",
             )
         self._loaded[key] = rules
+        chosen = "".join(f", {name}={value}" for name, value in rules.options)
+        checked = "digest checked" if digest is not None else "no digest in the record"
+        self.used[key] = f"{rules.id} version {rules.version}{chosen} ({origin}; {checked})"
         return rules
 
     def _reference(self, identity: Mapping[str, Any], record_dir: Path | None) -> str | Path:
