@@ -14,6 +14,8 @@ from trickbook import Game, load_ruleset
 from trickbook.cli import main
 from trickbook.errors import IllegalAction, InvalidAction, Location, OptionError, RecordError, RulesetError
 from trickbook.record.writer import match_record
+from trickbook.resources import bundled_only
+from trickbook.ruleset.deck import load_deck
 
 HEADER = "format: trickbook-ruleset/1\nid: house\ntitle: House rules\nextends: tarneeb-41\n"
 
@@ -281,3 +283,15 @@ def test_replaying_an_empty_file_says_it_holds_no_record(tmp_path: Path, capsys:
     assert main(["replay", str(empty)]) == 1
     err = capsys.readouterr().err
     assert "the file holds no record" in err and "1 file(s) could not be read" in err and "0 record" not in err
+
+
+def test_an_app_can_allow_only_bundled_rulesets_and_decks(tmp_path: Path) -> None:
+    """Inside `bundled_only()` no path a stranger's ruleset names reaches the file system."""
+    variant = write(tmp_path, HEADER + "match:\n  wins: total(side) >= 61\n")
+    with bundled_only():
+        assert load_ruleset("tarneeb-41").id == "tarneeb-41"
+        with pytest.raises(RulesetError, match=r"a file is named .*, but only bundled rulesets and decks may be used"):
+            load_ruleset(variant)
+        with pytest.raises(RulesetError, match="expected a bundled deck such as 'standard-52'"):
+            load_deck("./decks/five-suits.yaml", tmp_path)
+    assert load_ruleset(variant).id == "house", "outside the block files load as usual"

@@ -20,6 +20,7 @@ from .errors import (
     TrickbookError,
     UsageError,
 )
+from .resources import bundled_only
 from .resources import bundled_ruleset_ids as bundled_rulesets
 from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
@@ -37,6 +38,7 @@ __all__ = [
     "SeatView",
     "TrickbookError",
     "UsageError",
+    "bundled_only",
     "bundled_rulesets",
     "load_ruleset",
     "open_ruleset",

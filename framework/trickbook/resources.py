@@ -3,11 +3,40 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .errors import RulesetError
+
 _PACKAGE = Path(__file__).resolve().parent
+
+_FILES_ALLOWED: ContextVar[bool] = ContextVar("trickbook_files_allowed", default=True)
+
+
+@contextmanager
+def bundled_only() -> Iterator[None]:
+    """Within this block, rulesets load only what is bundled: an `extends:` or `deck:` that names a file is
+    refused. For apps that load rulesets strangers send, so no path reaches the file system."""
+    token = _FILES_ALLOWED.set(False)
+    try:
+        yield
+    finally:
+        _FILES_ALLOWED.reset(token)
+
+
+def check_files_allowed(reference: str, key: str) -> None:
+    """Refuses a file reference inside `bundled_only()`."""
+    if not _FILES_ALLOWED.get():
+        shown = reference if len(reference) <= 60 else reference[:60] + "…"
+        raise RulesetError(
+            f"a file is named ({shown!r}), but only bundled rulesets and decks may be used here",
+            path=key,
+            expected="a bundled deck such as 'standard-52'" if key == "deck" else "the id of a bundled ruleset",
+        )
 
 
 @cache

@@ -233,6 +233,7 @@ def load_deck(reference: str | Mapping[str, Any], relative_to: Path | None = Non
         schema.check(dict(reference), "deck", marks={}, file=where, error=RulesetError)
         return _build(Document(dict(reference), {}, where, {}), dict(reference))
     if resources.looks_like_path(reference):
+        resources.check_files_allowed(reference, "deck")
         path = (relative_to / reference) if relative_to else Path(reference)
         try:
             resolved = path.resolve()

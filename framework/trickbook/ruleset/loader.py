@@ -231,6 +231,7 @@ def _check_schema(document: Document) -> None:
 
 def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:
     if resources.looks_like_path(reference):
+        resources.check_files_allowed(reference, "extends" if relative_to is not None else "ruleset")
         path = Path(reference)
         if relative_to is not None and not path.is_absolute():
             path = relative_to / path
