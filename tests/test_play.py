@@ -269,3 +269,15 @@ def test_ctrl_c_saves_the_match_so_far_and_bytes_that_are_not_utf8_are_not_under
         env={**os.environ, "LANG": "C.UTF-8"},
     )
     assert done.returncode == 0 and b"Not understood" in done.stdout
+
+
+def test_markup_and_odd_digits_typed_or_in_a_title_are_shown_as_text(tmp_path: Path) -> None:
+    variant = tmp_path / "markup.yaml"
+    variant.write_text(
+        'format: trickbook-ruleset/1\nid: markup\ntitle: "Tarneeb [/] [bold]"\nextends: cardems-spades\n',
+        encoding="utf-8",
+    )
+    out, _ = _session(tmp_path, str(variant), "--opponents", "random", lines=["[/]", "²", "9" * 5000, "quit"])
+    assert "Tarneeb [/] [bold]: you play North" in out
+    assert "Not understood: '[/]' is not an action" in out and "Not understood: '²' is not an action" in out
+    assert "Not understood: '" + "9" * 40 + "…' is not" in out

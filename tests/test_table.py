@@ -449,3 +449,12 @@ def test_rules_that_fail_at_play_time_close_the_table_saying_why(tmp_path: Path)
     assert table.phase == "closed" and table.close_reason.startswith("the rules failed: division by zero")
     with pytest.raises(TableError, match="the table is closed: the rules failed"):
         table.tick(2.0)
+
+
+def test_a_table_refuses_odd_digits_and_huge_numbers_typed_as_actions() -> None:
+    table = Table("cardems-spades", seats=["human", "random", "random", "random"], seed=3)
+    table.pending()
+    assert table.game.turn == 0
+    for typed in ["²", "9" * 5000]:
+        told = table.submit(0, typed, 1.0)
+        assert [m["type"] for m in told[0]] == ["refused"] and "is not an action" in told[0][0]["reason"]
