@@ -566,8 +566,25 @@ def report(path: Path) -> None:
             f"| {case.kind} | {case.name} | exit {outcome.status}: `{first}` "
             f"| {outcome.seconds * 1000:.0f} ms | {outcome.peak_mb:.1f} MB |"
         )
-    text = HEADER + "\n".join(rows) + "\n" + FOOTER
+    text = HEADER + "\n".join(rows) + "\n" + FOOTER + _limits_table()
     path.write_text(text, encoding="utf-8")
+
+
+def _limits_table() -> str:
+    """Every limit of `limits.py` with its value and its own words, so the page cannot drift from the code."""
+    import ast
+
+    from trickbook import limits
+
+    tree = ast.parse(Path(limits.__file__).read_text(encoding="utf-8"))
+    rows = []
+    for node, after in zip(tree.body, tree.body[1:], strict=False):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            name = node.target.id
+            said = after.value.value if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) else ""
+            value = getattr(limits, name)
+            rows.append(f"| `{name}` | {value:,} | {' '.join(str(said).split())} |")
+    return "\n## The limits\n\n| limit | value | what it bounds |\n|---|---:|---|\n" + "\n".join(rows) + "\n"
 
 
 HEADER = """# Robustness: hostile inputs and what trickbook says
