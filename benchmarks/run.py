@@ -28,15 +28,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handwritten import spades, tarneeb41
 from trickbook import Game, bundled_rulesets, load_ruleset
+from trickbook.tools.parallel import RulesetChoice, load_choice
+from trickbook.tools.simulate import simulate
 
 HANDWRITTEN = {"tarneeb-41": tarneeb41.play_match, "cardems-spades": spades.play_match}
 
 
-def engine_playouts(ruleset: str, seeds: range, hand_cap: int) -> tuple[int, float, list[list[tuple[int, int]]]]:
+Scores = list[list[tuple[int, ...]]]
+"""Each match's hand scores, per side."""
+
+
+def engine_playouts(ruleset: str, seeds: range, hand_cap: int) -> tuple[int, float, Scores]:
     """Random playouts through the public API; returns hands played, seconds, and each match's hand scores."""
     rules = load_ruleset(ruleset)
     hands = 0
-    scores = []
+    scores: Scores = []
     started = time.perf_counter()
     for seed in seeds:
         draw = random.Random(seed).random
@@ -51,9 +57,9 @@ def engine_playouts(ruleset: str, seeds: range, hand_cap: int) -> tuple[int, flo
 
 def handwritten_playouts(
     play: Callable[..., tuple[list[tuple[int, int]], int | None]], seeds: range, hand_cap: int
-) -> tuple[int, float, list[list[tuple[int, int]]]]:
+) -> tuple[int, float, Scores]:
     hands = 0
-    scores = []
+    scores: Scores = []
     started = time.perf_counter()
     for seed in seeds:
         draw = random.Random(seed).random
@@ -63,14 +69,27 @@ def handwritten_playouts(
 
         match_scores, _ = play(seed, choose, hand_cap)
         hands += len(match_scores)
-        scores.append(match_scores)
+        scores.append(list(match_scores))
     return hands, time.perf_counter() - started, scores
+
+
+def simulate_rate(ruleset: str, seeds: range, hand_cap: int) -> float:
+    """Hands per second of `simulate` itself (one process, random players, no records written): what the
+    command adds to the engine's own loop (players, summaries, jobs)."""
+    choice = RulesetChoice(ruleset, None, ())
+    load_choice(choice)
+    started = time.perf_counter()
+    hands = sum(
+        summary.hands
+        for summary, _ in simulate(choice, seeds.start, len(seeds), "random", hand_cap, processes=1, records=False)
+    )
+    return hands / (time.perf_counter() - started)
 
 
 def clone_apply_rate(ruleset: str, positions: int) -> float:
     """clone() + apply() per second, from positions spread over random games."""
     rules = load_ruleset(ruleset)
-    states = []
+    states: list[Game] = []
     draw = random.Random(7).random
     seed = 0
     while len(states) < positions:
@@ -138,12 +157,12 @@ def main() -> None:
     print()
     print(
         f"{'ruleset':20} {'load ms (cold/first/warm)':>26} {'hands/s':>9} {'hand-written':>13} {'ratio':>6} "
-        f"{'clone+apply/s':>14}"
+        f"{'simulate÷API':>13} {'clone+apply/s':>14}"
     )
     for ruleset in bundled_rulesets():
         cold, first, warm = load_times(ruleset)
         best = 0.0
-        engine_scores: list[list[tuple[int, int]]] = []
+        engine_scores: Scores = []
         for _ in range(args.repeat):
             hands, seconds, engine_scores = engine_playouts(ruleset, seeds, args.hand_cap)
             best = max(best, hands / seconds)
@@ -158,10 +177,11 @@ def main() -> None:
                 raise SystemExit(f"{ruleset}: the hand-written program and the engine disagree on a score")
             written = f"{fastest:,.0f}"
             ratio = f"{best / fastest:.2f}"
+        simulated = max(simulate_rate(ruleset, seeds, args.hand_cap) for _ in range(args.repeat))
         clones = clone_apply_rate(ruleset, 2000 if not args.quick else 300)
         print(
             f"{ruleset:20} {cold:>8.1f} / {first:>6.1f} / {warm:>6.1f}  {best:>9,.0f} {written:>13} {ratio:>6} "
-            f"{clones:>14,.0f}"
+            f"{simulated / best:>13.2f} {clones:>14,.0f}"
         )
     print()
     print("hand-written programs checked: same hand scores as the engine on every deal of every match")

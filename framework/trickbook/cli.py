@@ -340,7 +340,15 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         with _progress(args.matches, "simulating") as progress:
             for summary, line in simulate(
-                choice, args.seed, args.matches, players, args.hand_cap, args.jobs, args.scheduler, progress
+                choice,
+                args.seed,
+                args.matches,
+                players,
+                args.hand_cap,
+                args.jobs,
+                args.scheduler,
+                progress,
+                records=out is not None,
             ):
                 if out is not None:
                     out.write(line + "\n")

@@ -17,6 +17,13 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> int: ...
 
 
+class LegalOnly(Protocol):
+    """A player whose choice depends on nothing but the legal actions (a random player): drivers may call
+    `choose_among(legal)` instead of building a whole view for it; the choice is the one `choose` makes."""
+
+    def choose_among(self, legal: tuple[int, ...]) -> int: ...
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
     """A player kind and its options, as written on the command line (`mcts:playouts=200`)."""

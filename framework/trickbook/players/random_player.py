@@ -16,7 +16,10 @@ class RandomPlayer:
         self._random = rng.random
 
     def choose(self, view: SeatView) -> int:
-        legal = view.legal
+        return self.choose_among(view.legal)
+
+    def choose_among(self, legal: tuple[int, ...]) -> int:
+        """The same choice as `choose`, from the legal actions alone (no view needs building)."""
         return legal[int(self._random() * len(legal))]
 
 

@@ -42,6 +42,8 @@ class MatchJob:
     seed: int
     players: str
     hand_cap: int
+    record: bool = True
+    """Whether the match's record is wanted (building one costs time when nothing will write it)."""
 
 
 @cache

@@ -24,12 +24,19 @@ def play_match(rules: Rules, seed: int, specs: Sequence[PlayerSpec], hand_cap: i
 
 
 def play_on(game: Game, players: Sequence[Player], actions: int | None = None) -> None:
-    """Lets the players move until the match ends, or for at most `actions` actions."""
+    """Lets the players move until the match ends, or for at most `actions` actions.
+
+    A player that needs only the legal actions (`LegalOnly`) is given just those: a view costs far more to
+    build than such a player's choice.
+    """
+    lean = [getattr(player, "choose_among", None) for player in players]
     taken = 0
-    while not game.is_over() and (actions is None or taken < actions):
+    limit = -1 if actions is None else actions
+    while taken != limit and not game.is_over():
         seat = game.turn
         assert seat is not None
-        game.apply(players[seat].choose(game.view(seat)))
+        quick = lean[seat]
+        game.apply(quick(game.legal_actions()) if quick is not None else players[seat].choose(game.view(seat)))
         taken += 1
 
 
@@ -85,7 +92,7 @@ def simulate_job(job: MatchJob) -> tuple[MatchSummary, str]:
     game = play_match(rules, job.seed, specs, job.hand_cap)
     history = game.history
     summary = MatchSummary(job.seed, game.winner, len(history), sum(h.cancelled for h in history), game.totals)
-    return summary, dumps(match_record(game, players=[str(s) for s in specs]))
+    return summary, dumps(match_record(game, players=[str(s) for s in specs])) if job.record else ""
 
 
 def simulate(
@@ -97,7 +104,9 @@ def simulate(
     processes: int = 1,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    records: bool = True,
 ) -> Iterator[tuple[MatchSummary, str]]:
-    """Yields each match's summary and record line in seed order (match i uses seed `seed + i`), on any cores."""
-    jobs = [MatchJob(index, choice, seed + index, players, hand_cap) for index in range(matches)]
+    """Yields each match's summary and record line in seed order (match i uses seed `seed + i`), on any cores;
+    without `records`, the line is empty (nothing builds a record nobody writes)."""
+    jobs = [MatchJob(index, choice, seed + index, players, hand_cap, records) for index in range(matches)]
     yield from run_ordered(simulate_job, jobs, processes, scheduler, progress)
