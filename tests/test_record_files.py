@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -89,3 +90,24 @@ def test_a_record_whose_deals_are_not_its_seeds_is_refused_unless_it_says_they_w
     capsys.readouterr()
     assert main(["replay", str(out)]) == 1
     assert "hands[0].deal: these are not the cards seed 5 deals in hand 1" in capsys.readouterr().err
+
+
+def test_records_written_and_read_compressed_by_file_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plain, packed = tmp_path / "m.jsonl", tmp_path / "m.jsonl.gz"
+    for out in (plain, packed):
+        assert main(["simulate", "cardems-spades", "--matches", "3", "--hand-cap", "5", "--out", str(out)]) == 0
+    assert gzip.decompress(packed.read_bytes()) == plain.read_bytes()
+    assert packed.stat().st_size < plain.stat().st_size / 4
+    capsys.readouterr()
+    assert main(["replay", str(packed)]) == 0 and "replayed 3 record(s)" in capsys.readouterr().out
+
+
+def test_a_compressed_line_that_expands_past_the_record_limit_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bomb = tmp_path / "bomb.jsonl.gz"
+    with gzip.open(bomb, "wb") as handle:
+        handle.write(b" " * (limits.MAX_RECORD_BYTES + 10) + b"\n")
+    assert bomb.stat().st_size < 100_000
+    assert main(["replay", str(bomb)]) == 1
+    assert "bomb.jsonl.gz:1:1: this record is too large" in capsys.readouterr().err

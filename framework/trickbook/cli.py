@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gzip
 import io
 import json
 import os
@@ -328,6 +329,8 @@ def _simulate(args: argparse.Namespace) -> int:
     report = sys.stdout
     if args.out == "-":
         out, report = sys.stdout, sys.stderr
+    elif args.out and args.out.endswith(".gz"):
+        out = gzip.open(args.out, "wt", encoding="utf-8", compresslevel=6)  # noqa: SIM115 - closed below
     elif args.out:
         out = open(args.out, "w", encoding="utf-8")  # noqa: SIM115 - closed below
     started = time.perf_counter()

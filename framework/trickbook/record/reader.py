@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import stat
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -15,6 +17,9 @@ from ..errors import Location, RecordError
 def read_records(path: Path, display: str | None = None) -> Iterator[tuple[Location, dict[str, Any]]]:
     """Reads a file of records, JSON Lines or one JSON document, yielding each record with where it starts."""
     name = display or str(path)
+    if path.suffix == ".gz":
+        yield from _compressed(path, name)
+        return
     try:
         status = path.stat()
         if not stat.S_ISREG(status.st_mode):
@@ -50,6 +55,35 @@ def _stream(handle: BinaryIO, name: str) -> Iterator[tuple[Location, dict[str, A
         line = _decode(raw, name)
         if line.strip():
             yield where, parse_record(line, where)
+
+
+def _compressed(path: Path, name: str) -> Iterator[tuple[Location, dict[str, Any]]]:
+    """Records in a gzip file, one per line, read a line at a time with each line's size bounded (so a
+    compressed file that expands without end is refused at its first over-long line, not held in memory)."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise RecordError("this is not a file of records", where=Location(name, 1, 1), found="not a regular file")
+        with gzip.open(path, "rb") as handle:
+            number = 0
+            found = False
+            while True:
+                raw = handle.readline(limits.MAX_RECORD_BYTES + 1)
+                if not raw:
+                    break
+                number += 1
+                where = Location(name, number, 1)
+                if len(raw) > limits.MAX_RECORD_BYTES:
+                    raise RecordError(
+                        "this record is too large", where=where, expected=f"at most {limits.MAX_RECORD_BYTES:,} bytes"
+                    )
+                line = _decode(raw, name)
+                if line.strip():
+                    found = True
+                    yield where, parse_record(line, where)
+    except (OSError, EOFError, zlib.error) as exc:
+        raise RecordError(f"cannot read the compressed file: {exc}", where=Location(name, 1, 1)) from None
+    if not found:
+        raise RecordError("the file holds no record", where=Location(name, 1, 1))
 
 
 def _whole_object(line: str) -> bool:
