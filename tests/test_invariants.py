@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from helpers import CONFIGURATIONS, config_id, rules
 from trickbook import Game
 from trickbook.engine import restrictions
+from trickbook.engine.dealing import seeded_deal
 from trickbook.errors import IllegalAction, Location
 from trickbook.players import parse_player_specs
 from trickbook.record.replay import RulesetCache, replay_record
@@ -197,3 +198,20 @@ def test_the_end_of_a_match_names_the_winning_side_or_players(config: tuple) -> 
             assert game.end_reason.endswith("share the win")
         return
     pytest.fail("no match of five between heuristic players ended with a winner within 200 hands")
+
+
+def test_the_same_seed_deals_the_same_cards_to_each_seat_whatever_the_direction_or_the_dealer() -> None:
+    """Tarneeb 41 plays counter-clockwise and Cardems Tarneeb clockwise: after the first hand their dealers move
+    opposite ways, yet every hand of a seed gives each seat the same cards, so comparisons are paired."""
+    clockwise, counter = rules("cardems-tarneeb"), rules("tarneeb-41")
+    for seed in range(1, 6):
+        for number in range(1, 4):
+            for dealer in range(4):
+                assert (
+                    seeded_deal(clockwise, seed, number, dealer).hands
+                    == seeded_deal(counter, seed, number, (dealer + 1) % 4).hands
+                )
+    deal = seeded_deal(counter, 7, 1, dealer=2)
+    assert len({len(cards) for cards in deal.hands}) == 1 and sorted(c for h in deal.hands for c in h) == list(
+        range(52)
+    )

@@ -235,7 +235,7 @@ def test_a_whole_match_with_forced_moves_made_ends_with_the_result_and_an_offer_
 def test_each_hand_opens_with_its_number_its_dealer_and_why_trump_is_what_it_is(tmp_path: Path) -> None:
     out, _ = _session(tmp_path, "syrian-tarneeb-41", "--seed", "2", lines=["quit"])
     assert "Hand 1 · East deals" in out
-    assert "9♣ is shown, and a shown ♣ makes ♠ spades trump" in out
+    assert "10♦ is shown, and a shown ♦ makes ♥ hearts trump" in out
     out, _ = _session(tmp_path, "cardems-spades", "--seed", "2", lines=["quit"], name="s.json")
     assert "♠ spades are trump in every hand" in out
 

@@ -20,14 +20,12 @@ def first_dealer(seed: int) -> int:
     return random.Random(f"trickbook-dealer:{seed}").randrange(4)
 
 
-def deal(seed: int, number: int, dealer: int, direction: int) -> list[list[int]]:
-    """Four hands, each sorted, of hand `number` of the match with this seed."""
+def deal(seed: int, number: int) -> list[list[int]]:
+    """Four hands, each sorted, of hand `number` of the match with this seed: seat s gets every fourth card
+    of the seeded order from the s-th, whoever deals and whichever way play goes (as the engine documents)."""
     draw = random.Random(f"trickbook-deal:{seed}:{number}").random
     pack = sorted(range(52), key=lambda _: draw())
-    hands: list[list[int]] = [[], [], [], []]
-    for offset in range(1, 5):
-        hands[(dealer + direction * offset) % 4] = sorted(pack[offset - 1 :: 4])
-    return hands
+    return [sorted(pack[seat::4]) for seat in range(4)]
 
 
 def trick_winner(cards: list[int], seats: list[int], trump: int) -> int:

@@ -19,7 +19,7 @@ def play_match(
     bags = [0, 0]
     scores: list[tuple[int, int]] = []
     for number in range(1, hand_cap + 1):
-        hands = deal(seed, number, dealer, 1)
+        hands = deal(seed, number)
         bids = [0, 0, 0, 0]
         for offset in range(1, 5):
             bids[(dealer + offset) % 4] = choose(BIDS)

@@ -15,7 +15,7 @@ def play_match(
     totals = [0, 0]
     scores: list[tuple[int, int]] = []
     for number in range(1, hand_cap + 1):
-        hands = deal(seed, number, dealer, -1)
+        hands = deal(seed, number)
         declarer, contract = _auction(dealer, choose)
         if declarer < 0:
             scores.append((0, 0))

@@ -60,16 +60,25 @@ def hand_size(
 
 
 def seeded_deal(rules: Rules, seed: int, number: int, dealer: int, cards_each: int = 0) -> Deal:
-    """The deal of hand `number` of the match with this seed: the same for every ruleset on the same deck.
+    """The deal of hand `number` of the match with this seed: the same cards to the same seat for every ruleset
+    on the same deck and number of seats, whatever its direction of play or its dealer.
 
-    The pack is ordered by one random float per card, drawn in card order (a
-    uniform permutation, and faster in Python than `shuffle`); `cards_each` is
+    The cards are ordered by one random float per card, drawn in card order (a uniform permutation, and faster
+    in Python than `shuffle`), and seat s's share is every n-th card from the s-th. The pack is then stacked so
+    that dealing it one card at a time from the player after the dealer, in the ruleset's direction, gives
+    each seat its share in that order (a fixed rearrangement of a uniform pack is uniform); `cards_each` is
     the cards per player (0: the whole deck shared out).
     """
     draw = random.Random(f"trickbook-deal:{seed}:{number}").random
     size = rules.deck.size
-    cards = sorted(range(size), key=[draw() for _ in range(size)].__getitem__)
-    return deal_in_order(cards, dealer, rules.direction, rules.seats, cards_each)
+    shuffled = sorted(range(size), key=[draw() for _ in range(size)].__getitem__)
+    seats = rules.seats
+    dealt = (cards_each or size // seats) * seats
+    pack = list(shuffled)
+    for position in range(dealt):
+        seat = (dealer + rules.direction * (position % seats + 1)) % seats
+        pack[position] = shuffled[seat + seats * (position // seats)]
+    return deal_in_order(pack, dealer, rules.direction, seats, cards_each)
 
 
 def first_dealer(rules: Rules, seed: int) -> int:

@@ -51,8 +51,7 @@ def match_record(game: Game, *, players: Sequence[str] | None = None) -> dict[st
     }
     if players is not None:
         record["players"] = list(players)
-    if not game.dealt_by_seed:
-        record["deals"] = "given"
+    record["deals"] = "seeded" if game.dealt_by_seed else "given"
     return record
 
 
