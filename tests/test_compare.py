@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
 from trickbook.cli import main
 from trickbook.tools.compare import compare
+from trickbook.tools.paired import paired
 from trickbook.tools.parallel import RulesetChoice
+from trickbook.tools.stats import MatchStats
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -155,6 +158,26 @@ def test_compare_prints_one_table_and_writes_a_figure(tmp_path: Path, capsys: py
     ):
         assert row in text
     assert figure.read_bytes().startswith(b"\x89PNG")
+    assert text.index("Paired differences against tarneeb-41@2:trump=kouz-moving") < text.index("hands per match")
+    assert "tarneeb-41@2:trump=kubba: " in text, "a verdict for the second ruleset, printed before the table"
+
+
+def _stats(hands: int, winner: tuple[int, ...] | None = (0, 2)) -> MatchStats:
+    return MatchStats(winner, 0, hands, 0, 0, 0, (), 10 * hands, (), 0, 0, (), 1, False)
+
+
+def test_paired_differences_use_the_pairing_by_seed_and_say_when_none_shows() -> None:
+    """Five seeds: B is two hands longer on every one; the matches themselves vary a lot, the difference not."""
+    a = [_stats(h) for h in (5, 9, 14, 20, 31)]
+    longer = {d.metric: d for d in paired(a, [_stats(h + 2) for h in (5, 9, 14, 20, 31)])}["hands per match"]
+    assert (longer.mean, longer.low, longer.high, longer.pairs) == (2, 2, 2, 5) and longer.detected
+    assert longer.verdict("B") == "B: matches longer (hands per match +2.00 [2.00, 2.00])"
+    noisy = {d.metric: d for d in paired(a, [_stats(h) for h in (7, 8, 13, 22, 29)])}["hands per match"]
+    assert not noisy.detected and noisy.mean == 0
+    same = {d.metric: d for d in paired(a, a)}["matches finished"]
+    assert same.verdict("B") == "B: the same matches finished in every one of 5 matches"
+    wobble = {d.metric: d for d in paired(a, [_stats(h) for h in (6, 9, 14, 20, 31)])}["hands per match"]
+    assert not wobble.detected and wobble.matches_needed() == math.ceil((1.959964 * math.sqrt(0.2) / 0.2) ** 2)
 
 
 def test_the_same_comparison_on_a_local_dask_cluster() -> None:

@@ -42,6 +42,8 @@ from .ruleset.rules import Rules
 from .session.terminal import TerminalMatch
 from .tools.compare import as_json as compare_json
 from .tools.compare import compare
+from .tools.paired import as_json as difference_json
+from .tools.paired import paired
 from .tools.parallel import RulesetChoice, default_jobs
 from .tools.plot import plot
 from .tools.simulate import resume_match, simulate
@@ -394,10 +396,27 @@ def _compare(args: argparse.Namespace) -> int:
         )
     if args.plot:
         plot(columns, Path(args.plot))
+    differences = [(column, paired(columns[0].stats, column.stats)) for column in columns[1:]]
     if args.json:
-        print(json.dumps(compare_json(columns, args.players, args.matches, args.seed), indent=2))
+        report = compare_json(columns, args.players, args.matches, args.seed)
+        report["differences"] = [
+            {"a": columns[0].label, "b": column.label, **difference_json(d)}
+            for column, found in differences
+            for d in found
+        ]
+        print(json.dumps(report, indent=2))
         return 0
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+    if differences:
+        console.print(
+            f"Paired differences against {columns[0].label} (the same seeds deal the same cards; "
+            "95% intervals; shares in percentage points, pp):",
+            markup=False,
+        )
+        for column, found in differences:
+            for difference in found:
+                console.print("  " + difference.verdict(column.label), markup=False)
+        console.print()
     table = Table(
         title=(
             f"{args.matches} matches per ruleset, seeds {args.seed}..{args.seed + args.matches - 1}, "

@@ -1,0 +1,121 @@
+"""Paired differences between rulesets: the same seeds dealt the same cards, so each match of B is compared with
+the match of A on its seed, and the interval of the difference is the one of the per-seed differences.
+
+Pairing removes the luck of the deal that both rulesets share, so a difference shows with far fewer matches
+than two separate intervals would need. Each metric here is a per-match value (a match where it does not
+apply, a comeback in an unfinished match say, is left out of the pairs).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .stats import Z95, MatchStats
+
+PerMatch = Callable[[MatchStats], float | None]
+
+METRICS: dict[str, tuple[PerMatch, str, str]] = {
+    "hands per match": (lambda s: s.hands, "longer", "shorter"),
+    "played hands per match": (lambda s: s.hands - s.cancelled, "longer in played hands", "shorter in played hands"),
+    "matches finished": (lambda s: float(s.winner is not None), "finish more often", "finish less often"),
+    "lead changes per match": (lambda s: s.lead_changes, "change leader more often", "change leader less often"),
+    "comebacks (winner behind at mid-match)": (
+        lambda s: float(s.comeback) if s.winner is not None else None,
+        "see more comebacks",
+        "see fewer comebacks",
+    ),
+    "points per played hand": (
+        lambda s: s.points / (s.hands - s.cancelled) if s.hands > s.cancelled else None,
+        "score more per hand",
+        "score less per hand",
+    ),
+    "contracts made": (
+        lambda s: s.made / s.contracts if s.contracts else None,
+        "make more contracts",
+        "make fewer contracts",
+    ),
+}
+"""Each metric: its value in one match (None where it does not apply), and how B's matches differ when it is
+larger or smaller."""
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """B minus A for one metric, over the seeds both played: the mean, its 95% interval and how many pairs."""
+
+    metric: str
+    mean: float
+    low: float
+    high: float
+    pairs: int
+    spread: float
+    """The standard deviation of the per-seed differences (what the matches needed to see a difference hang on)."""
+    larger: str
+    smaller: str
+
+    @property
+    def detected(self) -> bool:
+        """True when the interval leaves out zero."""
+        return self.low > 0 or self.high < 0
+
+    def matches_needed(self) -> int | None:
+        """About how many matches would give an interval narrow enough to tell this difference from none."""
+        if self.mean == 0 or self.spread == 0:
+            return None
+        return math.ceil((Z95 * self.spread / abs(self.mean)) ** 2)
+
+    def verdict(self, label: str) -> str:
+        """`B: matches longer (hands per match +2.10 [1.40, 2.80])`, or why no difference shows at this size."""
+        percent = self.metric in PERCENT
+        shown = f"{_number(self.mean, percent, True)} [{_number(self.low, percent)}, {_number(self.high, percent)}]"
+        if self.spread == 0 and self.mean == 0:
+            return f"{label}: the same {self.metric} in every one of {self.pairs} matches"
+        if self.detected:
+            return f"{label}: matches {self.larger if self.mean > 0 else self.smaller} ({self.metric} {shown})"
+        needed = self.matches_needed()
+        size = f"; a difference this size would take about {needed:,} matches to show" if needed else ""
+        return f"{label}: no difference detected in {self.metric} with {self.pairs} matches ({shown}){size}"
+
+
+def _number(value: float, percent: bool, sign: bool = False) -> str:
+    """A difference as people read it: shares in percentage points (pp), counts with two decimals."""
+    plus = "+" if sign else ""
+    return f"{100 * value:{plus}.1f} pp" if percent else f"{value:{plus}.2f}"
+
+
+def paired(first: Sequence[MatchStats], second: Sequence[MatchStats]) -> list[Difference]:
+    """Every metric's difference `second` - `first`, match by match (the same seeds in the same order)."""
+    out = []
+    for metric, (value, larger, smaller) in METRICS.items():
+        gaps = []
+        for a, b in zip(first, second, strict=True):
+            x, y = value(a), value(b)
+            if x is not None and y is not None:
+                gaps.append(y - x)
+        if len(gaps) < 2:
+            continue
+        average = sum(gaps) / len(gaps)
+        spread = math.sqrt(sum((g - average) ** 2 for g in gaps) / (len(gaps) - 1))
+        half = Z95 * spread / math.sqrt(len(gaps))
+        out.append(Difference(metric, average, average - half, average + half, len(gaps), spread, larger, smaller))
+    return out
+
+
+def as_json(difference: Difference) -> dict[str, Any]:
+    """A difference for `compare --json`."""
+    return {
+        "metric": difference.metric,
+        "mean": difference.mean,
+        "low": difference.low,
+        "high": difference.high,
+        "pairs": difference.pairs,
+        "detected": difference.detected,
+        "matches_needed": difference.matches_needed(),
+    }
+
+
+PERCENT = frozenset({"matches finished", "comebacks (winner behind at mid-match)", "contracts made"})
+"""Metrics that are shares: their differences are in percentage points."""
