@@ -82,7 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     _ruleset_arguments(sim)
     sim.add_argument("--matches", type=_positive, default=100, help="how many matches (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first match; match i uses seed+i (default 1)")
-    sim.add_argument("--players", default="random", help="one player for every seat or one per seat (default random)")
+    sim.add_argument(
+        "--players", default="heuristic", help="one player for every seat or one per seat (default heuristic)"
+    )
     sim.add_argument(
         "--hand-cap",
         type=_hand_cap,
@@ -98,7 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
         "rulesets", nargs="+", metavar="RULESET", help="rulesets, each optionally RULESET@VERSION:NAME=VALUE,..."
     )
     _variant_arguments(cmp, "the last ruleset")
-    cmp.add_argument("--players", default="heuristic", help="one player for all seats or four (default heuristic)")
+    cmp.add_argument(
+        "--players", default="heuristic", help="one player for every seat or one per seat (default heuristic)"
+    )
     cmp.add_argument("--matches", type=_positive, default=200, help="matches per ruleset (default 200)")
     cmp.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
     cmp.add_argument(
