@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from trickbook import load_ruleset
 from trickbook.cli import main
 from trickbook.tools.compare import compare
 from trickbook.tools.paired import paired
-from trickbook.tools.parallel import RulesetChoice
+from trickbook.tools.parallel import RulesetChoice, load_choice
 from trickbook.tools.stats import MatchStats
 
 
@@ -181,7 +182,8 @@ def test_paired_differences_use_the_pairing_by_seed_and_say_when_none_shows() ->
 
 
 def test_the_same_comparison_on_a_local_dask_cluster() -> None:
-    distributed = pytest.importorskip("dask.distributed")
+    import dask.distributed as distributed  # a test extra: a missing Dask fails loudly, never skips
+
     choices = [RulesetChoice("cardems-spades", None, ()), RulesetChoice("tarneeb-41", None, (("trump", "kubba"),))]
     local = compare(choices, "random", 4, 9, 10, processes=1)
     with distributed.LocalCluster(
@@ -213,3 +215,20 @@ def test_a_game_without_contracts_or_cancelled_hands_shows_neither_and_no_undefi
         assert estimate["value"] == estimate["value"], f"{name} is undefined"
         if "per match" in name:
             assert estimate["low"] >= 0, f"{name}: a count's interval goes below zero"
+
+
+def test_a_house_variant_is_compared_on_a_cluster_whose_workers_have_no_such_file(tmp_path: Path) -> None:
+    """The job carries the merged ruleset: the file may be gone (or on another machine) when workers load it."""
+    import dask.distributed as distributed
+
+    variant = tmp_path / "t61.yaml"
+    variant.write_text(
+        "format: trickbook-ruleset/1\nid: t61\ntitle: T61\nextends: tarneeb-41\nmatch:\n  wins: total(side) >= 61\n",
+        encoding="utf-8",
+    )
+    choice = RulesetChoice.of(str(variant), load_ruleset(variant))
+    variant.unlink()
+    load_choice.cache_clear()
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        remote = compare([choice], "random", 3, 5, 8, processes=1, scheduler=cluster.scheduler_address)
+    assert remote[0].identity["id"] == "t61" and len(remote[0].stats) == 3

@@ -249,10 +249,6 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
         yield lambda n: bar.advance(task, n)
 
 
-def _choice(reference: str, options: dict[str, str], version: int | None) -> RulesetChoice:
-    return RulesetChoice(reference, version, tuple(sorted(options.items())))
-
-
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -330,7 +326,7 @@ def describe(rules: Rules) -> str:
 def _simulate(args: argparse.Namespace) -> int:
     rules = load_from_args(args)
     specs = parse_player_specs(args.players, rules.seats)
-    choice = _choice(args.ruleset, _options(args.option), args.rules_version)
+    choice = RulesetChoice.of(args.ruleset, rules)
     out: TextIO | None = None
     report = sys.stdout
     if args.out == "-":
@@ -389,7 +385,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     rulesets = load_specs(args.rulesets, args.option, args.rules_version)
     choices = [
-        RulesetChoice(parse_ruleset_spec(text)[0], rules.version, rules.options)
+        RulesetChoice.of(parse_ruleset_spec(text)[0], rules)
         for text, rules in zip(args.rulesets, rulesets, strict=True)
     ]
     for rules in rulesets:

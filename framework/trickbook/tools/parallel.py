@@ -7,6 +7,7 @@ anything written from them, are the same whatever the number of jobs.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import multiprocessing.context
 import os
@@ -18,7 +19,7 @@ from typing import TypeVar
 
 from ..errors import UsageError
 from ..players import PlayerSpec, parse_player_specs
-from ..ruleset.loader import load_ruleset
+from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
 
 Result = TypeVar("Result")
@@ -31,6 +32,15 @@ class RulesetChoice:
     reference: str
     version: int | None
     options: tuple[tuple[str, str], ...]
+    document: str = ""
+    """The merged ruleset as JSON when it is not bundled, so a worker in another folder or on another machine
+    (a Dask cluster) loads the same rules without the file; empty for a bundled ruleset."""
+
+    @classmethod
+    def of(cls, reference: str, rules: Rules) -> RulesetChoice:
+        """The choice that loads `rules` anywhere: by id when bundled, else carrying the merged ruleset."""
+        document = json.dumps(rules.portable, sort_keys=True) if rules.portable is not None else ""
+        return cls(reference, rules.version, rules.options, document)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +58,10 @@ class MatchJob:
 
 @cache
 def load_choice(choice: RulesetChoice) -> Rules:
-    """Loads a ruleset once per process."""
+    """Loads a ruleset once per process: from the document the choice carries, else by its reference."""
+    if choice.document:
+        source = open_document(json.loads(choice.document), f"{choice.reference} (sent with the job)")
+        return source.resolve(options=dict(choice.options), version=choice.version)
     return load_ruleset(choice.reference, options=dict(choice.options), version=choice.version)
 
 
