@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 from pathlib import Path
@@ -232,3 +233,25 @@ def test_a_house_variant_is_compared_on_a_cluster_whose_workers_have_no_such_fil
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         remote = compare([choice], "random", 3, 5, 8, processes=1, scheduler=cluster.scheduler_address)
     assert remote[0].identity["id"] == "t61" and len(remote[0].stats) == 3
+
+
+def test_compare_writes_one_csv_row_per_match_per_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table = tmp_path / "matches.csv"
+    _run(
+        capsys,
+        "compare",
+        "whist",
+        "whist",
+        "--option",
+        "target=7",
+        "--matches",
+        "4",
+        "--jobs",
+        "1",
+        "--csv",
+        str(table),
+    )
+    rows = list(csv.DictReader(table.open(encoding="utf-8")))
+    assert len(rows) == 8 and [r["seed"] for r in rows[:4]] == ["1", "2", "3", "4"]
+    assert {r["ruleset"] for r in rows} == {"whist@1:target=5,honours=off", "whist@1:target=7,honours=off"}
+    assert all(r["winner"] in ("0 2", "1 3") for r in rows), "whist matches end with a side's two seats"

@@ -41,7 +41,7 @@ from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 from .session.terminal import TerminalMatch
 from .tools.compare import as_json as compare_json
-from .tools.compare import compare
+from .tools.compare import compare, write_csv
 from .tools.paired import as_json as difference_json
 from .tools.paired import paired
 from .tools.parallel import RulesetChoice, default_jobs
@@ -110,6 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
     cmp.add_argument("--plot", metavar="FILE.png", help="write a figure of the comparison (needs matplotlib)")
+    cmp.add_argument(
+        "--csv", metavar="FILE.csv", help="write one row per match per ruleset, for a spreadsheet or pandas"
+    )
     _parallel_arguments(cmp)
     cmp.set_defaults(run=_compare)
 
@@ -396,6 +399,8 @@ def _compare(args: argparse.Namespace) -> int:
         )
     if args.plot:
         plot(columns, Path(args.plot))
+    if args.csv:
+        write_csv(columns, args.seed, Path(args.csv))
     differences = [(column, paired(columns[0].stats, column.stats)) for column in columns[1:]]
     if args.json:
         report = compare_json(columns, args.players, args.matches, args.seed)

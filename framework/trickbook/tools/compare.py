@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import csv
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
@@ -159,3 +161,48 @@ def as_json(columns: Sequence[Column], players: str, matches: int, seed: int) ->
             for c in columns
         ],
     }
+
+
+CSV_COLUMNS = (
+    "ruleset",
+    "seed",
+    "winner",
+    "first_dealer",
+    "hands",
+    "cancelled",
+    "contracts",
+    "made",
+    "points",
+    "lead_changes",
+    "comeback",
+    "all_tricks",
+    "automatic_bids",
+)
+"""The columns of `compare --csv`: one row per match per ruleset."""
+
+
+def write_csv(columns: Sequence[Column], seed: int, path: Path) -> None:
+    """One row per match per ruleset (match i has seed `seed + i`); the winner as seats joined by spaces."""
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        out = csv.writer(handle)
+        out.writerow(CSV_COLUMNS)
+        for column in columns:
+            for index, s in enumerate(column.stats):
+                winner = " ".join(str(seat) for seat in s.winner) if s.winner is not None else ""
+                out.writerow(
+                    [
+                        column.label,
+                        seed + index,
+                        winner,
+                        s.first_dealer,
+                        s.hands,
+                        s.cancelled,
+                        s.contracts,
+                        s.made,
+                        s.points,
+                        s.lead_changes,
+                        int(s.comeback),
+                        s.all_tricks,
+                        s.automatic,
+                    ]
+                )
