@@ -43,6 +43,10 @@ MAX_RECORD_BYTES: Final = 16_000_000
 """Largest single match record (one JSON document): a 5,000-hand match of random players of a bundled
 ruleset is about 14 MB, and replaying it takes about 210 MB of memory."""
 
+MAX_RECORD_DEPTH: Final = 100
+"""Deepest nesting of objects and lists in a match record (a record's own shape is under 10 deep, plus the
+ruleset it carries, itself at most 64 deep); the JSON parser's own stack differs between Python versions."""
+
 DEFAULT_HAND_CAP: Final = 1000
 """Hands (played or cancelled) after which a simulated match stops without a winner."""
 

@@ -120,9 +120,26 @@ def parse_record(text: str, where: Location) -> dict[str, Any]:
         raise RecordError(str(exc), where=where) from None
     except RecursionError:
         raise RecordError("the record is nested too deeply for the JSON parser", where=where) from None
+    if _deeper_than(value, limits.MAX_RECORD_DEPTH):
+        raise RecordError("the record is nested too deeply for the JSON parser", where=where)
     if not isinstance(value, dict):
         raise RecordError("a record must be a JSON object", where=where, found=type(value).__name__)
     return value
+
+
+def _deeper_than(value: Any, depth: int) -> bool:
+    """Whether objects and lists nest past `depth`, walked without recursion so the walk itself cannot overflow."""
+    level: list[Any] = [value] if isinstance(value, (dict, list)) else []
+    for _ in range(depth):
+        level = [
+            child
+            for container in level
+            for child in (container.values() if isinstance(container, dict) else container)
+            if isinstance(child, (dict, list))
+        ]
+        if not level:
+            return False
+    return True
 
 
 def _refuse_constant(name: str) -> Any:
