@@ -39,7 +39,8 @@ def test_a_house_variant_validates_checks_simulates_100_matches_and_replays(
     results = list(check_examples(source))
     assert results and all(r.passed for r in results)
     out = tmp_path / "records.jsonl"
-    assert main(["simulate", str(path), "--matches", "100", "--hand-cap", "20", "--players", "random", "--out", str(out)]) == 0
+    simulate = ["simulate", str(path), "--matches", "100", "--hand-cap", "20", "--players", "random"]
+    assert main([*simulate, "--out", str(out)]) == 0
     assert main(["replay", str(out)]) == 0
     assert "replayed 100 record(s)" in capsys.readouterr().out
     text = explain(load_ruleset(path))
