@@ -218,3 +218,23 @@ def test_a_house_variant_with_a_forced_contract_plays_and_scores(tmp_path: Path)
         game.apply_text("pass")
     assert game.phase == "trump" and game.turn == 0
     assert evaluate(rules, Scenario(tricks=[7, 6, 0, 0], bids=[7, None, None, None], declarer=0)).score.sides == (7, 0)
+
+
+def test_saved_rulesets_extend_each_other_and_bundled_ones_but_never_name_a_file() -> None:
+    from trickbook.book.explain import explain
+    from trickbook.resources import saved_rulesets
+    from trickbook.ruleset.loader import open_text
+
+    first = "format: trickbook-ruleset/1\nid: to-51\nextends: tarneeb-41\nmatch:\n  wins: total(side) >= 51\n"
+    second = "format: trickbook-ruleset/1\nid: to-51-again\nextends: to-51\n"
+    with saved_rulesets({"to-51": first, "to-51-again": second}):
+        source = open_text(second, "editor")
+        assert source.chain == ("to-51", "tarneeb-41") and not source.bundled
+        assert "51" in explain(source.resolve())
+        with pytest.raises(RulesetError, match="only bundled rulesets and decks may be used here") as refused:
+            open_text("format: trickbook-ruleset/1\nid: x\nextends: ../x.yaml\n", "editor")
+        assert refused.value.where is not None and refused.value.where.line == 3
+    head = "format: trickbook-ruleset/1\nid: "
+    looping = {"a": head + "a\nextends: b\n", "b": head + "b\nextends: a\n"}
+    with saved_rulesets(looping), pytest.raises(RulesetError, match="extend each other in a loop"):
+        open_text(looping["a"], "editor")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -15,6 +15,7 @@ from .errors import RulesetError
 _PACKAGE = Path(__file__).resolve().parent
 
 _FILES_ALLOWED: ContextVar[bool] = ContextVar("trickbook_files_allowed", default=True)
+_SAVED: ContextVar[Mapping[str, str]] = ContextVar("trickbook_saved_rulesets", default={})
 
 
 @contextmanager
@@ -26,6 +27,24 @@ def bundled_only() -> Iterator[None]:
         yield
     finally:
         _FILES_ALLOWED.reset(token)
+
+
+@contextmanager
+def saved_rulesets(texts: Mapping[str, str]) -> Iterator[None]:
+    """Within this block, a ruleset named by id is looked for first among `texts` (id -> YAML, the rulesets
+    an app keeps in its own storage), then among the bundled ones; as in `bundled_only`, no file is read."""
+    files = _FILES_ALLOWED.set(False)
+    saved = _SAVED.set(texts)
+    try:
+        yield
+    finally:
+        _SAVED.reset(saved)
+        _FILES_ALLOWED.reset(files)
+
+
+def saved_text(name: str) -> str | None:
+    """The YAML of a saved ruleset of that id, inside `saved_rulesets`; None elsewhere or when there is none."""
+    return _SAVED.get().get(name)
 
 
 def check_files_allowed(reference: str, key: str) -> None:

@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import limits, resources
 from ..errors import Location, OptionError, RulesetError
@@ -27,7 +27,7 @@ from .builder import build_rules, inherited_hint
 from .deck import load_deck
 from .patch import apply_patch
 from .rules import Rules
-from .yamlsource import Document, KeyPath, check_plain_text, format_path, read_yaml
+from .yamlsource import Document, KeyPath, check_plain_text, format_path, parse_yaml, read_yaml
 
 FORMAT = "trickbook-ruleset/1"
 _PROTECTED = ("format", "id", "extends", "options", "versions")
@@ -191,12 +191,23 @@ def _without_descriptions(value: Any) -> Any:
 
 def open_ruleset(reference: str | Path) -> RulesetSource:
     """Reads a ruleset and the rulesets it extends, and checks the merged document against the schema."""
-    path, display = _find(str(reference), None)
-    document, chain, changes = _read(path, display, ())
+    origin = _find(str(reference), None)
+    return _opened(origin, bundled=origin.path is not None and not resources.looks_like_path(str(reference)))
+
+
+def open_text(text: str, display: str) -> RulesetSource:
+    """A ruleset given as YAML text (an editor's, not yet saved) with everything it extends, checked like a file;
+    `display` names it in messages. Its `extends` finds saved or bundled rulesets, never a file."""
+    with resources.bundled_only():
+        return _opened(_Origin(None, display, text), bundled=False)
+
+
+def _opened(origin: _Origin, bundled: bool) -> RulesetSource:
+    document, chain, changes = _read(origin, ())
     _check_schema(document)
     _check_versions(document)
     _check_options(document)
-    return RulesetSource(document, chain, bundled=not resources.looks_like_path(str(reference)), changes=changes)
+    return RulesetSource(document, chain, bundled=bundled, changes=changes)
 
 
 def open_document(data: Any, display: str) -> RulesetSource:
@@ -229,7 +240,28 @@ def _check_schema(document: Document) -> None:
         raise
 
 
-def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:
+class _Origin(NamedTuple):
+    """Where a ruleset's YAML comes from: a file, or text an app keeps (then `path` is None)."""
+
+    path: Path | None
+    display: str
+    text: str | None = None
+
+    @property
+    def key(self) -> str:
+        """Identifies the ruleset for loop detection."""
+        return str(self.path.resolve()) if self.path is not None else f"saved:{self.display}"
+
+    def read(self) -> Document:
+        return (
+            read_yaml(self.path, self.display) if self.path is not None else parse_yaml(self.text or "", self.display)
+        )
+
+
+def _find(reference: str, relative_to: Path | None) -> _Origin:
+    saved = None if resources.looks_like_path(reference) else resources.saved_text(reference)
+    if saved is not None:
+        return _Origin(None, f"saved/{reference}.yaml", saved)
     if resources.looks_like_path(reference):
         resources.check_files_allowed(reference, "extends" if relative_to is not None else "ruleset")
         path = Path(reference)
@@ -242,7 +274,7 @@ def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:
             raise RulesetError(f"cannot read the ruleset file {shown!r}: {exc.strerror or exc}") from None
         if not found:
             raise RulesetError(f"there is no ruleset file {shown!r}", where=Location(str(path)[:200], 1, 1))
-        return path, str(path)
+        return _Origin(path, str(path))
     path = resources.rulesets_dir() / f"{reference}.yaml"
     if not path.is_file():
         known = ", ".join(repr(i) for i in resources.bundled_ruleset_ids())
@@ -251,17 +283,17 @@ def _find(reference: str, relative_to: Path | None) -> tuple[Path, str]:
             expected=f"one of {known}, or a path to a .yaml file",
             found=repr(reference),
         )
-    return path, f"rulesets/{reference}.yaml"
+    return _Origin(path, f"rulesets/{reference}.yaml")
 
 
-def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, tuple[str, ...], tuple[str, ...]]:
+def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, ...], tuple[str, ...]]:
     """Reads one file; if it extends another, reads that first and merges this one over it.
 
     Returns the merged document, the ids it extends (nearest first) and the rules this file itself sets (none
     when it extends nothing). A variant that says nothing of itself does not inherit its parent's description
     or source: those describe the parent.
     """
-    document = read_yaml(path, display)
+    document = origin.read()
     data = document.data
     if not isinstance(data, dict):
         raise RulesetError("a ruleset must be a mapping of keys", where=document.locate(()), found=type(data).__name__)
@@ -280,7 +312,7 @@ def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, t
         raise RulesetError(
             "`extends` names a ruleset", where=document.locate(("extends",)), path="extends", expected="text"
         )
-    resolved = path.resolve()
+    resolved = origin.key
     if resolved in seen or len(seen) >= limits.MAX_EXTENDS_DEPTH:
         raise RulesetError(
             "these rulesets extend each other in a loop" if resolved in seen else "too many levels of `extends`",
@@ -289,7 +321,7 @@ def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, t
             expected=f"a chain of at most {limits.MAX_EXTENDS_DEPTH} rulesets without loops",
         )
     try:
-        parent_path, parent_display = _find(parent_ref, path.parent)
+        parent = _find(parent_ref, origin.path.parent if origin.path is not None else None)
     except RulesetError as exc:
         raise RulesetError(
             exc.problem,
@@ -299,15 +331,15 @@ def _read(path: Path, display: str, seen: tuple[Path, ...]) -> tuple[Document, t
             found=exc.found,
             hint=exc.hint,
         ) from None
-    if parent_path.resolve() in (*seen, resolved):
+    if parent.key in (*seen, resolved):
         raise RulesetError(
             "these rulesets extend each other in a loop", where=document.locate(("extends",)), path="extends"
         )
-    parent, chain, _ = _read(parent_path, parent_display, (*seen, resolved))
-    about_parent = {key: value for key, value in parent.data.items() if key not in ("description", "source")}
-    merged = apply_patch(dataclasses.replace(parent, data=about_parent), document)
+    inherited, chain, _ = _read(parent, (*seen, resolved))
+    about_parent = {key: value for key, value in inherited.data.items() if key not in ("description", "source")}
+    merged = apply_patch(dataclasses.replace(inherited, data=about_parent), document)
     own = tuple(_leaf_paths({k: v for k, v in data.items() if k not in _NOT_RULES}, ()))
-    return dataclasses.replace(merged, file=document.file), (str(parent.data.get("id")), *chain), own
+    return dataclasses.replace(merged, file=document.file), (str(inherited.data.get("id")), *chain), own
 
 
 _NOT_RULES = frozenset({"format", "id", "title", "description", "source", "extends", "examples"})
