@@ -15,7 +15,7 @@ from .errors import RulesetError
 _PACKAGE = Path(__file__).resolve().parent
 
 _FILES_ALLOWED: ContextVar[bool] = ContextVar("trickbook_files_allowed", default=True)
-_SAVED: ContextVar[Mapping[str, str]] = ContextVar("trickbook_saved_rulesets", default={})
+_SAVED: ContextVar[Mapping[str, str] | None] = ContextVar("trickbook_saved_rulesets", default=None)
 
 
 @contextmanager
@@ -44,7 +44,8 @@ def saved_rulesets(texts: Mapping[str, str]) -> Iterator[None]:
 
 def saved_text(name: str) -> str | None:
     """The YAML of a saved ruleset of that id, inside `saved_rulesets`; None elsewhere or when there is none."""
-    return _SAVED.get().get(name)
+    saved = _SAVED.get()
+    return saved.get(name) if saved is not None else None
 
 
 def check_files_allowed(reference: str, key: str) -> None:
