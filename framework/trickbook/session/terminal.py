@@ -42,6 +42,7 @@ from ..players import Player, PlayerSpec, make_player
 from ..record.writer import match_record
 from ..ruleset.actions import GIVE, PLAY
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
+from .progress import progress
 
 _COLOURS = {"red": "bold red", "black": "bold", "blue": "bold blue", "green": "bold green"}
 
@@ -270,26 +271,9 @@ class TerminalMatch:
             self.console.print(f"Trick so far (led by {names[leader]}): {played}", markup=False)
 
     def _progress(self, view: SeatView) -> str:
-        """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`.
-
-        After declarations every side or seat has a contract (0 included); after an auction only the
-        declarer's side or seat has one.
-        """
-        seating = self.rules.seating
-        won = view.tricks_won
-        if view.phase in ("passing", "bidding", "trump") and not any(won):
-            return ""
-        declared = self.rules.bidding.kind is BiddingKind.DECLARATIONS and view.phase != "bidding"
-        declarer = seating.side_of[view.declarer] if seating.sides and view.declarer >= 0 else view.declarer
-        groups = seating.sides or tuple((seat,) for seat in range(self.rules.seats))
-        names = seating.side_names if seating.sides else seating.seat_names
-        parts = []
-        for index, members in enumerate(groups):
-            taken = sum(won[s] for s in members)
-            holds = declared or (index == declarer and view.declarer >= 0)
-            wanted = f" of {view.contract[index]}" if holds and index < len(view.contract) else ""
-            parts.append(f"{names[index]} {taken}{wanted}")
-        return "tricks: " + ", ".join(parts)
+        """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`."""
+        parts = [f"{p.name} {p.taken}" + (f" of {p.wanted}" if p.wanted is not None else "") for p in progress(view)]
+        return "tricks: " + ", ".join(parts) if parts else ""
 
     def show_score(self) -> None:
         """The match totals (sides, and players where the rules score players) and the hand so far."""

@@ -1,0 +1,39 @@
+"""Tricks taken this hand against the contracts, per side or player: one home for every front end."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine.view import SeatView
+from ..ruleset.rules import BiddingKind
+
+
+class Progress(NamedTuple):
+    """One side's or player's tricks this hand, and its contract when it holds one."""
+
+    name: str
+    taken: int
+    wanted: int | None
+
+
+def progress(view: SeatView) -> tuple[Progress, ...]:
+    """Every side's (or player's) tricks; empty before the first trick of a hand that starts with bidding.
+
+    After declarations every side or seat has a contract (0 included); after an auction only the
+    declarer's side or seat has one.
+    """
+    rules = view.rules
+    seating = rules.seating
+    won = view.tricks_won
+    if view.phase in ("passing", "bidding", "trump") and not any(won):
+        return ()
+    declared = rules.bidding.kind is BiddingKind.DECLARATIONS and view.phase != "bidding"
+    declarer = seating.side_of[view.declarer] if seating.sides and view.declarer >= 0 else view.declarer
+    groups = seating.sides or tuple((seat,) for seat in range(rules.seats))
+    names = seating.side_names if seating.sides else seating.seat_names
+    out = []
+    for index, members in enumerate(groups):
+        holds = declared or (index == declarer and view.declarer >= 0)
+        wanted = view.contract[index] if holds and index < len(view.contract) else None
+        out.append(Progress(names[index], sum(won[s] for s in members), wanted))
+    return tuple(out)
