@@ -41,7 +41,7 @@ from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 from .session.terminal import TerminalMatch
 from .tools.compare import as_json as compare_json
-from .tools.compare import compare, write_csv
+from .tools.compare import compare, report_rows, write_csv
 from .tools.paired import as_json as difference_json
 from .tools.paired import paired
 from .tools.parallel import RulesetChoice, default_jobs
@@ -431,16 +431,8 @@ def _compare(args: argparse.Namespace) -> int:
     table.add_column("95% intervals in brackets")
     for column in columns:
         table.add_column(column.label, justify="right")
-    names = list(dict.fromkeys(name for column in columns for name in column.metrics))
-    for name in names:
-        cells = []
-        for column in columns:
-            estimate = column.metrics.get(name)
-            cells.append("" if estimate is None else estimate.text(percent=name in column.percent))
+    for name, cells in report_rows(columns):
         table.add_row(name, *cells)
-    table.add_row(
-        "bids (share)", *(", ".join(f"{b} {100 * v:.0f}%" for b, v in c.bids.items() if v >= 0.01) for c in columns)
-    )
     console.print(table)
     if args.plot:
         console.print(f"figure written to {args.plot}")

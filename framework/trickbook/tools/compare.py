@@ -146,6 +146,22 @@ def _bid_order(item: tuple[str, int]) -> tuple[int, str]:
     return (int(bid), "") if bid.isdigit() else (10_000, bid)
 
 
+def report_rows(columns: Sequence[Column]) -> list[tuple[str, list[str]]]:
+    """The comparison table as people read it: each measure with every ruleset's estimate and interval, then
+    the share of each bid; the same rows on the terminal and in the browser."""
+    names = list(dict.fromkeys(name for column in columns for name in column.metrics))
+    rows = []
+    for name in names:
+        cells = []
+        for column in columns:
+            estimate = column.metrics.get(name)
+            cells.append("" if estimate is None else estimate.text(percent=name in column.percent))
+        rows.append((name, cells))
+    bids = [", ".join(f"{b} {100 * v:.0f}%" for b, v in c.bids.items() if v >= 0.01) for c in columns]
+    rows.append(("bids (share)", bids))
+    return rows
+
+
 def as_json(columns: Sequence[Column], players: str, matches: int, seed: int) -> dict[str, Any]:
     return {
         "players": players,
