@@ -199,6 +199,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="+", metavar="RULESET", help="ruleset files or bundled ids")
     check.set_defaults(run=_check)
 
+    srv = commands.add_parser("serve", help="the workbench, live tables and comparisons in a browser")
+    srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: this machine only)")
+    srv.add_argument("--port", type=_port, default=8000, help="the port to listen on (default 8000)")
+    srv.add_argument(
+        "--data", default="trickbook-data", metavar="DIR", help="where saved rulesets, tables and records live"
+    )
+    srv.set_defaults(run=_serve)
+
     rulesets = commands.add_parser("rulesets", help="list the bundled rulesets")
     rulesets.set_defaults(run=_list)
     return parser
@@ -633,6 +641,23 @@ def _new(args: argparse.Namespace) -> int:
     print(f"wrote {out}: a variant of {args.extends} that changes nothing yet")
     print(f"next: edit it, then `trickbook validate {out}` and `trickbook diff {args.extends} {out}`")
     return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .web.app import serve
+
+    folder = Path(args.data)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--data names {folder}, which is a file; give a folder (it is created if missing)")
+    serve(args.host, args.port, folder)
+    return 0
+
+
+def _port(text: str) -> int:
+    value = _positive(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 1 to 65535, found {value}")
+    return value
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -1,0 +1,333 @@
+"""The web application: pages, a JSON API and one WebSocket per open table page (Starlette, served by uvicorn).
+
+Every request body and message is checked for size and shape and answered with a message a person can act
+on; a seat token travels in the page's fragment and the socket's first message, never in a URL the server
+logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from socket import create_server
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .. import limits, resources
+from ..errors import OptionError, TrickbookError, UsageError
+from ..ruleset.loader import open_ruleset
+from .comparisons import Comparisons
+from .live import BOT_KINDS, Hub, LiveTable
+from .store import Store
+from .workbench import checked_for_saving, study
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = limits.MAX_RULESET_BYTES + 8_000
+"""Largest request body: a ruleset at the CLI's limit, in JSON."""
+MAX_MESSAGE = 2_000
+"""Largest WebSocket message from a table page."""
+PAGES = {"/": "index.html", "/workbench": "workbench.html", "/tables": "tables.html", "/compare": "compare.html"}
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+class Server:
+    """The state behind the app: the store, the open tables and their sockets, the comparisons."""
+
+    def __init__(self, folder: Path) -> None:
+        self.store = Store(folder)
+        self.hub = Hub(self.store)
+        self.comparisons = Comparisons(self.store, folder)
+        self.sockets: dict[str, set[tuple[WebSocket, int]]] = {}
+        self.problems = self.hub.restore_all(time.time())
+
+    async def push(self, live: LiveTable, news: dict[int, list[dict[str, Any]]] | None = None) -> None:
+        """Sends every connected page of the table its seat's page, and what it was just told."""
+        for socket, seat in list(self.sockets.get(live.id, ())):
+            message = {"type": "page", "page": self.hub.page(live, seat), "news": (news or {}).get(seat, [])}
+            with contextlib.suppress(Exception):
+                await socket.send_json(message)
+
+
+def create_app(folder: Path) -> Starlette:
+    """The app over a data folder (created if missing)."""
+    server = Server(folder)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        clock = asyncio.create_task(_clock(server))
+        try:
+            yield
+        finally:
+            clock.cancel()
+            server.store.close()
+
+    routes: list[BaseRoute] = [Route(path, _page(name)) for path, name in PAGES.items()]
+    routes += [
+        Route("/favicon.ico", _no_icon),
+        Route("/table/{table_id}", _page("table.html")),
+        Route("/api/rulesets", _guard(lambda r: _rulesets(server, r)), methods=["GET", "POST"]),
+        Route("/api/rulesets/{ruleset_id}", _guard(lambda r: _ruleset_text(server, r))),
+        Route("/api/study", _guard(lambda r: _study(server, r)), methods=["POST"]),
+        Route("/api/tables", _guard(lambda r: _tables(server, r)), methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}/records/{match:int}", _guard(lambda r: _record(server, r))),
+        Route("/api/compare", _guard(lambda r: _compare_start(server, r)), methods=["POST"]),
+        Route("/api/compare/{comparison_id}", _guard(lambda r: _compare_state(server, r))),
+        Route("/api/compare/{comparison_id}/figure.png", _guard(lambda r: _compare_figure(server, r))),
+        WebSocketRoute("/ws/table/{table_id}", lambda ws: _table_socket(server, ws)),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+def _page(name: str) -> Handler:
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    return page
+
+
+async def _no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+def _guard(handler: Callable[[Request], Awaitable[Any]]) -> Handler:
+    """Answers a handler's value as JSON, and any refusal as `{"error": message}` with status 400 or 404."""
+
+    async def guarded(request: Request) -> Response:
+        try:
+            result = await handler(request)
+        except LookupError as exc:
+            return JSONResponse({"error": str(exc.args[0]) if exc.args else "not found"}, status_code=404)
+        except (TrickbookError, ValueError) as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+        return result if isinstance(result, Response) else JSONResponse(result)
+
+    return guarded
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, refused when too large or not an object."""
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise UsageError(f"a request body is at most {MAX_BODY:,} bytes")
+    try:
+        value = json.loads(raw or b"{}")
+    except ValueError:
+        raise UsageError("the request body is not JSON") from None
+    if not isinstance(value, dict):
+        raise UsageError("the request body is a JSON object")
+    return value
+
+
+def _text_field(body: dict[str, Any], key: str) -> str:
+    value = body.get(key)
+    if not isinstance(value, str):
+        raise UsageError(f"the request needs {key!r} as text")
+    return value
+
+
+async def _rulesets(server: Server, request: Request) -> Any:
+    if request.method == "POST":
+        text = _text_field(await _body(request), "text")
+        saved = server.store.rulesets()
+        ruleset_id = await anyio.to_thread.run_sync(checked_for_saving, text, saved)
+        server.store.save_ruleset(ruleset_id, text, time.time())
+        return {"id": ruleset_id}
+    return await anyio.to_thread.run_sync(_catalogue, server.store.rulesets())
+
+
+def _catalogue(saved: dict[str, str]) -> list[dict[str, Any]]:
+    """Every ruleset a table or comparison may use, with its seats, versions and options."""
+    out = []
+    with resources.saved_rulesets(saved):
+        for ruleset_id in [*resources.bundled_ruleset_ids(), *saved]:
+            try:
+                source = open_ruleset(ruleset_id)
+                rules = source.resolve()
+            except TrickbookError:
+                continue  # a saved ruleset that no longer loads (its parent changed): the workbench says why
+            options = source.document.data.get("options", {})
+            out.append(
+                {
+                    "id": ruleset_id,
+                    "title": rules.title,
+                    "saved": ruleset_id in saved,
+                    "seats": rules.seats,
+                    "versions": list(source.versions),
+                    "options": {
+                        name: {"values": list(spec["values"]), "default": spec["default"]}
+                        for name, spec in options.items()
+                        for name, spec in options.items()
+                    },
+                }
+            )
+    return out
+
+
+async def _ruleset_text(server: Server, request: Request) -> Any:
+    ruleset_id = request.path_params["ruleset_id"]
+    saved = server.store.rulesets()
+    if ruleset_id in saved:
+        return {"id": ruleset_id, "text": saved[ruleset_id], "saved": True}
+    if ruleset_id in resources.bundled_ruleset_ids():
+        text = (resources.rulesets_dir() / f"{ruleset_id}.yaml").read_text(encoding="utf-8")
+        return {"id": ruleset_id, "text": text, "saved": False}
+    raise LookupError(f"there is no ruleset {ruleset_id!r} here")
+
+
+async def _study(server: Server, request: Request) -> Any:
+    text = _text_field(await _body(request), "text")
+    return await anyio.to_thread.run_sync(study, text, server.store.rulesets())
+
+
+async def _tables(server: Server, request: Request) -> Any:
+    if request.method == "GET":
+        return [
+            {
+                "id": live.id,
+                "title": live.table.rules.title,
+                "seats": live.table.seats,
+                "phase": live.table.phase,
+                "match": live.table.match_number,
+            }
+            for live in server.hub.tables.values()
+        ]
+    body = await _body(request)
+    seats = body.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise UsageError(f"'seats' lists each seat's player: 'human' or a bot ({', '.join(BOT_KINDS)})")
+    options = body.get("options") or {}
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        raise OptionError("'options' maps option names to text values")
+    version = body.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise UsageError(f"'version' is a whole number, not {version!r}")
+    clock = body.get("turn_seconds")
+    if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int | float)):
+        raise UsageError(f"'turn_seconds' is a number of seconds, not {clock!r}")
+    ruleset = _text_field(body, "ruleset")
+    live = await anyio.to_thread.run_sync(
+        lambda: server.hub.create(ruleset, seats, options, version, clock, time.time())
+    )
+    links = {seat: f"/table/{live.id}#{token}" for seat, token in enumerate(live.tokens) if token is not None}
+    return {"id": live.id, "links": links}
+
+
+async def _record(server: Server, request: Request) -> Any:
+    table_id = request.path_params["table_id"]
+    live, _seat = server.hub.seat_of(table_id, request.headers.get("x-seat-token", ""))
+    text = server.store.record(live.id, request.path_params["match"])
+    if text is None:
+        raise LookupError(f"table {table_id} has no finished match {request.path_params['match']}")
+    name = f"trickbook-{table_id}-match-{request.path_params['match']}.json"
+    return Response(
+        text, media_type="application/json", headers={"content-disposition": f"attachment; filename={name}"}
+    )
+
+
+async def _compare_start(server: Server, request: Request) -> Any:
+    body = await _body(request)
+    comparison_id = await anyio.to_thread.run_sync(server.comparisons.start, body)
+    return {"id": comparison_id}
+
+
+async def _compare_state(server: Server, request: Request) -> Any:
+    state = server.comparisons.state(request.path_params["comparison_id"])
+    if state is None:
+        raise LookupError("there is no such comparison here")
+    return state
+
+
+async def _compare_figure(server: Server, request: Request) -> Any:
+    path = server.comparisons.figure(request.path_params["comparison_id"])
+    if path is None:
+        raise LookupError("this comparison has no figure")
+    return FileResponse(path, media_type="image/png")
+
+
+async def _table_socket(server: Server, socket: WebSocket) -> None:
+    """A table page's socket: the first message names the seat by its token; then actions, readies and votes."""
+    origin = socket.headers.get("origin")
+    host = socket.headers.get("host", "")
+    if origin is not None and origin.split("://", 1)[-1] != host:
+        await socket.close(code=4403, reason="this page comes from another site")
+        return
+    await socket.accept()
+    table_id = socket.path_params["table_id"]
+    try:
+        hello = await _message(socket)
+        live, seat = server.hub.seat_of(table_id, str(hello.get("token", "")) if isinstance(hello, dict) else "")
+    except (UsageError, ValueError) as exc:
+        await socket.send_json({"type": "error", "message": str(exc)})
+        await socket.close(code=4401)
+        return
+    except WebSocketDisconnect:
+        return
+    connected = server.sockets.setdefault(live.id, set())
+    connected.add((socket, seat))
+    try:
+        await socket.send_json({"type": "page", "page": server.hub.page(live, seat), "news": []})
+        while True:
+            try:
+                message = await _message(socket)
+                news = await anyio.to_thread.run_sync(server.hub.act, live, seat, message, time.time())
+            except (TrickbookError, ValueError) as exc:
+                await socket.send_json({"type": "error", "message": str(exc)})
+                continue
+            await server.push(live, news)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        connected.discard((socket, seat))
+
+
+async def _message(socket: WebSocket) -> Any:
+    text = await socket.receive_text()
+    if len(text) > MAX_MESSAGE:
+        raise UsageError(f"a message is at most {MAX_MESSAGE:,} characters")
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise UsageError('a message is JSON, such as {"type": "act", "action": "QH"}') from None
+
+
+async def _clock(server: Server) -> None:
+    """Once a second, lets every table's clock run and tells the pages of tables where a turn timed out."""
+    while True:
+        await asyncio.sleep(1)
+        changed = await anyio.to_thread.run_sync(server.hub.tick_all, time.time())
+        for live, news in changed:
+            await server.push(live, news)
+
+
+def serve(host: str, port: int, folder: Path) -> None:
+    """Runs the app with uvicorn until interrupted; a port that is taken is refused before anything starts."""
+    import uvicorn
+
+    try:
+        with create_server((host, port)):
+            pass
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port") from None
+    app = create_app(folder)
+    problems = app.state.server.problems
+    for problem in problems:
+        print(f"trickbook: {problem}")
+    print(f"trickbook: serving on http://{host}:{port}/ (data in {folder}); Ctrl-C stops")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4)

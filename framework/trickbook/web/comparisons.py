@@ -1,0 +1,129 @@
+"""Comparisons started from the browser: the same `compare` as the command line, run in the background with
+progress, its table, paired differences and figure kept in the store."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .. import resources
+from ..errors import TrickbookError, UsageError
+from ..players import parse_player_specs
+from ..ruleset.loader import load_ruleset
+from ..tools.compare import compare, report_rows
+from ..tools.paired import paired
+from ..tools.parallel import RulesetChoice, default_jobs
+from ..tools.plot import plot
+from .store import Store
+
+MAX_MATCHES = 1000
+"""Most matches per ruleset a comparison from the browser may ask for."""
+MAX_RULESETS = 6
+MAX_RUNNING = 2
+"""Comparisons running at once; a further one is refused until one ends."""
+
+
+class Comparisons:
+    """Starts comparisons on background threads and answers how far each has got."""
+
+    def __init__(self, store: Store, folder: Path) -> None:
+        self.store = store
+        self.folder = folder / "figures"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.progress: dict[str, dict[str, Any]] = {}
+        self._lock = threading.Lock()
+
+    def start(self, request: Mapping[str, Any]) -> str:
+        """Checks a request (rulesets with versions and options, players, matches, hand cap, seed) and starts it."""
+        specs = request.get("rulesets")
+        if not isinstance(specs, list) or not 2 <= len(specs) <= MAX_RULESETS:
+            raise UsageError(f"a comparison takes 2 to {MAX_RULESETS} rulesets")
+        players = _text(request, "players", "heuristic")
+        matches = _number(request, "matches", 20, MAX_MATCHES)
+        hand_cap = _number(request, "hand_cap", 200, 1000)
+        seed = _number(request, "seed", 1, 2**31)
+        choices = []
+        with resources.saved_rulesets(self.store.rulesets()):
+            for spec in specs:
+                if not isinstance(spec, dict) or not isinstance(spec.get("ruleset"), str):
+                    raise UsageError("each ruleset of a comparison is an object with a 'ruleset' id")
+                options = spec.get("options") or {}
+                version = spec.get("version")
+                if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+                    raise UsageError("a ruleset's options are names with text values")
+                if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+                    raise UsageError(f"a rules version is a whole number, not {version!r}")
+                rules = load_ruleset(spec["ruleset"], options=options, version=version)
+                parse_player_specs(players, rules.seats)
+                choices.append(RulesetChoice.of(spec["ruleset"], rules))
+        with self._lock:
+            if sum(p["status"] == "running" for p in self.progress.values()) >= MAX_RUNNING:
+                raise UsageError(f"{MAX_RUNNING} comparisons are running; start another when one ends")
+            comparison_id = secrets.token_hex(6)
+            total = matches * len(choices)
+            self.progress[comparison_id] = {"status": "running", "done": 0, "total": total}
+        thread = threading.Thread(
+            target=self._run, args=(comparison_id, choices, players, matches, seed, hand_cap), daemon=True
+        )
+        thread.start()
+        return comparison_id
+
+    def state(self, comparison_id: str) -> dict[str, Any] | None:
+        with self._lock:
+            running = self.progress.get(comparison_id)
+            if running is not None:
+                return dict(running)
+        return self.store.comparison(comparison_id)
+
+    def figure(self, comparison_id: str) -> Path | None:
+        path = self.folder / f"{comparison_id}.png"
+        return path if comparison_id.isalnum() and path.is_file() else None
+
+    def _run(
+        self, comparison_id: str, choices: list[RulesetChoice], players: str, matches: int, seed: int, hand_cap: int
+    ) -> None:
+        def advance(count: int) -> None:
+            with self._lock:
+                self.progress[comparison_id]["done"] += count
+
+        try:
+            columns = compare(choices, players, matches, seed, hand_cap, min(2, default_jobs()), None, advance)
+            figure = True
+            try:
+                plot(columns, self.folder / f"{comparison_id}.png")
+            except UsageError:
+                figure = False  # matplotlib is not installed: the table and differences still show
+            found = [(column, paired(columns[0].stats, column.stats)) for column in columns[1:]]
+            result = {
+                "status": "done",
+                "done": matches * len(choices),
+                "total": matches * len(choices),
+                "title": f"{matches} matches per ruleset, seeds {seed}..{seed + matches - 1}, players {players}",
+                "labels": [c.label for c in columns],
+                "rows": report_rows(columns),
+                "differences": [d.verdict(column.label) for column, ds in found for d in ds],
+                "first": columns[0].label,
+                "figure": figure,
+            }
+        except TrickbookError as exc:
+            result = {"status": "failed", "message": str(exc)}
+        self.store.save_comparison(comparison_id, result)
+        with self._lock:
+            del self.progress[comparison_id]
+
+
+def _text(request: Mapping[str, Any], key: str, default: str) -> str:
+    value = request.get(key, default)
+    if not isinstance(value, str) or not 0 < len(value) <= 200:
+        raise UsageError(f"{key} is text such as {default!r}")
+    return value
+
+
+def _number(request: Mapping[str, Any], key: str, default: int, most: int) -> int:
+    value = request.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise UsageError(f"{key} is a whole number from 1 to {most}, not {value!r}")
+    return value

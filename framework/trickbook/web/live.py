@@ -1,0 +1,236 @@
+"""Live tables: `Table`s with a private token per person, each seat's event log, and a save after every call.
+
+A seat's page is drawn from its own `Table.view` and the events the table addressed to that seat, so a
+page never receives a card its seat may not see. Calls on one table run one at a time; the bots' moves
+run inside the call, so a bot's thinking is bounded by the player options a table may choose.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import limits, resources
+from ..errors import TrickbookError, UsageError
+from ..players import parse_player_specs
+from ..session.progress import progress
+from ..session.table import HUMAN, Delivery, Table, TableError
+from .store import Store
+
+MAX_TABLES = 200
+"""Most tables a server keeps open; a new one is refused beyond it."""
+MAX_PLAYOUTS = 400
+"""The strongest mcts bot a table may seat (playouts per move), so one table's bots cannot starve the others."""
+MAX_THINKING_MS = 2000
+"""The longest an mcts bot at a table may think per move, in milliseconds."""
+MAX_LOG = 400
+"""Most events kept per seat for its page (a hand's worth at any table trickbook allows)."""
+BOT_KINDS = ("random", "heuristic", "mcts")
+
+
+@dataclass(slots=True)
+class LiveTable:
+    """One table, the tokens of its people's seats and what each seat has been told this hand."""
+
+    id: str
+    table: Table
+    tokens: list[str | None]
+    logs: dict[int, list[dict[str, Any]]]
+    kept: int = 0
+    """How many finished matches are already stored."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class Hub:
+    """Every open table of the server, saved to the store after each change and restored at start."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: dict[str, LiveTable] = {}
+
+    def restore_all(self, now: float) -> list[str]:
+        """Reopens every stored table where it stood; returns the problems of those that cannot reopen."""
+        problems = []
+        with resources.saved_rulesets(self.store.rulesets()):
+            for table_id, state in self.store.tables():
+                try:
+                    table = Table.restore(state["table"], now)
+                except (TrickbookError, KeyError, TypeError) as exc:
+                    problems.append(f"table {table_id}: {exc}")
+                    continue
+                logs = {int(seat): list(events) for seat, events in state["logs"].items()}
+                live = LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]))
+                self.tables[table_id] = live
+                self._deliver(live, table.pending())
+        return problems
+
+    def create(
+        self,
+        ruleset: str,
+        seats: list[str],
+        options: Mapping[str, str],
+        version: int | None,
+        turn_seconds: float | None,
+        now: float,
+    ) -> LiveTable:
+        """A new table; every person's seat gets an unguessable token (its private link)."""
+        if len(self.tables) >= MAX_TABLES:
+            raise UsageError(f"this server keeps at most {MAX_TABLES} tables open")
+        for spec in seats:
+            _check_seat(spec)
+        if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
+            raise UsageError(f"a turn clock is 5 to 3600 seconds, not {turn_seconds}")
+        with resources.saved_rulesets(self.store.rulesets()):
+            table = Table(
+                ruleset,
+                seats=seats,
+                options=dict(options),
+                version=version,
+                seed=secrets.randbelow(2**31),
+                turn_seconds=turn_seconds,
+                now=now,
+                hand_cap=limits.DEFAULT_HAND_CAP,
+            )
+        tokens = [secrets.token_urlsafe(18) if spec == HUMAN else None for spec in seats]
+        live = LiveTable(secrets.token_hex(6), table, tokens, {seat: [] for seat in range(len(seats))})
+        self.tables[live.id] = live
+        self._deliver(live, table.pending())
+        self._save(live, now)
+        return live
+
+    def seat_of(self, table_id: str, token: str) -> tuple[LiveTable, int]:
+        """The table and the seat a token acts for; refused alike for an unknown table or a wrong token."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            for seat, known in enumerate(live.tokens):
+                if known is not None and secrets.compare_digest(known, token):
+                    return live, seat
+        raise UsageError("this link does not open a seat at any table here")
+
+    def act(self, live: LiveTable, seat: int, message: Any, now: float) -> Delivery:
+        """One message from a seat's page: an action, a ready, a vote; refused in words when it does not fit."""
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise UsageError("a message is a JSON object with a 'type': 'act', 'ready', 'vote' or 'tick'")
+        kind = message["type"]
+        with live.lock:
+            table = live.table
+            if kind == "act":
+                action = message.get("action")
+                if not isinstance(action, str) or not 0 < len(action) <= 40:
+                    raise UsageError("an 'act' message has an 'action' such as 'QH', 'bid 8' or 'pass'")
+                delivery = table.submit(seat, action, now)
+            elif kind == "ready":
+                delivery = table.mark_ready(seat, now)
+            elif kind == "vote":
+                if not isinstance(message.get("rematch"), bool):
+                    raise UsageError("a 'vote' message has 'rematch': true or false")
+                delivery = table.vote(seat, message["rematch"], now)
+            elif kind == "tick":
+                delivery = table.tick(now)
+            else:
+                raise UsageError(f"unknown message type {kind!r}; known: 'act', 'ready', 'vote', 'tick'")
+            self._deliver(live, delivery)
+            self._save(live, now)
+            return delivery
+
+    def tick_all(self, now: float) -> list[tuple[LiveTable, Delivery]]:
+        """Lets the clocks of every table run; returns the tables where something happened."""
+        changed: list[tuple[LiveTable, Delivery]] = []
+        for live in list(self.tables.values()):
+            table = live.table
+            if table.deadline is None or now < table.deadline or table.phase == "closed":
+                continue
+            with live.lock:
+                try:
+                    delivery = table.tick(now)
+                except TableError:
+                    continue
+                self._deliver(live, delivery)
+                self._save(live, now)
+            changed.append((live, delivery))
+        return changed
+
+    def page(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        """What a seat's page shows: its view, its events this hand, and the table's public facts."""
+        with live.lock:
+            table = live.table
+            rules = table.rules
+            deck = rules.deck
+            seating = rules.seating
+            view = table.view(seat)
+            game_view = table.game.view(seat)
+            order = {code: (deck.suit_of[i], -deck.rank_of[i]) for i, code in enumerate(deck.codes)}
+            trick = view["trick"]
+            leader = view["leader"]
+            return {
+                "table": live.id,
+                "title": rules.title,
+                "ruleset": rules.identity(),
+                "seat": seat,
+                "seats": [
+                    {"name": seating.seat_names[s], "player": table.seats[s], "side": seating.side_of[s]}
+                    for s in range(rules.seats)
+                ],
+                "sides": seating.side_names,
+                "personal": table.game.seat_totals is not None and (rules.personal or not seating.sides),
+                "cards": {
+                    code: [deck.label(i), deck.suits[deck.suit_of[i]].colour] for i, code in enumerate(deck.codes)
+                },
+                "suits": {s.code: [s.symbol, s.name, s.colour] for s in deck.suits},
+                "view": {**view, "hand": sorted(view["hand"], key=order.__getitem__)},
+                "trick_seats": [seating.after(leader, i) for i in range(len(trick))] if leader is not None else [],
+                "labels": {text: _label(table, text) for text in view["legal"]},
+                "progress": [p._asdict() for p in progress(game_view)],
+                "log": live.logs.get(seat, []),
+                "finished": list(range(1, live.kept + 1)),
+                "match_over": table.phase in ("voting", "closed"),
+                "close_reason": table.close_reason,
+            }
+
+    def _deliver(self, live: LiveTable, delivery: Delivery) -> None:
+        for seat, events in delivery.items():
+            log = live.logs.setdefault(seat, [])
+            for event in events:
+                if event["type"] == "hand_started":
+                    scored = [e for e in log if e["type"] == "hand_scored"][-1:]
+                    log[:] = scored
+                log.append(event)
+            del log[:-MAX_LOG]
+
+    def _save(self, live: LiveTable, now: float) -> None:
+        finished = live.table.finished
+        new = {number: finished[number - 1] for number in range(live.kept + 1, len(finished) + 1)}
+        live.kept = len(finished)
+        state = {"table": live.table.save(), "tokens": live.tokens, "logs": live.logs, "kept": live.kept}
+        self.store.save_table(live.id, state, now, new)
+
+
+def _check_seat(spec: str) -> None:
+    """A seat is a person or a bot a server can afford: random, heuristic, or mcts up to MAX_PLAYOUTS."""
+    if spec == HUMAN:
+        return
+    parsed = parse_player_specs(spec, 1)[0]
+    if parsed.kind not in BOT_KINDS:
+        raise UsageError(f"a seat is 'human' or a bot ({', '.join(BOT_KINDS)}), not {spec!r}")
+    for key, value in parsed.options:
+        if key == "playouts" and (not value.isdigit() or not 1 <= int(value) <= MAX_PLAYOUTS):
+            raise UsageError(f"an mcts bot at a table plays 1 to {MAX_PLAYOUTS} playouts, not {value!r}")
+        if key == "ms" and (not value.isdigit() or not 1 <= int(value) <= MAX_THINKING_MS):
+            raise UsageError(f"an mcts bot at a table thinks 1 to {MAX_THINKING_MS} ms a move, not {value!r}")
+
+
+def _label(table: Table, text: str) -> str:
+    """An action as the page's button says it: suits by symbol."""
+    deck = table.rules.deck
+    kind, _, rest = text.partition(" ")
+    if kind == "trump":
+        suit = deck.suits[deck.suit_index(rest)]
+        return f"trump {suit.symbol} {suit.name}"
+    if kind == "give":
+        return f"give {deck.label(deck.parse_card(rest))}"
+    if text in deck.codes:
+        return deck.label(deck.codes.index(text))
+    return text

@@ -1,0 +1,67 @@
+// A comparison runs on the server; this page starts it, shows its progress, then its table and figure.
+"use strict";
+nav("/compare");
+let catalogue = [];
+const pickers = [];
+
+function addPicker(id) {
+  const picker = rulesetPicker(catalogue);
+  if (id) picker.select(id);
+  const row = el("p", { "data-picker": pickers.length }, `Ruleset ${pickers.length + 1}: `, picker);
+  pickers.push(picker);
+  document.getElementById("pickers").append(row);
+}
+
+function showResult(state) {
+  const result = document.getElementById("result");
+  if (state.status === "failed") { result.replaceChildren(el("p", { class: "bad" }, state.message)); return; }
+  const table = el("table", { class: "grid", id: "comparison" },
+    el("caption", {}, state.title),
+    el("tr", {}, el("th", {}, "95% intervals in brackets"), state.labels.map((l) => el("th", {}, l))),
+    state.rows.map(([name, cells]) => el("tr", {}, el("td", {}, name), cells.map((c) => el("td", {}, c)))));
+  result.replaceChildren(
+    el("div", { class: "panel" }, el("h2", {}, `Paired differences against ${state.first}`),
+      state.differences.length ? el("ul", {}, state.differences.map((d) => el("li", {}, d))) : el("p", {}, "None to show.")),
+    el("div", { class: "panel" }, table),
+    state.figure ? el("img", { src: `/api/compare/${state.id}/figure.png`, alt: "distributions and rates side by side", style: "max-width:100%" })
+      : el("p", { class: "muted" }, "Install trickbook[plot] (matplotlib) on the server for the figure."));
+}
+
+async function follow(id) {
+  const bar = document.getElementById("bar");
+  const status = document.getElementById("status");
+  bar.hidden = false;
+  for (;;) {
+    const state = await api(`/api/compare/${id}`);
+    bar.firstElementChild.style.width = `${(100 * (state.done || 0)) / Math.max(1, state.total || 1)}%`;
+    status.textContent = state.status === "running" ? `${state.done} of ${state.total} matches played` : state.status === "done" ? "done" : "";
+    if (state.status !== "running") { state.id = id; showResult(state); return; }
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  }
+}
+
+document.getElementById("add").addEventListener("click", () => addPicker());
+document.getElementById("start").addEventListener("click", async () => {
+  const status = document.getElementById("status");
+  status.className = "";
+  try {
+    const started = await api("/api/compare", {
+      rulesets: pickers.map((p) => p.value()),
+      players: document.getElementById("players").value,
+      matches: Number(document.getElementById("matches").value),
+      hand_cap: Number(document.getElementById("cap").value),
+    });
+    history.replaceState(null, "", `/compare#${started.id}`);
+    await follow(started.id);
+  } catch (error) {
+    status.textContent = error.message;
+    status.className = "bad";
+  }
+});
+
+api("/api/rulesets").then((list) => {
+  catalogue = list;
+  addPicker("tarneeb-41");
+  addPicker("syrian-tarneeb-41");
+  if (location.hash.length > 1) follow(location.hash.slice(1));
+});

@@ -1,0 +1,164 @@
+// A seat's page. Everything drawn here comes from what the server sent this seat: its own view and events.
+"use strict";
+nav("");
+const token = location.hash.slice(1);
+const tableId = location.pathname.split("/").pop();
+let socket = null;
+let page = null;
+let notice = null;
+let retry = 500;
+
+function card(code, attrs) {
+  const [label, colour] = page.cards[code] || [code, "black"];
+  return el(attrs ? "button" : "span", { class: `card suit-${colour}`, "data-card": code, ...(attrs || {}) }, label);
+}
+const name = (seat) => (seat === null || seat === undefined ? "nobody" : page.seats[seat].name);
+
+function thisHand() {
+  const log = page.log;
+  let start = 0;
+  log.forEach((event, index) => { if (event.type === "hand_started") start = index; });
+  return log.slice(start);
+}
+
+function actionWords(event) {
+  if (event.hidden) return `${name(event.seat)} passed cards`;
+  if (event.action === "bid") return `${name(event.seat)} bid ${event.value}`;
+  if (event.action === "pass") return `${name(event.seat)} passed`;
+  if (event.action === "trump") return `${name(event.seat)} chose trump ${page.suits[event.suit][0]}`;
+  if (event.action === "pass_cards") return `${name(event.seat)} passed ${event.cards.map((c) => page.cards[c][0]).join(" ")}`;
+  return null;
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) { notice = null; send({ type: "act", action }); }
+
+function draw() {
+  const view = page.view;
+  const mine = view.turn === page.seat && view.table === "playing";
+  document.title = `${page.title} - trickbook`;
+  document.getElementById("title").textContent = `${page.title}: you are ${name(page.seat)}`;
+  const trump = view.trump ? page.suits[view.trump] : null;
+  const facts = [
+    ["Match", String(view.match)], ["Hand", String(view.hand_number)], ["Dealer", name(view.dealer)],
+    ["Trump", trump ? `${trump[0]} ${trump[1]}` : "none yet"],
+  ];
+  if (view.declarer !== null) facts.push(["Declarer", name(view.declarer)]);
+  if (page.progress.length) facts.push(["Tricks", page.progress.map((p) => `${p.name} ${p.taken}${p.wanted !== null ? ` of ${p.wanted}` : ""}`).join(", ")]);
+  if (view.exposed.length) facts.push(["Shown", view.exposed.map((c) => page.cards[c][0]).join(" ")]);
+  if (view.deadline) facts.push(["Clock", `${Math.max(0, Math.round(view.deadline - Date.now() / 1000))} s`]);
+  document.getElementById("facts").replaceChildren(...facts.map(([k, v]) => el("span", {}, el("b", {}, `${k}: `), el("span", { "data-fact": k.toLowerCase() }, v))));
+  if (trump) document.querySelector('[data-fact="trump"]').className = `suit-${trump[2]}`;
+
+  document.getElementById("seats").replaceChildren(...page.seats.map((seat, index) => el("div",
+    { class: `seat${view.turn === index && view.table === "playing" ? " turn" : ""}`, "data-seat": index },
+    el("div", { class: "who" }, seat.name, index === page.seat ? " (you)" : ""),
+    el("div", {}, seat.player === "human" ? "a person" : seat.player),
+    el("div", {}, `tricks: ${view.tricks_won[index]}`),
+    page.personal && view.seat_totals ? el("div", {}, `total: ${view.seat_totals[index]}`) : null)));
+
+  document.getElementById("trick").replaceChildren(...view.trick.map((code, i) =>
+    el("div", { class: "played" }, card(code), el("div", {}, name(page.trick_seats[i])))));
+
+  const legal = new Set(view.legal);
+  const cardActions = new Set(view.legal.filter((t) => t in page.cards || t.startsWith("give ")));
+  const hand = document.getElementById("hand");
+  hand.replaceChildren(...view.hand.map((code) => {
+    const text = legal.has(code) ? code : legal.has(`give ${code}`) ? `give ${code}` : code;
+    const playable = legal.has(text);
+    const clickable = mine && (playable || view.phase === "play");
+    const look = !mine ? "" : playable ? " legal" : " dim";
+    return card(code, { class: `card suit-${page.cards[code][1]}${look}`, disabled: !clickable,
+      "aria-label": page.cards[code][0], onclick: () => act(text) });
+  }));
+  if (!view.hand.length && view.table === "playing") hand.replaceChildren(el("span", { class: "muted" }, "You have not seen your cards yet."));
+
+  const buttons = [];
+  if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) }, page.labels[text]));
+  if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, "Your turn."));
+  if (!mine && view.table === "playing" && view.turn !== null) buttons.push(el("span", {}, `Waiting for ${name(view.turn)}…`));
+  const log = page.log;
+  if (view.table === "waiting-ready") {
+    const wanted = log.map((e) => e.type).lastIndexOf("ready_wanted");
+    const done = log.slice(wanted).some((e) => e.type === "ready" && e.seat === page.seat);
+    buttons.push(done ? el("span", {}, "Waiting for the others to be ready…") :
+      el("button", { class: "primary", id: "ready", onclick: () => send({ type: "ready" }) }, "Ready for the next hand"));
+  }
+  if (view.table === "voting") {
+    const ended = log.filter((e) => e.type === "match_ended").pop();
+    const winners = ended && ended.winner ? ended.winner.map(name).join(" and ") : "nobody";
+    buttons.push(el("strong", { id: "result" }, `The match is over: ${winners} won. `));
+    const voted = log.some((e) => e.type === "vote" && e.seat === page.seat && log.indexOf(e) > log.map((x) => x.type).lastIndexOf("vote_wanted"));
+    if (!voted) buttons.push(el("button", { class: "primary", onclick: () => send({ type: "vote", rematch: true }) }, "Play again"),
+      el("button", { onclick: () => send({ type: "vote", rematch: false }) }, "Leave the table"));
+    else buttons.push(el("span", {}, "Waiting for the others' votes…"));
+  }
+  if (view.table === "closed") buttons.push(el("strong", {}, `The table is closed: ${page.close_reason}`));
+  document.getElementById("actions").replaceChildren(...buttons);
+
+  const box = document.getElementById("notice");
+  box.replaceChildren(...(notice ? [el("div", { class: `notice${notice.bad ? " bad" : ""}`, role: "alert" }, notice.text)] : []));
+
+  const hand_events = thisHand();
+  const bids = hand_events.filter((e) => e.type === "action").map(actionWords).filter(Boolean);
+  document.getElementById("bidding").replaceChildren(...(bids.length ? bids.map((b) => el("div", {}, b)) : ["No bids yet this hand."]));
+
+  const score = [];
+  if (page.sides.length) score.push(el("div", {}, page.sides.map((s, i) => `${s} ${view.totals[i]}`).join(", ")));
+  if (page.personal && view.seat_totals) score.push(el("div", {}, page.seats.map((s, i) => `${s.name} ${view.seat_totals[i]}`).join(", ")));
+  const scored = log.filter((e) => e.type === "hand_scored").pop();
+  if (scored) score.push(el("div", { class: "muted" }, "Last hand: ", scored.lines.map((l) =>
+    `${l.rule} ${l.points >= 0 ? "+" : ""}${l.points} (${l.for === "side" ? page.sides[l.target] : name(l.target)})`).join("; ")));
+  document.getElementById("score").replaceChildren(...score);
+
+  const last = log.filter((e) => e.type === "trick").pop();
+  document.getElementById("last").replaceChildren(last ? el("div", {}, `Trick ${last.number}, led by ${name(last.leader)}: `,
+    ...last.cards.map((c) => card(c)), ` won by ${name(last.winner)}`) : "No trick has been played yet.");
+
+  document.getElementById("records").replaceChildren(...(page.finished.length ? page.finished.map((n) =>
+    el("button", { onclick: () => download(n) }, `record of match ${n}`)) : ["none yet"]));
+}
+
+async function download(match) {
+  const response = await fetch(`/api/tables/${tableId}/records/${match}`, { headers: { "x-seat-token": token } });
+  const blob = await response.blob();
+  const link = el("a", { href: URL.createObjectURL(blob), download: `trickbook-${tableId}-match-${match}.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+document.getElementById("last-toggle").addEventListener("click", (event) => {
+  const box = document.getElementById("last");
+  box.hidden = !box.hidden;
+  event.target.textContent = box.hidden ? "show" : "hide";
+});
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/table/${tableId}`);
+  socket.addEventListener("open", () => { retry = 500; socket.send(JSON.stringify({ type: "hello", token })); });
+  socket.addEventListener("message", (message) => {
+    const data = JSON.parse(message.data);
+    if (data.type === "error") { notice = { text: data.message, bad: true }; if (page) draw(); else document.getElementById("title").textContent = data.message; return; }
+    page = data.page;
+    for (const event of data.news) {
+      if (event.type === "refused") notice = { text: `Refused: ${event.reason}`, bad: true };
+      if (event.type === "timed_out") notice = { text: `${name(event.seat)} ran out of time; the rules played ${event.action}.` };
+      if (event.type === "hand_cancelled") notice = { text: `The hand was cancelled: ${event.reason}` };
+    }
+    draw();
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4401 || event.code === 4403) return;
+    document.getElementById("title").textContent = page ? `${page.title}: reconnecting…` : "Reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(5000, retry * 2);
+  });
+}
+
+setInterval(() => { if (page && page.view.deadline) draw(); }, 1000);
+connect();

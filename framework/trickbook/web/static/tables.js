@@ -1,0 +1,47 @@
+// Creating a table: a ruleset, its version and options, and who sits at each seat.
+"use strict";
+nav("/tables");
+const players = [["human", "a person"], ["heuristic", "heuristic bot"], ["random", "random bot"],
+  ["mcts:playouts=100", "mcts bot (100 playouts)"]];
+let picker;
+
+function drawSeats() {
+  const ruleset = picker.ruleset();
+  const names = ruleset.seats === 4 ? ["North", "East", "South", "West"] : [...Array(ruleset.seats).keys()].map((s) => `Seat ${s}`);
+  document.getElementById("seats").replaceChildren(...names.map((name, seat) => el("label", {}, `${name} `,
+    el("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
+      players.map(([value, label]) => el("option", { value, selected: value === (seat === 0 ? "human" : "heuristic") }, label))))));
+}
+
+async function listTables() {
+  const tables = await api("/api/tables");
+  document.getElementById("open").replaceChildren(...(tables.length ? tables.map((t) =>
+    el("li", {}, `${t.title}: match ${t.match}, ${t.phase}; seats ${t.seats.join(", ")}`)) : [el("li", {}, "none yet")]));
+}
+
+document.getElementById("create").addEventListener("click", async () => {
+  const seats = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
+  const clock = document.getElementById("clock").value;
+  const status = document.getElementById("status");
+  try {
+    const made = await api("/api/tables", { ...picker.value(), seats, turn_seconds: clock ? Number(clock) : null });
+    status.textContent = "";
+    const names = [...document.querySelectorAll("[data-seat]")].map((s) => s.closest("label").firstChild.textContent.trim());
+    document.getElementById("links").replaceChildren(el("p", {}, "Each person opens their own link (keep it private: it acts for that seat):"),
+      el("ul", {}, Object.entries(made.links).map(([seat, link]) => el("li", {}, `${names[seat]}: `,
+        el("a", { href: link, target: "_blank", "data-link-seat": seat }, new URL(link, location.href).href)))));
+    listTables();
+  } catch (error) {
+    status.textContent = error.message;
+    status.className = "bad";
+  }
+});
+
+api("/api/rulesets").then((catalogue) => {
+  picker = rulesetPicker(catalogue, drawSeats);
+  document.getElementById("picker").replaceChildren("Ruleset ", picker);
+  const wanted = new URLSearchParams(location.search).get("ruleset");
+  if (wanted && catalogue.some((r) => r.id === wanted)) picker.select(wanted);
+  drawSeats();
+  listTables();
+});

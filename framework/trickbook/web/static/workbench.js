@@ -1,0 +1,127 @@
+// The workbench: edit a ruleset; every pause re-reads it through the same checks as `trickbook validate`.
+"use strict";
+nav("/workbench");
+const text = document.getElementById("text");
+const gutter = document.getElementById("gutter");
+const problems = document.getElementById("problems");
+const status = document.getElementById("status");
+let marks = {};
+let pending = null;
+let asked = 0;
+
+function drawGutter() {
+  const count = text.value.split("\n").length;
+  const lines = [];
+  for (let n = 1; n <= count; n++) lines.push(el("span", { class: marks[n] || "" }, String(n)), "\n");
+  gutter.replaceChildren(...lines);
+  gutter.scrollTop = text.scrollTop;
+}
+
+function goTo(line, column) {
+  const rows = text.value.split("\n");
+  let offset = 0;
+  for (let n = 1; n < line && n <= rows.length; n++) offset += rows[n - 1].length + 1;
+  offset += Math.max(0, (column || 1) - 1);
+  text.focus();
+  text.setSelectionRange(offset, offset);
+  const height = text.scrollHeight / Math.max(1, rows.length);
+  text.scrollTop = Math.max(0, (line - 5) * height);
+}
+
+function show(result) {
+  marks = {};
+  const items = [];
+  for (const [kind, list] of [["error", result.errors], ["warning", result.warnings]]) {
+    for (const problem of list) {
+      if (problem.line) marks[problem.line] = kind === "error" ? "err" : "warn";
+      const where = problem.line ? `line ${problem.line}, column ${problem.column}: ` : "";
+      const body = problem.line ? problem.text.replace(/^[^\n]*?editor:\d+:\d+: /, "") : problem.text;
+      items.push(el("li", { class: kind, "data-line": problem.line || "",
+        onclick: () => problem.line && goTo(problem.line, problem.column) }, `${kind}: ${where}${body}`));
+    }
+  }
+  problems.replaceChildren(...items);
+  drawGutter();
+  const failed = result.examples.filter((e) => !e.passed).length;
+  status.textContent = result.errors.length ? `${result.errors.length} error(s)` :
+    `${result.id}: loads; ${result.warnings.length} warning(s); ${result.examples.length - failed} of ${result.examples.length} worked example(s) hold`;
+  status.className = result.errors.length ? "bad" : "good";
+  if (result.book) document.getElementById("book").srcdoc = result.book;
+  document.getElementById("examples").replaceChildren(...(result.examples.length ? result.examples.map((e) =>
+    el("li", { class: e.passed ? "good" : "bad" }, `${e.passed ? "✓" : "✗"} ${e.name} (line ${e.line})`,
+      e.mismatches.map((m) => el("div", { class: "muted" }, m)))) : [el("li", { class: "muted" }, "This ruleset has no worked examples.")]));
+  document.getElementById("diff").textContent = result.extends ?
+    (result.diff || "") : "This ruleset extends no other: there is nothing to compare it with.";
+}
+
+async function study() {
+  const mine = ++asked;
+  try {
+    const result = await api("/api/study", { text: text.value });
+    if (mine === asked) show(result);
+  } catch (error) {
+    status.textContent = error.message;
+    status.className = "bad";
+  }
+}
+
+text.addEventListener("input", () => {
+  drawGutter();
+  status.textContent = "checking…";
+  status.className = "muted";
+  clearTimeout(pending);
+  pending = setTimeout(study, 400);
+});
+text.addEventListener("scroll", () => { gutter.scrollTop = text.scrollTop; });
+text.addEventListener("keydown", (event) => {
+  if (event.key === "Tab") {
+    event.preventDefault();
+    text.setRangeText("  ", text.selectionStart, text.selectionEnd, "end");
+    text.dispatchEvent(new Event("input"));
+  }
+});
+
+document.querySelectorAll(".tabs button").forEach((button) => button.addEventListener("click", () => {
+  document.querySelectorAll(".tabs button").forEach((b) => b.classList.toggle("on", b === button));
+  document.querySelectorAll("[data-pane]").forEach((pane) => { pane.hidden = pane.dataset.pane !== button.dataset.tab; });
+}));
+
+async function load(id) {
+  const ruleset = await api(`/api/rulesets/${encodeURIComponent(id)}`);
+  text.value = ruleset.text;
+  text.scrollTop = 0;
+  drawGutter();
+  study();
+}
+
+document.getElementById("variant").addEventListener("click", () => {
+  const parent = document.getElementById("open").value;
+  text.value = `format: trickbook-ruleset/1\nid: my-${parent}\ntitle: My ${parent}\nextends: ${parent}\n` +
+    `description: >\n  What this variant changes, in a sentence.\n\n# Set only what differs from ${parent}, for example:\n# match:\n#   wins: total(side) >= 61\n`;
+  drawGutter();
+  study();
+});
+
+document.getElementById("save").addEventListener("click", async () => {
+  try {
+    const saved = await api("/api/rulesets", { text: text.value });
+    status.textContent = `saved as ${saved.id}`;
+    status.className = "good";
+    await fillCatalogue(saved.id);
+  } catch (error) {
+    status.textContent = `not saved: ${error.message}`;
+    status.className = "bad";
+  }
+});
+
+async function fillCatalogue(selected) {
+  const catalogue = await api("/api/rulesets");
+  const open = document.getElementById("open");
+  open.replaceChildren(...catalogue.map((r) => el("option", { value: r.id, selected: r.id === selected },
+    `${r.title} (${r.id})${r.saved ? " - saved" : ""}`)));
+  return catalogue;
+}
+
+document.getElementById("open").addEventListener("change", (event) => load(event.target.value));
+fillCatalogue(new URLSearchParams(location.search).get("ruleset") || "tarneeb-41")
+  .then(() => load(document.getElementById("open").value));
