@@ -145,6 +145,7 @@ function connect() {
     const data = JSON.parse(message.data);
     if (data.type === "error") { notice = { text: data.message, bad: true }; if (page) draw(); else document.getElementById("title").textContent = data.message; return; }
     page = data.page;
+    document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
     for (const event of data.news) {
       if (event.type === "refused") notice = { text: `Refused: ${event.reason}`, bad: true };
       if (event.type === "timed_out") notice = { text: `${name(event.seat)} ran out of time; the rules played ${event.action}.` };

@@ -1,0 +1,257 @@
+"""`trickbook serve` in a real Chromium, clicked as a person would: the workbench, tables and comparisons."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+
+from webserver import CHROMIUM_ARGS, Server, chromium, running
+
+BROKEN = """format: trickbook-ruleset/1
+id: to-sixty-one
+title: Tarneeb to 61
+extends: tarneeb-41
+match:
+  wins: total(side) >=
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("web")) as started:
+        yield started
+
+
+def _page(browser: Browser) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def _create_table(page: Page, server: Server, ruleset: str, seats: list[str]) -> dict[str, str]:
+    """Creates a table from the Tables page as a person does; returns each person's link by seat."""
+    page.goto(f"{server.url}/tables?ruleset={ruleset}")
+    for seat, player in enumerate(seats):
+        page.select_option(f"[data-seat='{seat}']", player)
+    page.click("#create")
+    page.wait_for_selector("[data-link-seat]")
+    links = page.locator("[data-link-seat]")
+    return {
+        links.nth(i).get_attribute("data-link-seat") or "": links.nth(i).get_attribute("href") or ""
+        for i in range(links.count())
+    }
+
+
+def _my_turn(page: Page) -> bool:
+    return page.locator("#actions [data-action], #hand button.card.legal").count() > 0
+
+
+def _updates(page: Page) -> int:
+    """How many times the page has been drawn from a message of the server."""
+    return int(page.evaluate("Number(document.body.dataset.updates || 0)"))
+
+
+def _move(page: Page) -> None:
+    """Makes a legal move by clicking (an action button such as a bid if there is one, else a legal card), then
+    waits until the server's answer is drawn."""
+    seen = _updates(page)
+    buttons = page.locator("#actions [data-action]")
+    if buttons.count():
+        buttons.first.click()
+    else:
+        page.locator("#hand button.card.legal").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+
+
+def _hand_number(page: Page) -> int:
+    return int(page.locator("[data-fact='hand']").inner_text())
+
+
+def test_an_author_sees_an_error_at_its_line_fixes_it_and_the_rule_book_changes(
+    browser: Browser, server: Server
+) -> None:
+    page = _page(browser)
+    page.goto(f"{server.url}/workbench")
+    expect(page.locator("#status")).to_contain_text("tarneeb-41: loads")
+    page.fill("#text", BROKEN)
+    problem = page.locator("#problems li.error").first
+    expect(problem).to_contain_text("line 6, column 21")
+    expect(problem).to_contain_text("the expression does not parse here")
+    expect(page.locator("#gutter span.err")).to_have_text("6")
+    page.fill("#text", BROKEN.replace(">=\n", ">= 61\n"))
+    expect(page.locator("#status")).to_contain_text("to-sixty-one: loads")
+    expect(page.locator("#problems li")).to_have_count(0)
+    book = page.frame_locator("iframe.book")
+    expect(book.locator("h1")).to_contain_text("Tarneeb to 61")
+    expect(book.locator("body")).to_contain_text("61")
+    page.click("text=Changes")
+    expect(page.locator("#diff")).to_contain_text("61")
+    page.click("#save")
+    expect(page.locator("#status")).to_contain_text("saved as to-sixty-one")
+    page.goto(f"{server.url}/tables?ruleset=to-sixty-one")
+    expect(page.locator("#picker select").first).to_have_value("to-sixty-one")
+
+
+def test_a_person_plays_a_whole_hand_against_bots_by_clicking(browser: Browser, server: Server) -> None:
+    page = _page(browser)
+    links = _create_table(page, server, "call-break", ["human", "heuristic", "heuristic", "heuristic"])
+    assert list(links) == ["0"]
+    page.goto(server.url + links["0"])
+    page.wait_for_selector("#hand button.card")
+    expect(page.locator("#hand button.card")).to_have_count(13)
+    for _ in range(200):
+        if page.locator("#ready").count():
+            break
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        if page.locator("#ready").count():
+            break
+        _move(page)
+    else:
+        pytest.fail("the hand did not end within 200 clicks")
+    expect(page.locator("#score")).to_contain_text("Last hand:")
+    expect(page.locator("#bidding")).to_contain_text("North bid")
+    page.click("#ready")
+    expect(page.locator("[data-fact='hand']")).to_have_text("2")
+    expect(page.locator("#hand button.card")).to_have_count(13)
+
+
+def test_an_illegal_card_is_refused_with_the_rule(browser: Browser, server: Server) -> None:
+    page = _page(browser)
+    links = _create_table(page, server, "whist", ["human", "heuristic", "heuristic", "heuristic"])
+    page.goto(server.url + links["0"])
+    page.wait_for_selector("#hand button.card")
+    for _ in range(60):
+        dim = page.locator("#hand button.card.dim:not([disabled])")
+        if dim.count():
+            dim.first.click()
+            expect(page.locator(".notice.bad")).to_contain_text("Refused:")
+            expect(page.locator(".notice.bad")).to_contain_text("follow")
+            return
+        page.wait_for_function("document.querySelector('#hand button.card.legal, #ready')")
+        if page.locator("#ready").count():
+            page.click("#ready")
+            continue
+        _move(page)
+    pytest.fail("no moment came when a card could not be played")
+
+
+class Watch:
+    """Every message one page's socket received, parsed."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.messages: list[dict[str, Any]] = []
+        page.on("websocket", self._socket)
+
+    def wait_for_more(self, count: int) -> None:
+        for _ in range(200):
+            if len(self.messages) > count:
+                return
+            self.page.wait_for_timeout(50)
+        pytest.fail("the page heard nothing from the server within 10 s")
+
+    def _socket(self, socket: WebSocket) -> None:
+        socket.on("framereceived", lambda frame: self.messages.append(json.loads(frame)))
+
+
+def _hidden_cards_never_reach(watch: Watch, seat: int, others: Page) -> None:
+    """No message to `seat` carries another seat's deal or passed cards, and its page shows none of the cards
+    another person holds."""
+    for message in watch.messages:
+        if message["type"] != "page":
+            continue
+        view = message["page"]["view"]
+        assert message["page"]["seat"] == seat and view["seat"] == seat
+        for event in [*message["page"]["log"], *message["news"]]:
+            if event["type"] == "cards_dealt":
+                assert event["seat"] == seat
+            if event["type"] == "cards_passed":
+                assert seat in (event["seat"], event["to"])
+            if event["type"] == "your_turn":
+                assert event["seat"] == seat
+    held = set(others.locator("#hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
+    mine = watch.messages[-1]["page"]["view"]["hand"]
+    assert not held & set(mine)
+    shown = set(watch.page.locator("[data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
+    assert not held & shown
+
+
+def test_two_people_at_one_table_never_see_each_others_cards_and_a_restart_continues(
+    browser: Browser, tmp_path: Path
+) -> None:
+    with running(tmp_path) as server:
+        host = _page(browser)
+        links = _create_table(host, server, "whist", ["human", "human", "heuristic", "heuristic"])
+        assert sorted(links) == ["0", "1"]
+        assert links["0"] != links["1"]
+        pages = [_page(browser), _page(browser)]
+        watches = [Watch(p) for p in pages]
+        for seat, page in enumerate(pages):
+            page.goto(server.url + links[str(seat)])
+            page.wait_for_selector("#hand button.card")
+        for moves in (8, 12):
+            for _ in range(moves):
+                _one_person_moves(pages)
+                for seat in (0, 1):
+                    _hidden_cards_never_reach(watches[seat], seat, pages[1 - seat])
+            if moves == 8:
+                held = _cards_held(pages)
+                heard = [len(w.messages) for w in watches]
+                server.stop()
+                server.start()
+                for watch, count in zip(watches, heard, strict=True):
+                    watch.wait_for_more(count)
+                assert _cards_held(pages) == held, "the restarted table stands where it stood"
+        assert _cards_held(pages) <= held - 4, "both people went on playing after the restart"
+
+
+def _cards_held(pages: list[Page]) -> int:
+    return sum(page.locator("#hand button.card").count() for page in pages)
+
+
+def _one_person_moves(pages: list[Page]) -> None:
+    """Whoever of the people is to move clicks a legal move; waits for the server's answer."""
+    for _ in range(200):
+        for page in pages:
+            if _my_turn(page):
+                _move(page)
+                return
+        pages[0].wait_for_timeout(50)
+    pytest.fail("neither person got a turn within 10 s")
+
+
+def test_a_comparison_runs_to_the_end_with_progress_and_shows_the_table_and_figure(
+    browser: Browser, server: Server
+) -> None:
+    page = _page(browser)
+    page.goto(f"{server.url}/compare")
+    page.wait_for_selector("[data-picker='1']")
+    page.select_option("#players", "random")
+    page.fill("#matches", "6")
+    page.fill("#cap", "20")
+    page.click("#start")
+    expect(page.locator("#bar")).to_be_visible()
+    expect(page.locator("#status")).to_have_text("done", timeout=60_000)
+    table = page.locator("#comparison")
+    expect(table).to_contain_text("6 matches per ruleset")
+    expect(table.locator("th")).to_have_text(
+        ["95% intervals in brackets", "tarneeb-41@2:trump=kouz-moving", "syrian-tarneeb-41@1"]
+    )
+    expect(table).to_contain_text("hands per match")
+    expect(page.locator("text=Paired differences against tarneeb-41")).to_be_visible()
+    figure = page.locator("img[alt^='distributions']")
+    expect(figure).to_be_visible()
+    assert figure.evaluate("image => image.naturalWidth") > 100

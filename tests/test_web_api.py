@@ -1,0 +1,152 @@
+"""The web server's refusals: every request and message that does not fit is answered in words, never a traceback,
+and a seat's token acts for that seat only."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from webserver import Server, running
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("api")) as started:
+        yield started
+
+
+def _post(server: Server, path: str, body: bytes | dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    request = urllib.request.Request(server.url + path, data=data, headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def _table(server: Server, seats: list[str], ruleset: str = "whist") -> dict[str, Any]:
+    status, made = _post(server, "/api/tables", {"ruleset": ruleset, "seats": seats})
+    assert status == 200, made
+    return made
+
+
+@contextmanager
+def _socket(server: Server, table: dict[str, Any], token: str, origin: str | None = None) -> Iterator[ClientConnection]:
+    """A table page's socket, introduced by a seat's token."""
+    url = f"ws://127.0.0.1:{server.port}/ws/table/{table['id']}"
+    with connect(url, origin=origin or server.url, open_timeout=10) as socket:  # type: ignore[arg-type]
+        socket.send(json.dumps({"type": "hello", "token": token}))
+        yield socket
+
+
+def _token(table: dict[str, Any], seat: int) -> str:
+    return str(table["links"][str(seat)].split("#", 1)[1])
+
+
+def _next(socket: ClientConnection, kind: str) -> dict[str, Any]:
+    for _ in range(50):
+        message = json.loads(socket.recv(timeout=10))
+        if message["type"] == kind:
+            return dict(message)
+    raise AssertionError(f"no {kind} message")
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "expected"),
+    [
+        ("/api/study", b"{not json", "the request body is not JSON"),
+        ("/api/study", b"[1, 2]", "the request body is a JSON object"),
+        ("/api/study", {"text": 7}, "the request needs 'text' as text"),
+        ("/api/study", b'{"text": "' + b"x" * 80_000 + b'"}', "a request body is at most 72,000 bytes"),
+        (
+            "/api/rulesets",
+            {"text": "format: trickbook-ruleset/1\nid: mine\nextends: /etc/passwd.yaml\n"},
+            "only bundled rulesets and decks may be used here",
+        ),
+        ("/api/tables", {"ruleset": "whist", "seats": ["human"] * 3}, "whist is played by four seats, not 3"),
+        ("/api/tables", {"ruleset": "whist", "seats": ["random"] * 4}, "a table needs at least one 'human' seat"),
+        (
+            "/api/tables",
+            {"ruleset": "whist", "seats": ["human", "mcts:playouts=100000", "random", "random"]},
+            "an mcts bot at a table plays 1 to 400 playouts",
+        ),
+        ("/api/tables", {"ruleset": "whist", "seats": ["human", "python", "random", "random"]}, "unknown player"),
+        ("/api/tables", {"ruleset": "nope", "seats": ["human"] * 4}, "there is no bundled ruleset 'nope'"),
+        ("/api/tables", {"ruleset": "tarneeb-41", "seats": ["human"] * 4, "options": {"trump": "x"}}, "not a value"),
+        ("/api/compare", {"rulesets": [{"ruleset": "whist"}]}, "a comparison takes 2 to 6 rulesets"),
+        (
+            "/api/compare",
+            {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 10**6},
+            "matches is a whole number from 1 to 1000",
+        ),
+    ],
+)
+def test_a_request_that_does_not_fit_is_refused_in_words(
+    server: Server, path: str, body: bytes | dict[str, Any], expected: str
+) -> None:
+    status, answer = _post(server, path, body)
+    assert status == 400
+    assert expected in answer["error"]
+
+
+def test_a_saved_ruleset_may_not_take_a_bundled_id(server: Server) -> None:
+    status, answer = _post(
+        server, "/api/rulesets", {"text": "format: trickbook-ruleset/1\nid: hearts\nextends: whist\n"}
+    )
+    assert status == 400 and "'hearts' is a bundled ruleset's id" in answer["error"]
+
+
+def test_a_wrong_token_or_another_sites_page_opens_no_seat(server: Server) -> None:
+    table = _table(server, ["human", "random", "random", "random"])
+    with _socket(server, table, "guess") as socket:
+        assert json.loads(socket.recv(timeout=10)) == {
+            "type": "error",
+            "message": "this link does not open a seat at any table here",
+        }
+        with pytest.raises(ConnectionClosed):
+            socket.recv(timeout=10)
+    with (
+        pytest.raises(InvalidStatus, match="HTTP 403"),
+        _socket(server, table, _token(table, 0), "http://evil.example") as socket,
+    ):
+        socket.recv(timeout=10)
+
+
+def test_messages_that_do_not_fit_are_answered_and_the_seat_plays_on(server: Server) -> None:
+    table = _table(server, ["human", "human", "random", "random"])
+    with _socket(server, table, _token(table, 0)) as first, _socket(server, table, _token(table, 1)) as second:
+        _play_on_after_refusals(first, second)
+
+
+def _play_on_after_refusals(first: ClientConnection, second: ClientConnection) -> None:
+    pages = [_next(first, "page")["page"], _next(second, "page")["page"]]
+    assert [p["seat"] for p in pages] == [0, 1] and all(len(p["view"]["hand"]) == 13 for p in pages)
+    assert all(e["seat"] == 0 for e in pages[0]["log"] if e["type"] == "cards_dealt")
+    turn = pages[0]["view"]["turn"]
+    assert turn in (0, 1), "the bots have moved up to the first person's turn"
+    mover, waiting = (first, second) if turn == 0 else (second, first)
+    for bad, expected in [
+        ("not json", "a message is JSON"),
+        ("[]", "a message is a JSON object with a 'type'"),
+        ('{"type": "shout"}', "unknown message type 'shout'"),
+        ('{"type": "act", "action": 7}', "an 'act' message has an 'action'"),
+        ('{"type": "vote", "rematch": "yes"}', "a 'vote' message has 'rematch': true or false"),
+        ('{"type": "act", "action": "' + "x" * 3000 + '"}', "a message is at most 2,000 characters"),
+        ('{"type": "act", "action": "2C"}', f"it is seat {turn}'s turn, not seat {1 - turn}'s"),
+    ]:
+        waiting.send(bad)
+        assert expected in _next(waiting, "error")["message"]
+    legal = pages[turn]["view"]["legal"]
+    assert legal and pages[1 - turn]["view"]["legal"] == []
+    mover.send(json.dumps({"type": "act", "action": legal[0]}))
+    after = _next(mover, "page")["page"]["view"]
+    assert legal[0] not in after["hand"] and after["turn"] != turn
