@@ -47,6 +47,7 @@ function show(result) {
     `${result.id}: loads; ${result.warnings.length} warning(s); ${result.examples.length - failed} of ${result.examples.length} worked example(s) hold`;
   status.className = result.errors.length ? "bad" : "good";
   if (result.book) document.getElementById("book").srcdoc = result.book;
+  document.getElementById("stale").hidden = Boolean(result.book);
   document.getElementById("examples").replaceChildren(...(result.examples.length ? result.examples.map((e) =>
     el("li", { class: e.passed ? "good" : "bad" }, `${e.passed ? "✓" : "✗"} ${e.name} (line ${e.line})`,
       e.mismatches.map((m) => el("div", { class: "muted" }, m)))) : [el("li", { class: "muted" }, "This ruleset has no worked examples.")]));
