@@ -255,3 +255,33 @@ def test_a_comparison_runs_to_the_end_with_progress_and_shows_the_table_and_figu
     figure = page.locator("img[alt^='distributions']")
     expect(figure).to_be_visible()
     assert figure.evaluate("image => image.naturalWidth") > 100
+
+
+def test_an_option_that_changes_the_number_of_players_changes_the_seats(browser: Browser, server: Server) -> None:
+    page = _page(browser)
+    page.goto(f"{server.url}/tables?ruleset=oh-hell")
+    expect(page.locator("[data-seat]")).to_have_count(4)
+    page.select_option("select[data-option='players']", "5")
+    expect(page.locator("[data-seat]")).to_have_count(5)
+    page.click("#create")
+    page.wait_for_selector("[data-link-seat='0']")
+    page.goto(server.url + (page.get_attribute("[data-link-seat='0']", "href") or ""))
+    expect(page.locator("#seats .seat")).to_have_count(5)
+    expect(page.locator("#seats .seat .who")).to_have_text(["Seat 0 (you)", "Seat 1", "Seat 2", "Seat 3", "Seat 4"])
+
+
+def test_a_person_passes_three_cards_at_hearts_by_clicking_them(browser: Browser, server: Server) -> None:
+    page = _page(browser)
+    links = _create_table(page, server, "hearts", ["human", "heuristic", "heuristic", "heuristic"])
+    page.goto(server.url + links["0"])
+    expect(page.locator("#passing")).to_have_text("Choose 3 cards to pass to East: click them one by one.")
+    given = []
+    for _ in range(3):
+        chosen = page.locator("#hand button.card.legal").first
+        given.append(chosen.get_attribute("data-card"))
+        _move(page)
+    expect(page.locator("#passing")).to_have_count(0)
+    expect(page.locator("#hand button.card")).to_have_count(13)
+    held = set(page.locator("#hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
+    assert not held & set(given), "the three cards went to East"
+    expect(page.locator("#bidding")).to_contain_text("North passed")

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import limits, resources
 from ..errors import OptionError, TrickbookError, UsageError
-from ..ruleset.loader import open_ruleset
+from ..ruleset.loader import load_ruleset, open_ruleset
 from .comparisons import Comparisons
 from .live import BOT_KINDS, Hub, LiveTable
 from .store import Store
@@ -80,6 +80,7 @@ def create_app(folder: Path) -> Starlette:
         Route("/api/rulesets", _guard(lambda r: _rulesets(server, r)), methods=["GET", "POST"]),
         Route("/api/rulesets/{ruleset_id}", _guard(lambda r: _ruleset_text(server, r))),
         Route("/api/study", _guard(lambda r: _study(server, r)), methods=["POST"]),
+        Route("/api/seating", _guard(lambda r: _seating(server, r)), methods=["POST"]),
         Route("/api/tables", _guard(lambda r: _tables(server, r)), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/records/{match:int}", _guard(lambda r: _record(server, r))),
         Route("/api/compare", _guard(lambda r: _compare_start(server, r)), methods=["POST"]),
@@ -191,6 +192,30 @@ async def _ruleset_text(server: Server, request: Request) -> Any:
     raise LookupError(f"there is no ruleset {ruleset_id!r} here")
 
 
+async def _seating(server: Server, request: Request) -> Any:
+    """The seats of a ruleset at a version with options (an option may change how many play)."""
+    body = await _body(request)
+    ruleset, options, version = _choice(body)
+
+    def seats() -> dict[str, Any]:
+        with resources.saved_rulesets(server.store.rulesets()):
+            rules = load_ruleset(ruleset, options=options, version=version)
+        return {"seats": list(rules.seating.seat_names), "sides": list(rules.seating.side_names)}
+
+    return await anyio.to_thread.run_sync(seats)
+
+
+def _choice(body: dict[str, Any]) -> tuple[str, dict[str, str], int | None]:
+    """A ruleset with its options and rules version, as a request names them."""
+    options = body.get("options") or {}
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
+        raise OptionError("'options' maps option names to text values")
+    version = body.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise UsageError(f"'version' is a whole number, not {version!r}")
+    return _text_field(body, "ruleset"), options, version
+
+
 async def _study(server: Server, request: Request) -> Any:
     text = _text_field(await _body(request), "text")
     return await anyio.to_thread.run_sync(study, text, server.store.rulesets())
@@ -212,16 +237,10 @@ async def _tables(server: Server, request: Request) -> Any:
     seats = body.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise UsageError(f"'seats' lists each seat's player: 'human' or a bot ({', '.join(BOT_KINDS)})")
-    options = body.get("options") or {}
-    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        raise OptionError("'options' maps option names to text values")
-    version = body.get("version")
-    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-        raise UsageError(f"'version' is a whole number, not {version!r}")
+    ruleset, options, version = _choice(body)
     clock = body.get("turn_seconds")
     if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int | float)):
         raise UsageError(f"'turn_seconds' is a number of seconds, not {clock!r}")
-    ruleset = _text_field(body, "ruleset")
     live = await anyio.to_thread.run_sync(
         lambda: server.hub.create(ruleset, seats, options, version, clock, time.time())
     )

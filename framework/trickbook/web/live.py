@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import limits, resources
+from ..engine.view import SeatView
 from ..errors import TrickbookError, UsageError
 from ..players import parse_player_specs
+from ..ruleset.rules import Rules
 from ..session.progress import progress
 from ..session.table import HUMAN, Delivery, Table, TableError
 from .store import Store
@@ -184,6 +186,7 @@ class Hub:
                 "trick_seats": [seating.after(leader, i) for i in range(len(trick))] if leader is not None else [],
                 "labels": {text: _label(table, text) for text in view["legal"]},
                 "progress": [p._asdict() for p in progress(game_view)],
+                "passing": _passing(rules, game_view),
                 "log": live.logs.get(seat, []),
                 "finished": list(range(1, live.kept + 1)),
                 "match_over": table.phase in ("voting", "closed"),
@@ -220,6 +223,16 @@ def _check_seat(spec: str) -> None:
             raise UsageError(f"an mcts bot at a table plays 1 to {MAX_PLAYOUTS} playouts, not {value!r}")
         if key == "ms" and (not value.isdigit() or not 1 <= int(value) <= MAX_THINKING_MS):
             raise UsageError(f"an mcts bot at a table thinks 1 to {MAX_THINKING_MS} ms a move, not {value!r}")
+
+
+def _passing(rules: Rules, view: SeatView) -> str | None:
+    """While cards are being passed: how many this seat gives, and to whom."""
+    if view.phase != "passing" or not view.receivers or rules.passing is None:
+        return None
+    to = view.receivers[view.seat]
+    if to == view.seat:
+        return None
+    return f"Choose {rules.passing.cards} cards to pass to {rules.seating.seat_names[to]}"
 
 
 def _label(table: Table, text: str) -> str:

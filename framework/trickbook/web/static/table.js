@@ -78,6 +78,7 @@ function draw() {
 
   const buttons = [];
   if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) }, page.labels[text]));
+  if (mine && page.passing) buttons.push(el("span", { id: "passing" }, `${page.passing}: click them one by one.`));
   if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, "Your turn."));
   if (!mine && view.table === "playing" && view.turn !== null) buttons.push(el("span", {}, `Waiting for ${name(view.turn)}…`));
   const log = page.log;
@@ -104,7 +105,7 @@ function draw() {
 
   const hand_events = thisHand();
   const bids = hand_events.filter((e) => e.type === "action").map(actionWords).filter(Boolean);
-  document.getElementById("bidding").replaceChildren(...(bids.length ? bids.map((b) => el("div", {}, b)) : ["No bids yet this hand."]));
+  document.getElementById("bidding").replaceChildren(...(bids.length ? bids.map((b) => el("div", {}, b)) : ["None yet this hand."]));
 
   const score = [];
   if (page.sides.length) score.push(el("div", {}, page.sides.map((s, i) => `${s} ${view.totals[i]}`).join(", ")));

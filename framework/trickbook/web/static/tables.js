@@ -5,12 +5,18 @@ const players = [["human", "a person"], ["heuristic", "heuristic bot"], ["random
   ["mcts:playouts=100", "mcts bot (100 playouts)"]];
 let picker;
 
-function drawSeats() {
-  const ruleset = picker.ruleset();
-  const names = ruleset.seats === 4 ? ["North", "East", "South", "West"] : [...Array(ruleset.seats).keys()].map((s) => `Seat ${s}`);
-  document.getElementById("seats").replaceChildren(...names.map((name, seat) => el("label", {}, `${name} `,
-    el("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
-      players.map(([value, label]) => el("option", { value, selected: value === (seat === 0 ? "human" : "heuristic") }, label))))));
+async function drawSeats() {
+  const status = document.getElementById("status");
+  try {
+    const seating = await api("/api/seating", picker.value());
+    status.textContent = "";
+    document.getElementById("seats").replaceChildren(...seating.seats.map((name, seat) => el("label", { "data-name": name }, `${name} `,
+      el("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
+        players.map(([value, label]) => el("option", { value, selected: value === (seat === 0 ? "human" : "heuristic") }, label))))));
+  } catch (error) {
+    status.textContent = error.message;
+    status.className = "bad";
+  }
 }
 
 async function listTables() {
@@ -26,7 +32,7 @@ document.getElementById("create").addEventListener("click", async () => {
   try {
     const made = await api("/api/tables", { ...picker.value(), seats, turn_seconds: clock ? Number(clock) : null });
     status.textContent = "";
-    const names = [...document.querySelectorAll("[data-seat]")].map((s) => s.closest("label").firstChild.textContent.trim());
+    const names = [...document.querySelectorAll("[data-name]")].map((label) => label.dataset.name);
     document.getElementById("links").replaceChildren(el("p", {}, "Each person opens their own link (keep it private: it acts for that seat):"),
       el("ul", {}, Object.entries(made.links).map(([seat, link]) => el("li", {}, `${names[seat]}: `,
         el("a", { href: link, target: "_blank", "data-link-seat": seat }, new URL(link, location.href).href)))));
@@ -42,6 +48,5 @@ api("/api/rulesets").then((catalogue) => {
   document.getElementById("picker").replaceChildren("Ruleset ", picker);
   const wanted = new URLSearchParams(location.search).get("ruleset");
   if (wanted && catalogue.some((r) => r.id === wanted)) picker.select(wanted);
-  drawSeats();
-  listTables();
+  drawSeats().then(listTables);
 });
