@@ -8,12 +8,14 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from trickbook.cli import main
 from webserver import Server, running
 
 
@@ -150,3 +152,31 @@ def _play_on_after_refusals(first: ClientConnection, second: ClientConnection) -
     mover.send(json.dumps({"type": "act", "action": legal[0]}))
     after = _next(mover, "page")["page"]["view"]
     assert legal[0] not in after["hand"] and after["turn"] != turn
+
+
+def test_a_finished_match_downloads_with_the_seats_token_and_replays(server: Server, tmp_path: Path) -> None:
+    table = _table(server, ["human", "random", "random", "random"])
+    with _socket(server, table, _token(table, 0)) as socket:
+        for _ in range(3000):
+            page = _next(socket, "page")["page"]
+            if page["finished"]:
+                break
+            view = page["view"]
+            if view["legal"]:
+                socket.send(json.dumps({"type": "act", "action": view["legal"][-1]}))
+            elif view["table"] == "waiting-ready":
+                socket.send(json.dumps({"type": "ready"}))
+        else:
+            pytest.fail("the match did not end")
+    assert page["match_over"] and page["view"]["table"] == "voting"
+    address = f"{server.url}/api/tables/{table['id']}/records/1"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(urllib.request.Request(address, headers={"x-seat-token": "guess"}), timeout=10)
+    assert refused.value.code == 400
+    with urllib.request.urlopen(
+        urllib.request.Request(address, headers={"x-seat-token": _token(table, 0)}), timeout=10
+    ) as response:
+        record = response.read()
+    path = tmp_path / "match.json"
+    path.write_bytes(record)
+    assert main(["replay", str(path)]) == 0
