@@ -16,6 +16,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from trickbook.cli import main
+from trickbook.errors import UsageError
+from trickbook.resources import bundled_ruleset_ids
 from webserver import Server, running
 
 
@@ -180,3 +182,47 @@ def test_a_finished_match_downloads_with_the_seats_token_and_replays(server: Ser
     path = tmp_path / "match.json"
     path.write_bytes(record)
     assert main(["replay", str(path)]) == 0
+
+
+def test_a_server_keeps_a_bounded_number_of_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trickbook.web import live
+    from trickbook.web.store import Store
+
+    monkeypatch.setattr(live, "MAX_TABLES", 2)
+    hub = live.Hub(Store(tmp_path))
+    for _ in range(2):
+        hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    with pytest.raises(UsageError, match="this server keeps at most 2 tables open"):
+        hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    restored = live.Hub(Store(tmp_path))
+    assert restored.restore_all(0.0) == [] and sorted(restored.tables) == sorted(hub.tables)
+
+
+@pytest.mark.parametrize("ruleset", bundled_ruleset_ids())
+def test_every_bundled_ruleset_plays_at_a_table_and_a_seat_sees_only_its_own_cards(
+    server: Server, ruleset: str
+) -> None:
+    status, shape = _post(server, "/api/seating", {"ruleset": ruleset})
+    assert status == 200
+    seats = len(shape["seats"])
+    table = _table(server, ["human"] + ["random"] * (seats - 1), ruleset)
+    with _socket(server, table, _token(table, 0)) as socket:
+        dealt: set[str] = set()
+        for _ in range(40):
+            page = _next(socket, "page")["page"]
+            view = page["view"]
+            for event in page["log"]:
+                assert event["type"] != "cards_passed" or 0 in (event["seat"], event["to"])
+                if event["type"] == "cards_dealt":
+                    assert event["seat"] == 0
+                    dealt |= set(event["cards"])
+                if event["type"] == "cards_passed" and event["to"] == 0:
+                    dealt |= set(event["cards"])
+            assert set(view["hand"]) <= dealt
+            if view["legal"]:
+                socket.send(json.dumps({"type": "act", "action": view["legal"][-1]}))
+            elif view["table"] == "waiting-ready":
+                socket.send(json.dumps({"type": "ready"}))
+            else:
+                break
+    assert page["log"], "the seat was told what happened"

@@ -161,7 +161,8 @@ class Table:
         return self.pending()
 
     def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see now, as JSON: its own cards (once it has looked), everything public, nothing else."""
+        """What `seat` may see now, as JSON: its own cards (once it has looked, and not while the next deal waits
+        for the ready check), everything public, nothing else."""
         seat = self._seat(seat, "view")
         view = self.game.view(seat)
         deck = self.rules.deck
@@ -172,7 +173,7 @@ class Table:
             "phase": view.phase,
             "turn": view.turn,
             "deadline": self.deadline if view.turn is not None and self.specs[view.turn] is None else None,
-            "hand": [deck.codes[c] for c in view.hand],
+            "hand": [deck.codes[c] for c in view.hand] if self.phase != WAITING_READY else [],
             "legal": [actions.text(a) for a in view.legal] if self.phase == PLAYING else [],
             "dealer": view.dealer,
             "hand_number": view.hand_number,

@@ -80,7 +80,11 @@ class Hub:
     ) -> LiveTable:
         """A new table; every person's seat gets an unguessable token (its private link)."""
         if len(self.tables) >= MAX_TABLES:
-            raise UsageError(f"this server keeps at most {MAX_TABLES} tables open")
+            for closed in [t for t in self.tables.values() if t.table.phase == "closed"]:
+                del self.tables[closed.id]  # the records of its finished matches stay in the store
+                self.store.forget_table(closed.id)
+        if len(self.tables) >= MAX_TABLES:
+            raise UsageError(f"this server keeps at most {MAX_TABLES} tables open; try again when one closes")
         for spec in seats:
             _check_seat(spec)
         if turn_seconds is not None and not 5 <= turn_seconds <= 3600:

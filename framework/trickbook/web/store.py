@@ -62,6 +62,11 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
 
+    def forget_table(self, table_id: str) -> None:
+        """Drops a closed table's state; the records of its finished matches stay."""
+        with self._lock:
+            self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
     def tables(self) -> list[tuple[str, dict[str, Any]]]:
         with self._lock:
             rows = self._db.execute("SELECT id, state FROM tables ORDER BY updated").fetchall()
