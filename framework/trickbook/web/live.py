@@ -17,7 +17,7 @@ from .. import limits, resources
 from ..engine.view import SeatView
 from ..errors import TrickbookError, UsageError
 from ..players import parse_player_specs
-from ..ruleset.rules import Rules
+from ..ruleset.rules import Rules, TrumpMode
 from ..session.progress import progress
 from ..session.table import HUMAN, Delivery, Table, TableError
 from .store import Store
@@ -191,6 +191,7 @@ class Hub:
                 "labels": {text: _label(table, text) for text in view["legal"]},
                 "progress": [p._asdict() for p in progress(game_view)],
                 "passing": _passing(rules, game_view),
+                "trump_game": rules.trump.mode is not TrumpMode.NONE,
                 "log": live.logs.get(seat, []),
                 "finished": list(range(1, live.kept + 1)),
                 "match_over": table.phase in ("voting", "closed"),

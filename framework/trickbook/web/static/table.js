@@ -44,7 +44,7 @@ function draw() {
   const trump = view.trump ? page.suits[view.trump] : null;
   const facts = [
     ["Match", String(view.match)], ["Hand", String(view.hand_number)], ["Dealer", name(view.dealer)],
-    ["Trump", trump ? `${trump[0]} ${trump[1]}` : "none yet"],
+    ["Trump", trump ? `${trump[0]} ${trump[1]}` : page.trump_game ? "not yet known" : "none in this game"],
   ];
   if (view.declarer !== null) facts.push(["Declarer", name(view.declarer)]);
   if (page.progress.length) facts.push(["Tricks", page.progress.map((p) => `${p.name} ${p.taken}${p.wanted !== null ? ` of ${p.wanted}` : ""}`).join(", ")]);
@@ -104,7 +104,20 @@ function draw() {
   box.replaceChildren(...(notice ? [el("div", { class: `notice${notice.bad ? " bad" : ""}`, role: "alert" }, notice.text)] : []));
 
   const hand_events = thisHand();
-  const bids = hand_events.filter((e) => e.type === "action").map(actionWords).filter(Boolean);
+  const bids = [];
+  for (const event of hand_events) {
+    if (event.type === "cards_passed" && event.to === page.seat) {
+      bids.push(`${name(event.seat)} passed you ${event.cards.map((c) => page.cards[c][0]).join(" ")}`);
+      continue;
+    }
+    if (event.type !== "action") continue;
+    const words = actionWords(event);
+    const last = bids.length ? bids[bids.length - 1] : "";
+    if (event.action === "pass_cards" && last.startsWith(`${name(event.seat)} passed `) && !last.includes(" you ")) {
+      bids[bids.length - 1] = event.hidden ? last.replace(/passed (\d+ )?cards?$/, (_, n) => `passed ${Number(n || 1) + 1} cards`)
+        : `${last} ${event.cards.map((c) => page.cards[c][0]).join(" ")}`;
+    } else if (words) bids.push(event.hidden ? `${name(event.seat)} passed 1 card` : words);
+  }
   document.getElementById("bidding").replaceChildren(...(bids.length ? bids.map((b) => el("div", {}, b)) : ["None yet this hand."]));
 
   const score = [];
