@@ -14,7 +14,7 @@ from trickbook.cli import main
 from trickbook.tools.compare import compare
 from trickbook.tools.paired import paired
 from trickbook.tools.parallel import RulesetChoice, load_choice
-from trickbook.tools.stats import MatchStats
+from trickbook.tools.stats import MatchStats, Shape, match_shape
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -68,9 +68,11 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
     assert sum(points) != 0
     bonus = sum(any(line["rule"] == "king_bonus" and line["points"] > 0 for line in h["lines"]) for h in played)
     if bonus:
-        assert metrics["rule king_bonus gains (per played hand)"]["value"] == pytest.approx(bonus / len(played))
+        gains = metrics["king bonus (+5 to the side that captured K♥ with the trump ace) gains, per played hand"]
+        assert gains["value"] == pytest.approx(bonus / len(played))
     captured = sum(sum(h["events"]["king_captured"]) > 0 for h in played)
-    assert metrics["event king_captured (per played hand)"]["value"] == pytest.approx(captured / len(played))
+    (event,) = [name for name in metrics if name.startswith("king captured (A player plays K♥")]
+    assert metrics[event]["value"] == pytest.approx(captured / len(played))
     bids = [a["value"] for h in hands for a in h["actions"] if a["action"] == "bid"]
     assert report["rulesets"][0]["bids"]["7"] == pytest.approx(bids.count(7) / len(bids))
     changes = 0
@@ -255,3 +257,20 @@ def test_compare_writes_one_csv_row_per_match_per_ruleset(tmp_path: Path, capsys
     assert len(rows) == 8 and [r["seed"] for r in rows[:4]] == ["1", "2", "3", "4"]
     assert {r["ruleset"] for r in rows} == {"whist@1:target=5,honours=off", "whist@1:target=7,honours=off"}
     assert all(r["winner"] in ("0 2", "1 3") for r in rows), "whist matches end with a side's two seats"
+
+
+def test_the_designers_measures_of_a_match_built_by_hand() -> None:
+    # Two sides, higher wins: side 0 trails 5-9 and 14-20, then wins 30-20. The largest swings of the five
+    # hands are 5, 9, 9, 11 and 16 points: a typical hand is 10.
+    shape = match_shape([(5, 0), (5, 9), (14, 9), (14, 20), (30, 20)], party=0, lower_wins=False)
+    assert shape == Shape(margin=10.0, close=True, decided_at=1.0, deficit=0.6)
+    # Three players, lowest wins (as in Hearts): player 2 leads alone from the second hand on, by 2 at the end;
+    # swings 13, 26 and 12: a typical hand is 17.
+    shape = match_shape([(0, 13, 0), (26, 13, 0), (26, 14, 12)], party=2, lower_wins=True)
+    assert shape is not None
+    assert (shape.margin, shape.close, shape.deficit) == (2.0, True, 0.0)
+    assert shape.decided_at == pytest.approx(2 / 3)
+    # A winner 30 ahead after a typical hand of 10 did not finish close; a match without a winner has no shape.
+    shape = match_shape([(10, 0), (20, 0), (30, 0)], party=0, lower_wins=False)
+    assert shape == Shape(margin=30.0, close=False, decided_at=1 / 3, deficit=0.0)
+    assert match_shape([(10, 0)], party=None, lower_wins=False) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,8 @@ class Column:
     identity: dict[str, Any]
     metrics: dict[str, Estimate]
     percent: frozenset[str]
+    frequencies: frozenset[str]
+    """The rows of scoring rules and trick events (how often each applies)."""
     bids: dict[str, float]
     stats: tuple[MatchStats, ...]
 
@@ -98,6 +101,11 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
         counts[f"{name} wins"] = proportion(sum(set(members) <= set(s.winner or ()) for s in finished), len(finished))
     first_dealer_wins = sum(set(_party_of(groups, s.first_dealer)) <= set(s.winner or ()) for s in finished)
     counts[f"first dealer's {whose} wins"] = proportion(first_dealer_wins, len(finished))
+    shapes = [s.shape for s in finished if s.shape is not None]
+    counts["final margin (points)"] = mean([shape.margin for shape in shapes])
+    counts["close finishes (margin within a typical hand)"] = proportion(sum(x.close for x in shapes), len(shapes))
+    counts["decided at (share of the match)"] = mean([shape.decided_at for shape in shapes], 0)
+    counts["winner's largest deficit (typical hands)"] = mean([shape.deficit for shape in shapes], 0)
     counts["lead changes per match"] = mean([s.lead_changes for s in stats], 0)
     counts["comebacks (winner behind at mid-match)"] = proportion(sum(s.comeback for s in finished), len(finished))
     counts[f"all tricks to one {'side' if seating.has_sides else 'player'} (per played hand)"] = proportion(
@@ -110,31 +118,63 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
     if not can_cancel:
         counts.pop("hands cancelled")
     metrics = {name: value for name, value in counts.items() if value.known}
-    percent = {name for name in metrics if "per match" not in name and name != "points per played hand"}
+    percent = {name for name in metrics if name not in NOT_SHARES}
     lines: dict[str, list[int]] = {}
     for s in stats:
         for rule, plus, minus in s.lines:
             tally = lines.setdefault(rule, [0, 0])
             tally[0] += plus
             tally[1] += minus
+    about = {rule.name: rule.description for rule in rules.scoring.rules}
+    frequencies: set[str] = set()
     for rule, (plus, minus) in sorted(lines.items()):
+        words = words_for(rule, about.get(rule, ""))
         if plus:
-            metrics[f"rule {rule} gains (per played hand)"] = proportion(plus, sum(played))
-            percent.add(f"rule {rule} gains (per played hand)")
+            metrics[f"{words} gains, per played hand"] = proportion(plus, sum(played))
+            frequencies.add(f"{words} gains, per played hand")
         if minus:
-            metrics[f"rule {rule} loses (per played hand)"] = proportion(minus, sum(played))
-            percent.add(f"rule {rule} loses (per played hand)")
+            metrics[f"{words} loses, per played hand"] = proportion(minus, sum(played))
+            frequencies.add(f"{words} loses, per played hand")
     events: Counter[str] = Counter()
     for s in stats:
         events.update(dict(s.events))
     for event in rules.events:
-        name = f"event {event.name} (per played hand)"
+        name = f"{words_for(event.name, event.description)} happens, per played hand"
         estimate = proportion(events[event.name], sum(played))
         if estimate.known:
             metrics[name] = estimate
-            percent.add(name)
+            frequencies.add(name)
     bids = {bid: count / bids_total for bid, count in sorted(bid_counts.items(), key=_bid_order)} if bids_total else {}
-    return Column(label, rules.identity(), metrics, frozenset(percent), bids, tuple(stats))
+    shares = frozenset(percent | frequencies)
+    return Column(label, rules.identity(), metrics, shares, frozenset(frequencies), bids, tuple(stats))
+
+
+def words_for(name: str, description: str, most: int = 60) -> str:
+    """A scoring rule or trick event as a reader knows it: its name in words, then its description's first
+    clause in brackets (`made contract (a made bid scores the tricks taken)`), cut at a word within `most`."""
+    named = name.replace("_", " ")
+    clause = re.split(r"(?<=[.;:])\s|,\s(?=only|if|unless|when)", " ".join(description.split()), maxsplit=1)[0]
+    clause = clause.rstrip(".;:")
+    if len(clause) > most:
+        clause = clause[:most].rsplit(" ", 1)[0]
+        if clause.count("(") > clause.count(")"):
+            clause = clause[: clause.rfind("(")].rstrip()
+        clause += "…"
+    return f"{named} ({clause})" if clause else named
+
+
+NOT_SHARES = frozenset(
+    {
+        "hands per match",
+        "played hands per match",
+        "points per played hand",
+        "lead changes per match",
+        "final margin (points)",
+        "decided at (share of the match)",
+        "winner's largest deficit (typical hands)",
+    }
+)
+"""The measures that are amounts, not shares of matches or hands (shown without a percent sign)."""
 
 
 def _party_of(groups: tuple[tuple[int, ...], ...], seat: int) -> tuple[int, ...]:

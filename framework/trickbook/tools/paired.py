@@ -32,6 +32,26 @@ METRICS: dict[str, tuple[PerMatch, str, str]] = {
         "score more per hand",
         "score less per hand",
     ),
+    "final margin (points)": (
+        lambda s: s.shape.margin if s.shape else None,
+        "end with wider margins",
+        "end with narrower margins",
+    ),
+    "close finishes (margin within a typical hand)": (
+        lambda s: float(s.shape.close) if s.shape else None,
+        "finish close more often",
+        "finish close less often",
+    ),
+    "decided at (share of the match)": (
+        lambda s: s.shape.decided_at if s.shape else None,
+        "are decided later (less decisive)",
+        "are decided earlier (more decisive)",
+    ),
+    "winner's largest deficit (typical hands)": (
+        lambda s: s.shape.deficit if s.shape else None,
+        "have more drama (winners further behind)",
+        "have less drama (winners less far behind)",
+    ),
     "contracts made": (
         lambda s: s.made / s.contracts if s.contracts else None,
         "make more contracts",
@@ -117,5 +137,12 @@ def as_json(difference: Difference) -> dict[str, Any]:
     }
 
 
-PERCENT = frozenset({"matches finished", "comebacks (winner behind at mid-match)", "contracts made"})
+PERCENT = frozenset(
+    {
+        "matches finished",
+        "comebacks (winner behind at mid-match)",
+        "contracts made",
+        "close finishes (margin within a typical hand)",
+    }
+)
 """Metrics that are shares: their differences are in percentage points."""

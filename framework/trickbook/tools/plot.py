@@ -31,9 +31,7 @@ def plot(columns: Sequence[Column], path: Path) -> None:
     names = [
         name
         for name in columns[0].metrics
-        if name in columns[0].percent
-        and not name.startswith(("rule ", "event "))
-        and all(name in c.metrics for c in columns)
+        if name in columns[0].percent and name not in columns[0].frequencies and all(name in c.metrics for c in columns)
     ][:6]
     width = 0.8 / len(columns)
     for index, column in enumerate(columns):

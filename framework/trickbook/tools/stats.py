@@ -33,6 +33,27 @@ class MatchStats:
     """For each trick event, in how many played hands it happened."""
     lead_changes: int
     comeback: bool
+    shape: Shape | None = None
+    """How the match went for its winner (None for a match that ended without one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """The designer's measures of one finished match, read from the totals after each played hand.
+
+    A *typical hand* is the mean, over the played hands that scored, of the largest amount any party's total
+    moved in that hand: the unit in which margins and deficits are counted.
+    """
+
+    margin: float
+    """The winner's final lead over the best other party, in points (below 0 for a match won otherwise than by
+    the totals, such as a slam that wins at once)."""
+    close: bool
+    """The final margin was at most one typical hand."""
+    decided_at: float
+    """The share of the played hands after which the winner led alone for good (1.0: only the last hand)."""
+    deficit: float
+    """The winner's largest deficit behind the leader during the match, in typical hands (0: never behind)."""
 
 
 def parties(rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -94,6 +115,46 @@ def match_stats(game: Game) -> MatchStats:
         events=tuple(sorted(events.items())),
         lead_changes=_lead_changes(standings, rules.match.lower_wins),
         comeback=_comeback(rules, standings, game.winner),
+        shape=match_shape(standings, _winning_party(rules, game.winner), rules.match.lower_wins),
+    )
+
+
+def _winning_party(rules: Rules, winner: tuple[int, ...] | None) -> int | None:
+    """The index of the party (side or seat) that won, or None."""
+    if winner is None:
+        return None
+    won = [i for i, members in enumerate(parties(rules)) if set(members) <= set(winner)]
+    return won[0] if len(won) == 1 else None
+
+
+def match_shape(standings: Sequence[tuple[int, ...]], party: int | None, lower_wins: bool) -> Shape | None:
+    """The designer's measures of a match from each party's total after every played hand (see `Shape`)."""
+    if party is None or not standings or len(standings[0]) < 2:
+        return None
+    sign = -1 if lower_wins else 1
+    before = (0,) * len(standings[0])
+    swings = []
+    for totals in standings:
+        swing = max(abs(now - then) for now, then in zip(totals, before, strict=True))
+        if swing:
+            swings.append(swing)
+        before = totals
+    typical = sum(swings) / len(swings) if swings else 1.0
+    final = standings[-1]
+    margin = sign * (final[party] - max(sign * t for i, t in enumerate(final) if i != party) * sign)
+    leading_from = len(standings)
+    for index in range(len(standings) - 1, -1, -1):
+        totals = standings[index]
+        if all(sign * totals[party] > sign * t for i, t in enumerate(totals) if i != party):
+            leading_from = index
+        else:
+            break
+    deficit = max(max(sign * t for t in totals) - sign * totals[party] for totals in standings)
+    return Shape(
+        margin=float(margin),
+        close=margin <= typical,
+        decided_at=min(1.0, (leading_from + 1) / len(standings)),
+        deficit=deficit / typical,
     )
 
 

@@ -323,7 +323,7 @@ async def _message(socket: WebSocket) -> Any:
     try:
         return json.loads(text)
     except ValueError:
-        raise UsageError('a message is JSON, such as {"type": "act", "action": "QH"}') from None
+        raise UsageError('a message is JSON, such as {"type": "act", "action": "pass"}') from None
 
 
 async def _clock(server: Server) -> None:

@@ -126,7 +126,8 @@ class Hub:
             if kind == "act":
                 action = message.get("action")
                 if not isinstance(action, str) or not 0 < len(action) <= 40:
-                    raise UsageError("an 'act' message has an 'action' such as 'QH', 'bid 8' or 'pass'")
+                    card = table.rules.deck.codes[-1]
+                    raise UsageError(f"an 'act' message has an 'action': a card such as {card!r}, a bid or 'pass'")
                 delivery = table.submit(seat, action, now)
             elif kind == "ready":
                 delivery = table.mark_ready(seat, now)
