@@ -11,9 +11,12 @@ import pytest
 
 from trickbook import load_ruleset
 from trickbook.cli import main
-from trickbook.tools.compare import compare
+from trickbook.engine.game import Game
+from trickbook.players import make_player, parse_player_specs
+from trickbook.tools.compare import compare, restricted_players
 from trickbook.tools.paired import paired
 from trickbook.tools.parallel import RulesetChoice, load_choice
+from trickbook.tools.simulate import play_on
 from trickbook.tools.stats import MatchStats, Shape, match_shape
 
 
@@ -274,3 +277,21 @@ def test_the_designers_measures_of_a_match_built_by_hand() -> None:
     shape = match_shape([(10, 0), (20, 0), (30, 0)], party=0, lower_wins=False)
     assert shape == Shape(margin=30.0, close=False, decided_at=1 / 3, deficit=0.0)
     assert match_shape([(10, 0)], party=None, lower_wins=False) is None
+
+
+def test_restricted_play_gives_the_stronger_player_one_party_in_turn_and_counts_its_wins() -> None:
+    tarneeb, hearts = load_ruleset("cardems-tarneeb"), load_ruleset("hearts")
+    assert restricted_players(tarneeb, 3, ("heuristic", "random")) == (1, "random,heuristic,random,heuristic")
+    assert restricted_players(hearts, 6, ("heuristic", "random")) == (2, "random,random,heuristic,random")
+    choice = RulesetChoice("cardems-tarneeb", None, ())
+    (column,) = compare([choice], "random", 6, 10, 60, 1, skill=("heuristic", "random"))
+    assert len(column.restricted) == 6
+    for number, stats in enumerate(column.restricted):
+        strong, seats = restricted_players(tarneeb, 10 + number, ("heuristic", "random"))
+        game = Game(tarneeb, 10 + number, hand_cap=60)
+        play_on(game, [make_player(spec, 10 + number, s) for s, spec in enumerate(parse_player_specs(seats, 4))])
+        won = None if game.winner is None else set(tarneeb.seating.sides[strong]) <= set(game.winner)
+        assert stats.strong_won == won
+    decided = [s.strong_won for s in column.restricted if s.strong_won is not None]
+    assert column.metrics["skill: the stronger player's party wins"].value == pytest.approx(sum(decided) / len(decided))
+    assert column.metrics["skill: its edge over a fair share"].value == pytest.approx(sum(decided) / len(decided) - 0.5)

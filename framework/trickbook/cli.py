@@ -41,9 +41,8 @@ from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 from .session.terminal import TerminalMatch
 from .tools.compare import as_json as compare_json
-from .tools.compare import compare, report_rows, write_csv
+from .tools.compare import compare, paired_differences, report_rows, write_csv
 from .tools.paired import as_json as difference_json
-from .tools.paired import paired
 from .tools.parallel import RulesetChoice, default_jobs
 from .tools.plot import plot
 from .tools.simulate import resume_match, simulate
@@ -107,6 +106,12 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
     cmp.add_argument(
         "--hand-cap", type=_hand_cap, default=limits.DEFAULT_HAND_CAP, help="hands after which a match stops"
+    )
+    cmp.add_argument(
+        "--skill",
+        metavar="STRONG/WEAK",
+        type=_skill,
+        help="also play each seed with one party STRONG and the rest WEAK (as heuristic/random) to measure skill",
     )
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
     cmp.add_argument("--plot", metavar="FILE.png", help="write a figure of the comparison (needs matplotlib)")
@@ -401,15 +406,26 @@ def _compare(args: argparse.Namespace) -> int:
     ]
     for rules in rulesets:
         parse_player_specs(args.players, rules.seats)
-    with _progress(args.matches * len(choices), "comparing") as progress:
+    if args.skill:
+        parse_player_specs(",".join(args.skill), 2)  # both players known, before any match is played
+    total = args.matches * len(choices) * (2 if args.skill else 1)
+    with _progress(total, "comparing") as progress:
         columns = compare(
-            choices, args.players, args.matches, args.seed, args.hand_cap, args.jobs, args.scheduler, progress
+            choices,
+            args.players,
+            args.matches,
+            args.seed,
+            args.hand_cap,
+            args.jobs,
+            args.scheduler,
+            progress,
+            args.skill,
         )
     if args.plot:
         plot(columns, Path(args.plot))
     if args.csv:
         write_csv(columns, args.seed, Path(args.csv))
-    differences = [(column, paired(columns[0].stats, column.stats)) for column in columns[1:]]
+    differences = paired_differences(columns)
     if args.json:
         report = compare_json(columns, args.players, args.matches, args.seed)
         report["differences"] = [
@@ -651,6 +667,13 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--data names {folder}, which is a file; give a folder (it is created if missing)")
     serve(args.host, args.port, folder)
     return 0
+
+
+def _skill(text: str) -> tuple[str, str]:
+    strong, slash, weak = text.partition("/")
+    if not slash or not strong or not weak or "," in text:
+        raise argparse.ArgumentTypeError(f"expected STRONG/WEAK, two players such as heuristic/random, found {text!r}")
+    return strong, weak
 
 
 def _port(text: str) -> int:

@@ -13,6 +13,7 @@ from typing import Any
 from ..engine.game import Game
 from ..players import make_player
 from ..ruleset.rules import BiddingKind, Rules
+from .paired import SKILL_METRICS, Difference, paired
 from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
 from .simulate import play_on
 from .stats import Estimate, MatchStats, match_stats, mean, parties, proportion
@@ -24,7 +25,15 @@ def play_for_stats(job: MatchJob) -> MatchStats:
     players = [make_player(spec, job.seed, seat) for seat, spec in enumerate(players_of(job, rules.seats))]
     game = Game(rules, job.seed, hand_cap=job.hand_cap)
     play_on(game, players)
-    return match_stats(game)
+    return match_stats(game, job.strong)
+
+
+def restricted_players(rules: Rules, seed: int, skill: tuple[str, str]) -> tuple[int, str]:
+    """Restricted play: the stronger player holds one party (taken in turn by seed), the weaker every other
+    seat. Returns that party and the players, one per seat."""
+    groups = parties(rules)
+    strong = seed % len(groups)
+    return strong, ",".join(skill[0] if seat in groups[strong] else skill[1] for seat in range(rules.seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +48,8 @@ class Column:
     """The rows of scoring rules and trick events (how often each applies)."""
     bids: dict[str, float]
     stats: tuple[MatchStats, ...]
+    restricted: tuple[MatchStats, ...] = ()
+    """The matches of restricted play (a stronger player against weaker ones), when asked for."""
 
 
 def compare(
@@ -50,20 +61,38 @@ def compare(
     processes: int,
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
+    skill: tuple[str, str] | None = None,
 ) -> list[Column]:
-    """Plays `matches` matches (seeds `seed`..) under every ruleset and summarises each."""
+    """Plays `matches` matches (seeds `seed`..) under every ruleset and summarises each; with `skill` (a stronger
+    and a weaker player), as many matches again of restricted play on the same seeds."""
     jobs = [
         MatchJob(index, choice, seed + number, players, hand_cap)
         for index, choice in enumerate(choices)
         for number in range(matches)
     ]
+    if skill is not None:
+        for index, choice in enumerate(choices):
+            for number in range(matches):
+                strong, seats = restricted_players(load_choice(choice), seed + number, skill)
+                jobs.append(MatchJob(index, choice, seed + number, seats, hand_cap, strong=strong))
     results = list(run_ordered(play_for_stats, jobs, processes, scheduler, progress))
     columns = []
+    extra = len(choices) * matches
     for index, choice in enumerate(choices):
         rules = load_choice(choice)
         column = results[index * matches : (index + 1) * matches]
-        columns.append(summarise(_label(rules), rules, column))
+        restricted = results[extra + index * matches : extra + (index + 1) * matches] if skill else []
+        columns.append(summarise(_label(rules), rules, column, restricted))
     return columns
+
+
+def paired_differences(columns: Sequence[Column]) -> list[tuple[Column, list[Difference]]]:
+    """Each ruleset after the first against the first, seed by seed: the main matches, then restricted play."""
+    first = columns[0]
+    return [
+        (column, paired(first.stats, column.stats) + paired(first.restricted, column.restricted, SKILL_METRICS))
+        for column in columns[1:]
+    ]
 
 
 def _label(rules: Rules) -> str:
@@ -71,7 +100,7 @@ def _label(rules: Rules) -> str:
     return f"{rules.id}@{rules.version}" + (f":{options}" if options else "")
 
 
-def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
+def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted: Sequence[MatchStats] = ()) -> Column:
     """The estimates of one ruleset's column from its matches' statistics.
 
     Rates of things that cannot happen under these rules (contracts where nobody
@@ -106,6 +135,10 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
     counts["close finishes (margin within a typical hand)"] = proportion(sum(x.close for x in shapes), len(shapes))
     counts["decided at (share of the match)"] = mean([shape.decided_at for shape in shapes], 0)
     counts["winner's largest deficit (typical hands)"] = mean([shape.deficit for shape in shapes], 0)
+    decided = [s for s in restricted if s.strong_won is not None]
+    if restricted:
+        counts[SKILL_WINS] = proportion(sum(bool(s.strong_won) for s in decided), len(decided))
+        counts[SKILL_EDGE] = mean([float(bool(s.strong_won)) - 1 / s.parties for s in decided])
     counts["lead changes per match"] = mean([s.lead_changes for s in stats], 0)
     counts["comebacks (winner behind at mid-match)"] = proportion(sum(s.comeback for s in finished), len(finished))
     counts[f"all tricks to one {'side' if seating.has_sides else 'player'} (per played hand)"] = proportion(
@@ -146,7 +179,10 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats]) -> Column:
             frequencies.add(name)
     bids = {bid: count / bids_total for bid, count in sorted(bid_counts.items(), key=_bid_order)} if bids_total else {}
     shares = frozenset(percent | frequencies)
-    return Column(label, rules.identity(), metrics, shares, frozenset(frequencies), bids, tuple(stats))
+    column_stats = tuple(stats)
+    return Column(
+        label, rules.identity(), metrics, shares, frozenset(frequencies), bids, column_stats, tuple(restricted)
+    )
 
 
 def words_for(name: str, description: str, most: int = 60) -> str:
@@ -162,6 +198,9 @@ def words_for(name: str, description: str, most: int = 60) -> str:
         clause += "…"
     return f"{named} ({clause})" if clause else named
 
+
+SKILL_WINS = "skill: the stronger player's party wins"
+SKILL_EDGE = "skill: its edge over a fair share"
 
 NOT_SHARES = frozenset(
     {

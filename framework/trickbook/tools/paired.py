@@ -61,6 +61,15 @@ METRICS: dict[str, tuple[PerMatch, str, str]] = {
 """Each metric: its value in one match (None where it does not apply), and how B's matches differ when it is
 larger or smaller."""
 
+SKILL_METRICS: dict[str, tuple[PerMatch, str, str]] = {
+    "skill: its edge over a fair share": (
+        lambda s: float(s.strong_won) - 1 / s.parties if s.strong_won is not None else None,
+        "reward skill more (the stronger player wins more often)",
+        "reward skill less (luck counts for more)",
+    ),
+}
+"""Measured on the matches of restricted play (a stronger player against weaker ones, the same seeds)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Difference:
@@ -106,10 +115,12 @@ def _number(value: float, percent: bool, sign: bool = False) -> str:
     return f"{100 * value:{plus}.1f} pp" if percent else f"{value:{plus}.2f}"
 
 
-def paired(first: Sequence[MatchStats], second: Sequence[MatchStats]) -> list[Difference]:
+def paired(
+    first: Sequence[MatchStats], second: Sequence[MatchStats], metrics: dict[str, tuple[PerMatch, str, str]] = METRICS
+) -> list[Difference]:
     """Every metric's difference `second` - `first`, match by match (the same seeds in the same order)."""
     out = []
-    for metric, (value, larger, smaller) in METRICS.items():
+    for metric, (value, larger, smaller) in metrics.items():
         gaps = []
         for a, b in zip(first, second, strict=True):
             x, y = value(a), value(b)
@@ -143,6 +154,7 @@ PERCENT = frozenset(
         "comebacks (winner behind at mid-match)",
         "contracts made",
         "close finishes (margin within a typical hand)",
+        "skill: its edge over a fair share",
     }
 )
 """Metrics that are shares: their differences are in percentage points."""

@@ -54,6 +54,8 @@ class MatchJob:
     hand_cap: int
     record: bool = True
     """Whether the match's record is wanted (building one costs time when nothing will write it)."""
+    strong: int = -1
+    """In a match of restricted play, the party (side, or seat without sides) the stronger player holds."""
 
 
 @cache

@@ -35,6 +35,10 @@ class MatchStats:
     comeback: bool
     shape: Shape | None = None
     """How the match went for its winner (None for a match that ended without one)."""
+    strong_won: bool | None = None
+    """In restricted play, whether the party the stronger player held won (None: not such a match, or no winner)."""
+    parties: int = 0
+    """How many parties (sides, or players without sides) could win."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +67,9 @@ def parties(rules: Rules) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(rules.seats))
 
 
-def match_stats(game: Game) -> MatchStats:
-    """Counts everything a comparison reports from one finished (or capped) match."""
+def match_stats(game: Game, strong: int = -1) -> MatchStats:
+    """Counts everything a comparison reports from one finished (or capped) match; `strong` is the party of the
+    stronger player in a match of restricted play."""
     rules = game.rules
     actions = rules.actions
     history = game.history
@@ -116,6 +121,8 @@ def match_stats(game: Game) -> MatchStats:
         lead_changes=_lead_changes(standings, rules.match.lower_wins),
         comeback=_comeback(rules, standings, game.winner),
         shape=match_shape(standings, _winning_party(rules, game.winner), rules.match.lower_wins),
+        strong_won=None if strong < 0 or game.winner is None else set(parties(rules)[strong]) <= set(game.winner),
+        parties=len(parties(rules)),
     )
 
 

@@ -13,8 +13,7 @@ from .. import resources
 from ..errors import TrickbookError, UsageError
 from ..players import parse_player_specs
 from ..ruleset.loader import load_ruleset
-from ..tools.compare import compare, report_rows
-from ..tools.paired import paired
+from ..tools.compare import compare, paired_differences, report_rows
 from ..tools.parallel import RulesetChoice, default_jobs
 from ..tools.plot import plot
 from .store import Store
@@ -96,7 +95,7 @@ class Comparisons:
                 plot(columns, self.folder / f"{comparison_id}.png")
             except UsageError:
                 figure = False  # matplotlib is not installed: the table and differences still show
-            found = [(column, paired(columns[0].stats, column.stats)) for column in columns[1:]]
+            found = paired_differences(columns)
             result = {
                 "status": "done",
                 "done": matches * len(choices),
