@@ -5,11 +5,12 @@ from __future__ import annotations
 import csv
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
 
-from trickbook import load_ruleset
+from trickbook import RulesetError, UsageError, load_ruleset
 from trickbook.cli import main
 from trickbook.engine.game import Game
 from trickbook.players import make_player, parse_player_specs
@@ -18,6 +19,7 @@ from trickbook.tools.paired import paired
 from trickbook.tools.parallel import RulesetChoice, load_choice
 from trickbook.tools.simulate import play_on
 from trickbook.tools.stats import MatchStats, Shape, match_shape
+from trickbook.tools.sweep import parse_sweep, sweep_choices
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -295,3 +297,46 @@ def test_restricted_play_gives_the_stronger_player_one_party_in_turn_and_counts_
     decided = [s.strong_won for s in column.restricted if s.strong_won is not None]
     assert column.metrics["skill: the stronger player's party wins"].value == pytest.approx(sum(decided) / len(decided))
     assert column.metrics["skill: its edge over a fair share"].value == pytest.approx(sum(decided) / len(decided) - 0.5)
+
+
+def test_a_sweep_sets_one_key_to_each_value_and_checks_every_variant_like_a_file() -> None:
+    sweep = parse_sweep("match.wins=total(side) >= {31, 61}")
+    assert sweep.path == ("match", "wins") and sweep.values == ("31", "61")
+    choices = sweep_choices("tarneeb-41", {"trump": "kubba"}, 1, sweep)
+    assert [c.label for c in choices] == ["match.wins=total(side) >= 31", "match.wins=total(side) >= 61"]
+    for choice, target in zip(choices, (31, 61), strict=True):
+        document = json.loads(choice.document)
+        assert document["match"]["wins"] == f"total(side) >= {target}"
+        assert "options" not in document and "versions" not in document
+        assert document["trump"]["mode"] == "fixed", "the kubba option stays applied"
+        assert load_choice(choice).trump.mode.value == "fixed" and load_choice(choice).options == ()
+    numbers = sweep_choices("cardems-spades", {}, None, parse_sweep("bidding.bids.min={0,1}"))
+    assert [json.loads(c.document)["bidding"]["bids"]["min"] for c in numbers] == [0, 1]
+    with pytest.raises(RulesetError, match="unknown key 'target'"):
+        sweep_choices("tarneeb-41", {}, None, parse_sweep("match.target={31,41}"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("match.wins=41", "one {a,b,...} list"),
+        ("match.wins={41}", "at least two values"),
+        ("=x{1,2}", "one {a,b,...} list"),
+        ("match..wins={1,2}", "is not a key path"),
+    ],
+)
+def test_a_sweep_that_cannot_be_read_is_refused_in_words(text: str, expected: str) -> None:
+    with pytest.raises(UsageError, match=re.escape(expected)):
+        parse_sweep(text)
+
+
+def test_compare_sweeps_a_number_into_one_row_per_value(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    figure = tmp_path / "sweep.png"
+    common = ["--matches", "3", "--players", "random", "--hand-cap", "15", "--jobs", "1"]
+    sweep = "match.wins=total(side) >= {11,21}"
+    assert main(["compare", "cardems-tarneeb", "--sweep", sweep, *common, "--plot", str(figure)]) == 0
+    out = capsys.readouterr().out
+    assert "match.wins swept" in out and figure.stat().st_size > 10_000
+    rows = [line for line in out.splitlines() if line.startswith("│") and line.split("│")[1].strip() in ("11", "21")]
+    assert len(rows) == 2
+    assert main(["compare", "cardems-tarneeb", "whist", "--sweep", sweep, *common]) == 2

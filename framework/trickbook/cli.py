@@ -41,11 +41,12 @@ from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 from .session.terminal import TerminalMatch
 from .tools.compare import as_json as compare_json
-from .tools.compare import compare, paired_differences, report_rows, write_csv
+from .tools.compare import compare, paired_differences, report_rows, sweep_rows, write_csv
 from .tools.paired import as_json as difference_json
-from .tools.parallel import RulesetChoice, default_jobs
-from .tools.plot import plot
+from .tools.parallel import RulesetChoice, default_jobs, load_choice
+from .tools.plot import plot, plot_sweep
 from .tools.simulate import resume_match, simulate
+from .tools.sweep import Sweep, parse_sweep, sweep_choices
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -112,6 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="STRONG/WEAK",
         type=_skill,
         help="also play each seed with one party STRONG and the rest WEAK (as heuristic/random) to measure skill",
+    )
+    cmp.add_argument(
+        "--sweep",
+        metavar="KEY=VALUE{A,B,...}",
+        type=_sweep,
+        help="compare one ruleset with KEY set to each value, as 'match.wins=total(side) >= {31,41,51}'",
     )
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
     cmp.add_argument("--plot", metavar="FILE.png", help="write a figure of the comparison (needs matplotlib)")
@@ -399,11 +406,19 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    rulesets = load_specs(args.rulesets, args.option, args.rules_version)
-    choices = [
-        RulesetChoice.of(parse_ruleset_spec(text)[0], rules)
-        for text, rules in zip(args.rulesets, rulesets, strict=True)
-    ]
+    if args.sweep:
+        if len(args.rulesets) != 1:
+            raise UsageError(f"--sweep varies one ruleset; {len(args.rulesets)} are named")
+        reference, version, options = parse_ruleset_spec(args.rulesets[0])
+        options.update(_options(args.option))
+        choices = sweep_choices(reference, options, args.rules_version or version, args.sweep)
+        rulesets = [load_choice(choice) for choice in choices]
+    else:
+        rulesets = load_specs(args.rulesets, args.option, args.rules_version)
+        choices = [
+            RulesetChoice.of(parse_ruleset_spec(text)[0], rules)
+            for text, rules in zip(args.rulesets, rulesets, strict=True)
+        ]
     for rules in rulesets:
         parse_player_specs(args.players, rules.seats)
     if args.skill:
@@ -422,7 +437,7 @@ def _compare(args: argparse.Namespace) -> int:
             args.skill,
         )
     if args.plot:
-        plot(columns, Path(args.plot))
+        (plot_sweep(columns, args.sweep, Path(args.plot)) if args.sweep else plot(columns, Path(args.plot)))
     if args.csv:
         write_csv(columns, args.seed, Path(args.csv))
     differences = paired_differences(columns)
@@ -446,12 +461,19 @@ def _compare(args: argparse.Namespace) -> int:
             for difference in found:
                 console.print("  " + difference.verdict(column.label), markup=False)
         console.print()
-    table = Table(
-        title=(
-            f"{args.matches} matches per ruleset, seeds {args.seed}..{args.seed + args.matches - 1}, "
-            f"players {args.players}"
-        )
+    title = (
+        f"{args.matches} matches per ruleset, seeds {args.seed}..{args.seed + args.matches - 1}, players {args.players}"
     )
+    if args.sweep:
+        header, rows = sweep_rows(columns, args.sweep)
+        summary = Table(title=f"{'.'.join(args.sweep.path)} swept: {title}")
+        for name in header:
+            summary.add_column(name, justify="right")
+        for row in rows:
+            summary.add_row(*row)
+        console.print(summary)
+        console.print()
+    table = Table(title=title)
     table.add_column("95% intervals in brackets")
     for column in columns:
         table.add_column(column.label, justify="right")
@@ -667,6 +689,13 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--data names {folder}, which is a file; give a folder (it is created if missing)")
     serve(args.host, args.port, folder)
     return 0
+
+
+def _sweep(text: str) -> Sweep:
+    try:
+        return parse_sweep(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--sweep ")) from None
 
 
 def _skill(text: str) -> tuple[str, str]:

@@ -9,6 +9,7 @@ modules nobody sees a raw dict.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import itertools
@@ -151,6 +152,15 @@ class RulesetSource:
             document = _patched(document, self.document, ("options", name, "values", value, "changes"))
         _check_schema(document)
         return document
+
+    def fixed(self, *, options: Mapping[str, str] | None = None, version: int | None = None) -> dict[str, Any]:
+        """The ruleset at one rules version with its options applied, as data that stands alone (its deck inlined
+        unless bundled, no versions or options left to choose): what a sweep varies one key of."""
+        number, chosen = self.choose(options, version)
+        data = copy.deepcopy(self.resolved(number, chosen).data)
+        for key in ("extends", "versions", "options"):
+            data.pop(key, None)
+        return _with_deck(self, data)
 
     def portable(self) -> dict[str, Any] | None:
         """The merged ruleset as a record carries it, before any version or option is applied, its deck

@@ -17,6 +17,7 @@ from .paired import SKILL_METRICS, Difference, paired
 from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
 from .simulate import play_on
 from .stats import Estimate, MatchStats, match_stats, mean, parties, proportion
+from .sweep import Sweep
 
 
 def play_for_stats(job: MatchJob) -> MatchStats:
@@ -82,7 +83,7 @@ def compare(
         rules = load_choice(choice)
         column = results[index * matches : (index + 1) * matches]
         restricted = results[extra + index * matches : extra + (index + 1) * matches] if skill else []
-        columns.append(summarise(_label(rules), rules, column, restricted))
+        columns.append(summarise(choice.label or _label(rules), rules, column, restricted))
     return columns
 
 
@@ -239,6 +240,30 @@ def report_rows(columns: Sequence[Column]) -> list[tuple[str, list[str]]]:
     bids = [", ".join(f"{b} {100 * v:.0f}%" for b, v in c.bids.items() if v >= 0.01) for c in columns]
     rows.append(("bids (share)", bids))
     return rows
+
+
+SWEEP_METRICS = {
+    "hands per match": "hands",
+    "points per played hand": "points a hand",
+    "contracts made": "contracts made",
+    "close finishes (margin within a typical hand)": "close finishes",
+    "decided at (share of the match)": "decided at",
+    "winner's largest deficit (typical hands)": "winner's deficit",
+    "lead changes per match": "lead changes",
+    "comebacks (winner behind at mid-match)": "comebacks",
+    SKILL_EDGE: "skill edge",
+}
+"""The designer's measures a sweep shows per value, where the ruleset has them, with their short headings."""
+
+
+def sweep_rows(columns: Sequence[Column], sweep: Sweep) -> tuple[list[str], list[list[str]]]:
+    """A sweep as one row per value: the value, then each designer's measure with its interval."""
+    names = [name for name in SWEEP_METRICS if any(name in column.metrics for column in columns)]
+    rows = []
+    for value, column in zip(sweep.values, columns, strict=True):
+        cells = [column.metrics[n].text(n in column.percent) if n in column.metrics else "" for n in names]
+        rows.append([value, *cells])
+    return [sweep.label("…"), *(SWEEP_METRICS[n] for n in names)], rows
 
 
 def as_json(columns: Sequence[Column], players: str, matches: int, seed: int) -> dict[str, Any]:

@@ -35,6 +35,8 @@ class RulesetChoice:
     document: str = ""
     """The merged ruleset as JSON when it is not bundled, so a worker in another folder or on another machine
     (a Dask cluster) loads the same rules without the file; empty for a bundled ruleset."""
+    label: str = ""
+    """How a comparison names this choice, when not by its id, version and options (a sweep's value)."""
 
     @classmethod
     def of(cls, reference: str, rules: Rules) -> RulesetChoice:

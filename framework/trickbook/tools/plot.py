@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..errors import UsageError
-from .compare import Column
+from .compare import SWEEP_METRICS, Column
+from .sweep import Sweep
 
 
-def plot(columns: Sequence[Column], path: Path) -> None:
-    """Writes a PNG: hands per match, points per hand, win rates and bids, one colour per ruleset."""
+def _pyplot() -> Any:
     try:
         import matplotlib
 
@@ -18,6 +19,39 @@ def plot(columns: Sequence[Column], path: Path) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise UsageError("--plot needs matplotlib: pip install 'trickbook[plot]'") from None
+    return plt
+
+
+def plot_sweep(columns: Sequence[Column], sweep: Sweep, path: Path) -> None:
+    """Writes a PNG: each designer's measure against the swept value, with its 95% interval."""
+    plt = _pyplot()
+    names = [name for name in SWEEP_METRICS if all(name in column.metrics for column in columns)]
+    across = 3
+    down = max(1, -(-len(names) // across))
+    figure, axes = plt.subplots(down, across, figsize=(4.2 * across, 3.2 * down), squeeze=False)
+    ticks = list(range(len(columns)))
+    for index, name in enumerate(names):
+        axis = axes[index // across][index % across]
+        scale = 100 if name in columns[0].percent else 1
+        values = [scale * c.metrics[name].value for c in columns]
+        errors = [
+            [scale * (c.metrics[name].value - c.metrics[name].low) for c in columns],
+            [scale * (c.metrics[name].high - c.metrics[name].value) for c in columns],
+        ]
+        axis.errorbar(ticks, values, yerr=errors, marker="o", capsize=3)
+        axis.set_title(name + (" (%)" if scale == 100 else ""), fontsize="small")
+        axis.set_xticks(ticks, list(sweep.values), fontsize="small")
+    for index in range(len(names), down * across):
+        axes[index // across][index % across].set_visible(False)
+    figure.suptitle(f"{'.'.join(sweep.path)} = {sweep.template}")
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def plot(columns: Sequence[Column], path: Path) -> None:
+    """Writes a PNG: hands per match, points per hand, win rates and bids, one colour per ruleset."""
+    plt = _pyplot()
     figure, axes = plt.subplots(2, 2, figsize=(12, 8))
     labels = [c.label for c in columns]
     lengths = [[s.hands for s in c.stats] for c in columns]
