@@ -340,3 +340,19 @@ def test_compare_sweeps_a_number_into_one_row_per_value(capsys: pytest.CaptureFi
     rows = [line for line in out.splitlines() if line.startswith("│") and line.split("│")[1].strip() in ("11", "21")]
     assert len(rows) == 2
     assert main(["compare", "cardems-tarneeb", "whist", "--sweep", sweep, *common]) == 2
+
+
+def test_compare_until_plays_on_until_the_interval_is_narrow_enough(capsys: pytest.CaptureFixture[str]) -> None:
+    common = ["cardems-tarneeb", "tarneeb-41", "--players", "random", "--hand-cap", "12", "--jobs", "1"]
+    assert main(["compare", *common, "--matches", "3", "--until", "1000", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.splitlines() == [line for line in captured.err.splitlines() if "until ±1000" in line]
+    assert len(captured.err.splitlines()) == 1 and json.loads(captured.out)["matches"] == 3
+    assert main(["compare", *common, "--matches", "2", "--until", "0.0001", "--max-matches", "7", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert [line.split(" matches")[0] for line in captured.err.splitlines()[:3]] == ["2", "4", "7"]
+    assert "stopped at --max-matches 7" in captured.err
+    report = json.loads(captured.out)
+    assert report["matches"] == 7 and report["seeds"] == [1, 7]
+    assert main(["compare", *common, "--matches", "2", "--until", "1", "--until-metric", "drama"]) == 2
+    assert "--until-metric 'drama' is not measured in this comparison; try 'contracts made'" in capsys.readouterr().err

@@ -40,8 +40,8 @@ from .resources import looks_like_path
 from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 from .session.terminal import TerminalMatch
+from .tools.compare import Column, compare, paired_differences, report_rows, sweep_rows, widest, write_csv
 from .tools.compare import as_json as compare_json
-from .tools.compare import compare, paired_differences, report_rows, sweep_rows, write_csv
 from .tools.paired import as_json as difference_json
 from .tools.parallel import RulesetChoice, default_jobs, load_choice
 from .tools.plot import plot, plot_sweep
@@ -119,6 +119,21 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE{A,B,...}",
         type=_sweep,
         help="compare one ruleset with KEY set to each value, as 'match.wins=total(side) >= {31,41,51}'",
+    )
+    cmp.add_argument(
+        "--until",
+        type=_width,
+        metavar="WIDTH",
+        help="play batches of --matches until the 95%% interval of --until-metric is within ±WIDTH",
+    )
+    cmp.add_argument(
+        "--until-metric",
+        default="hands per match",
+        metavar="NAME",
+        help="the measure --until watches (default 'hands per match'; shares are fractions: 0.05 is 5 pp)",
+    )
+    cmp.add_argument(
+        "--max-matches", type=_positive, default=2000, help="with --until, the most matches per ruleset (2000)"
     )
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
     cmp.add_argument("--plot", metavar="FILE.png", help="write a figure of the comparison (needs matplotlib)")
@@ -423,26 +438,15 @@ def _compare(args: argparse.Namespace) -> int:
         parse_player_specs(args.players, rules.seats)
     if args.skill:
         parse_player_specs(",".join(args.skill), 2)  # both players known, before any match is played
-    total = args.matches * len(choices) * (2 if args.skill else 1)
-    with _progress(total, "comparing") as progress:
-        columns = compare(
-            choices,
-            args.players,
-            args.matches,
-            args.seed,
-            args.hand_cap,
-            args.jobs,
-            args.scheduler,
-            progress,
-            args.skill,
-        )
+    columns = _play_comparison(args, choices)
+    matches = len(columns[0].stats)
     if args.plot:
         (plot_sweep(columns, args.sweep, Path(args.plot)) if args.sweep else plot(columns, Path(args.plot)))
     if args.csv:
         write_csv(columns, args.seed, Path(args.csv))
     differences = paired_differences(columns)
     if args.json:
-        report = compare_json(columns, args.players, args.matches, args.seed)
+        report = compare_json(columns, args.players, matches, args.seed)
         report["differences"] = [
             {"a": columns[0].label, "b": column.label, **difference_json(d)}
             for column, found in differences
@@ -461,9 +465,8 @@ def _compare(args: argparse.Namespace) -> int:
             for difference in found:
                 console.print("  " + difference.verdict(column.label), markup=False)
         console.print()
-    title = (
-        f"{args.matches} matches per ruleset, seeds {args.seed}..{args.seed + args.matches - 1}, players {args.players}"
-    )
+    seeds = f"seeds {args.seed}..{args.seed + matches - 1}"
+    title = f"{matches} matches per ruleset, {seeds}, players {args.players}"
     if args.sweep:
         header, rows = sweep_rows(columns, args.sweep)
         summary = Table(title=f"{'.'.join(args.sweep.path)} swept: {title}")
@@ -483,6 +486,48 @@ def _compare(args: argparse.Namespace) -> int:
     if args.plot:
         console.print(f"figure written to {args.plot}")
     return 0
+
+
+def _play_comparison(args: argparse.Namespace, choices: list[RulesetChoice]) -> list[Column]:
+    """Plays the comparison: `--matches` of each ruleset, or, with `--until`, first `--matches`, then as many
+    again each time, until the interval of the `--until-metric` is narrow enough or `--max-matches` are played."""
+    per_match = len(choices) * (2 if args.skill else 1)
+    batch = args.matches
+    columns: list[Column] = []
+    played = 0
+    while True:
+        total = args.max_matches * per_match if args.until is not None else batch * per_match
+        with _progress(total, "comparing") as progress:
+            if progress and played:
+                progress(played * per_match)
+            columns = compare(
+                choices,
+                args.players,
+                batch,
+                args.seed + played,
+                args.hand_cap,
+                args.jobs,
+                args.scheduler,
+                progress,
+                args.skill,
+                columns,
+            )
+        played += batch
+        if args.until is None:
+            return columns
+        width = widest(columns, args.until_metric)
+        if width is None:
+            known = sorted({d.metric for _c, found in paired_differences(columns) for d in found})
+            names = ", ".join(repr(n) for n in (known or list(columns[0].metrics)))
+            raise UsageError(f"--until-metric {args.until_metric!r} is not measured in this comparison; try {names}")
+        shown = f"±{width:.3g}"
+        print(f"{played} matches: {args.until_metric} {shown} (until ±{args.until:g})", file=sys.stderr)
+        if width <= args.until:
+            return columns
+        if played >= args.max_matches:
+            print(f"stopped at --max-matches {args.max_matches} before the interval was narrow enough", file=sys.stderr)
+            return columns
+        batch = min(played, args.max_matches - played)  # each batch doubles the matches played
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -689,6 +734,16 @@ def _serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--data names {folder}, which is a file; give a folder (it is created if missing)")
     serve(args.host, args.port, folder)
     return 0
+
+
+def _width(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a width such as 0.5, found {text[:40]!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a width above 0, found {text[:40]!r}")
+    return value
 
 
 def _sweep(text: str) -> Sweep:

@@ -63,9 +63,11 @@ def compare(
     scheduler: str | None = None,
     progress: Callable[[int], None] | None = None,
     skill: tuple[str, str] | None = None,
+    before: Sequence[Column] = (),
 ) -> list[Column]:
     """Plays `matches` matches (seeds `seed`..) under every ruleset and summarises each; with `skill` (a stronger
-    and a weaker player), as many matches again of restricted play on the same seeds."""
+    and a weaker player), as many matches again of restricted play on the same seeds. `before`: the columns of
+    the earlier seeds of the same comparison, which the new matches add to."""
     jobs = [
         MatchJob(index, choice, seed + number, players, hand_cap)
         for index, choice in enumerate(choices)
@@ -83,8 +85,23 @@ def compare(
         rules = load_choice(choice)
         column = results[index * matches : (index + 1) * matches]
         restricted = results[extra + index * matches : extra + (index + 1) * matches] if skill else []
+        if before:
+            column = [*before[index].stats, *column]
+            restricted = [*before[index].restricted, *restricted]
         columns.append(summarise(choice.label or _label(rules), rules, column, restricted))
     return columns
+
+
+def widest(columns: Sequence[Column], metric: str) -> float | None:
+    """The half-width of the widest 95% interval that matters for `metric`: of each paired difference against the
+    first ruleset, or of the one ruleset's own estimate; None while there is none yet."""
+    if len(columns) == 1:
+        estimate = columns[0].metrics.get(metric)
+        return None if estimate is None or not estimate.known else (estimate.high - estimate.low) / 2
+    widths = [
+        (d.high - d.low) / 2 for _column, found in paired_differences(columns) for d in found if d.metric == metric
+    ]
+    return max(widths) if widths else None
 
 
 def paired_differences(columns: Sequence[Column]) -> list[tuple[Column, list[Difference]]]:
