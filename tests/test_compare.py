@@ -334,9 +334,16 @@ def test_compare_sweeps_a_number_into_one_row_per_value(capsys: pytest.CaptureFi
     figure = tmp_path / "sweep.png"
     common = ["--matches", "3", "--players", "random", "--hand-cap", "15", "--jobs", "1"]
     sweep = "match.wins=total(side) >= {11,21}"
-    assert main(["compare", "cardems-tarneeb", "--sweep", sweep, *common, "--plot", str(figure)]) == 0
+    report = tmp_path / "report.html"
+    assert (
+        main(["compare", "cardems-tarneeb", "--sweep", sweep, *common, "--plot", str(figure), "--html", str(report)])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "match.wins swept" in out and figure.stat().st_size > 10_000
+    page = report.read_text(encoding="utf-8")
+    assert "match.wins=total(side) &gt;= 21: " in page, "verdicts, escaped"
+    assert page.count('src="data:image/png;base64,') == 1 and "<h2>One row per value</h2>" in page
     rows = [line for line in out.splitlines() if line.startswith("│") and line.split("│")[1].strip() in ("11", "21")]
     assert len(rows) == 2
     assert main(["compare", "cardems-tarneeb", "whist", "--sweep", sweep, *common]) == 2

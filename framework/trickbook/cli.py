@@ -8,6 +8,7 @@ import io
 import json
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -45,6 +46,7 @@ from .tools.compare import as_json as compare_json
 from .tools.paired import as_json as difference_json
 from .tools.parallel import RulesetChoice, default_jobs, load_choice
 from .tools.plot import plot, plot_sweep
+from .tools.report import html_report
 from .tools.simulate import resume_match, simulate
 from .tools.sweep import Sweep, parse_sweep, sweep_choices
 
@@ -137,6 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
     cmp.add_argument("--plot", metavar="FILE.png", help="write a figure of the comparison (needs matplotlib)")
+    cmp.add_argument(
+        "--html", metavar="FILE.html", help="write a self-contained report: verdicts, tables and the figure inline"
+    )
     cmp.add_argument(
         "--csv", metavar="FILE.csv", help="write one row per match per ruleset, for a spreadsheet or pandas"
     )
@@ -441,7 +446,10 @@ def _compare(args: argparse.Namespace) -> int:
     columns = _play_comparison(args, choices)
     matches = len(columns[0].stats)
     if args.plot:
-        (plot_sweep(columns, args.sweep, Path(args.plot)) if args.sweep else plot(columns, Path(args.plot)))
+        if args.sweep:
+            plot_sweep(columns, args.sweep, Path(args.plot))
+        else:
+            plot(columns, Path(args.plot))
     if args.csv:
         write_csv(columns, args.seed, Path(args.csv))
     differences = paired_differences(columns)
@@ -454,6 +462,10 @@ def _compare(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(report, indent=2))
         return 0
+    seeds = f"seeds {args.seed}..{args.seed + matches - 1}"
+    title = f"{matches} matches per ruleset, {seeds}, players {args.players}"
+    if args.html:
+        _write_report(args, columns, title)
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     if differences:
         console.print(
@@ -465,8 +477,6 @@ def _compare(args: argparse.Namespace) -> int:
             for difference in found:
                 console.print("  " + difference.verdict(column.label), markup=False)
         console.print()
-    seeds = f"seeds {args.seed}..{args.seed + matches - 1}"
-    title = f"{matches} matches per ruleset, {seeds}, players {args.players}"
     if args.sweep:
         header, rows = sweep_rows(columns, args.sweep)
         summary = Table(title=f"{'.'.join(args.sweep.path)} swept: {title}")
@@ -485,7 +495,32 @@ def _compare(args: argparse.Namespace) -> int:
     console.print(table)
     if args.plot:
         console.print(f"figure written to {args.plot}")
+    if args.html:
+        console.print(f"report written to {args.html}")
     return 0
+
+
+def _write_report(args: argparse.Namespace, columns: list[Column], title: str) -> None:
+    """`--html`: the same verdicts and tables as the terminal, and the figure when matplotlib is there."""
+    verdicts = [d.verdict(column.label) for column, found in paired_differences(columns) for d in found]
+    figure = None
+    with tempfile.TemporaryDirectory() as folder:
+        drawn = Path(folder) / "figure.png"
+        try:
+            if args.sweep:
+                plot_sweep(columns, args.sweep, drawn)
+            else:
+                plot(columns, drawn)
+            figure = drawn.read_bytes()
+        except UsageError:
+            pass  # no matplotlib: the report says how to get the figure
+    header = ["95% intervals in brackets", *(column.label for column in columns)]
+    sweep = sweep_rows(columns, args.sweep) if args.sweep else None
+    page = html_report(title, verdicts, header, report_rows(columns), sweep, figure)
+    try:
+        Path(args.html).write_text(page, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.html}: {exc.strerror or exc}") from None
 
 
 def _play_comparison(args: argparse.Namespace, choices: list[RulesetChoice]) -> list[Column]:
