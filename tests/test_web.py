@@ -242,6 +242,7 @@ def test_a_comparison_runs_to_the_end_with_progress_and_shows_the_table_and_figu
     page.select_option("#players", "random")
     page.fill("#matches", "6")
     page.fill("#cap", "20")
+    page.check("#skill")
     page.click("#start")
     expect(page.locator("#bar")).to_be_visible()
     expect(page.locator("#status")).to_have_text("done", timeout=60_000)
@@ -251,6 +252,7 @@ def test_a_comparison_runs_to_the_end_with_progress_and_shows_the_table_and_figu
         ["95% intervals in brackets", "tarneeb-41@2:trump=kouz-moving", "syrian-tarneeb-41@1"]
     )
     expect(table).to_contain_text("hands per match")
+    expect(table).to_contain_text("skill: the stronger player's party wins")
     expect(page.locator("text=Paired differences against tarneeb-41")).to_be_visible()
     figure = page.locator("img[alt^='distributions']")
     expect(figure).to_be_visible()

@@ -89,6 +89,11 @@ def _next(socket: ClientConnection, kind: str) -> dict[str, Any]:
         ("/api/compare", {"rulesets": [{"ruleset": "whist"}]}, "a comparison takes 2 to 6 rulesets"),
         (
             "/api/compare",
+            {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "skill": "heuristic"},
+            "restricted play takes STRONG/WEAK",
+        ),
+        (
+            "/api/compare",
             {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 10**6},
             "matches is a whole number from 1 to 1000",
         ),

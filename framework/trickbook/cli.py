@@ -41,7 +41,16 @@ from .resources import looks_like_path
 from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 from .session.terminal import TerminalMatch
-from .tools.compare import Column, compare, paired_differences, report_rows, sweep_rows, widest, write_csv
+from .tools.compare import (
+    Column,
+    compare,
+    paired_differences,
+    parse_skill,
+    report_rows,
+    sweep_rows,
+    widest,
+    write_csv,
+)
 from .tools.compare import as_json as compare_json
 from .tools.paired import as_json as difference_json
 from .tools.parallel import RulesetChoice, default_jobs, load_choice
@@ -441,8 +450,6 @@ def _compare(args: argparse.Namespace) -> int:
         ]
     for rules in rulesets:
         parse_player_specs(args.players, rules.seats)
-    if args.skill:
-        parse_player_specs(",".join(args.skill), 2)  # both players known, before any match is played
     columns = _play_comparison(args, choices)
     matches = len(columns[0].stats)
     if args.plot:
@@ -789,10 +796,10 @@ def _sweep(text: str) -> Sweep:
 
 
 def _skill(text: str) -> tuple[str, str]:
-    strong, slash, weak = text.partition("/")
-    if not slash or not strong or not weak or "," in text:
-        raise argparse.ArgumentTypeError(f"expected STRONG/WEAK, two players such as heuristic/random, found {text!r}")
-    return strong, weak
+    try:
+        return parse_skill(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _port(text: str) -> int:

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..players import make_player
+from ..errors import UsageError
+from ..players import make_player, parse_player_specs
 from ..ruleset.rules import BiddingKind, Rules
 from .paired import SKILL_METRICS, Difference, paired
 from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
@@ -27,6 +28,15 @@ def play_for_stats(job: MatchJob) -> MatchStats:
     game = Game(rules, job.seed, hand_cap=job.hand_cap)
     play_on(game, players)
     return match_stats(game, job.strong)
+
+
+def parse_skill(text: str) -> tuple[str, str]:
+    """`STRONG/WEAK`, two players such as `heuristic/random`, each checked like `--players`."""
+    strong, slash, weak = text.partition("/")
+    if not slash or not strong or not weak or "," in text:
+        raise UsageError(f"restricted play takes STRONG/WEAK, two players such as heuristic/random, not {text!r}")
+    parse_player_specs(f"{strong},{weak}", 2)
+    return strong, weak
 
 
 def restricted_players(rules: Rules, seed: int, skill: tuple[str, str]) -> tuple[int, str]:

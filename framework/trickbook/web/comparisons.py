@@ -13,7 +13,7 @@ from .. import resources
 from ..errors import TrickbookError, UsageError
 from ..players import parse_player_specs
 from ..ruleset.loader import load_ruleset
-from ..tools.compare import compare, paired_differences, report_rows
+from ..tools.compare import compare, paired_differences, parse_skill, report_rows
 from ..tools.parallel import RulesetChoice, default_jobs
 from ..tools.plot import plot
 from .store import Store
@@ -44,6 +44,7 @@ class Comparisons:
         matches = _number(request, "matches", 20, MAX_MATCHES)
         hand_cap = _number(request, "hand_cap", 200, 1000)
         seed = _number(request, "seed", 1, 2**31)
+        skill = parse_skill(_text(request, "skill", "")) if request.get("skill") else None
         choices = []
         with resources.saved_rulesets(self.store.rulesets()):
             for spec in specs:
@@ -62,10 +63,10 @@ class Comparisons:
             if sum(p["status"] == "running" for p in self.progress.values()) >= MAX_RUNNING:
                 raise UsageError(f"{MAX_RUNNING} comparisons are running; start another when one ends")
             comparison_id = secrets.token_hex(6)
-            total = matches * len(choices)
+            total = matches * len(choices) * (2 if skill else 1)
             self.progress[comparison_id] = {"status": "running", "done": 0, "total": total}
         thread = threading.Thread(
-            target=self._run, args=(comparison_id, choices, players, matches, seed, hand_cap), daemon=True
+            target=self._run, args=(comparison_id, choices, players, matches, seed, hand_cap, skill), daemon=True
         )
         thread.start()
         return comparison_id
@@ -82,14 +83,21 @@ class Comparisons:
         return path if comparison_id.isalnum() and path.is_file() else None
 
     def _run(
-        self, comparison_id: str, choices: list[RulesetChoice], players: str, matches: int, seed: int, hand_cap: int
+        self,
+        comparison_id: str,
+        choices: list[RulesetChoice],
+        players: str,
+        matches: int,
+        seed: int,
+        hand_cap: int,
+        skill: tuple[str, str] | None,
     ) -> None:
         def advance(count: int) -> None:
             with self._lock:
                 self.progress[comparison_id]["done"] += count
 
         try:
-            columns = compare(choices, players, matches, seed, hand_cap, min(2, default_jobs()), None, advance)
+            columns = compare(choices, players, matches, seed, hand_cap, min(2, default_jobs()), None, advance, skill)
             figure = True
             try:
                 plot(columns, self.folder / f"{comparison_id}.png")
@@ -98,8 +106,8 @@ class Comparisons:
             found = paired_differences(columns)
             result = {
                 "status": "done",
-                "done": matches * len(choices),
-                "total": matches * len(choices),
+                "done": matches * len(choices) * (2 if skill else 1),
+                "total": matches * len(choices) * (2 if skill else 1),
                 "title": f"{matches} matches per ruleset, seeds {seed}..{seed + matches - 1}, players {players}",
                 "labels": [c.label for c in columns],
                 "rows": report_rows(columns),

@@ -50,6 +50,7 @@ document.getElementById("start").addEventListener("click", async () => {
       players: document.getElementById("players").value,
       matches: Number(document.getElementById("matches").value),
       hand_cap: Number(document.getElementById("cap").value),
+      skill: document.getElementById("skill").checked ? "heuristic/random" : null,
     });
     history.replaceState(null, "", `/compare#${started.id}`);
     await follow(started.id);
