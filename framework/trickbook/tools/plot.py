@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -49,44 +50,74 @@ def plot_sweep(columns: Sequence[Column], sweep: Sweep, path: Path) -> None:
     plt.close(figure)
 
 
+def _bars(axis: Any, columns: Sequence[Column], names: list[str], top: float | None, title: str) -> None:
+    """Each measure as a bar per ruleset with its interval (none where a ruleset lacks it); `top` None: each
+    measure relative to the first ruleset's value."""
+    width = 0.8 / len(columns)
+    for index, column in enumerate(columns):
+        values, low, high = [], [], []
+        for name in names:
+            estimate = column.metrics.get(name)
+            scale = 1.0 if top is not None else 1 / columns[0].metrics[name].value
+            if estimate is None:
+                values.append(0.0)
+                low.append(0.0)
+                high.append(0.0)
+                continue
+            values.append(estimate.value * scale)
+            low.append((estimate.value - estimate.low) * scale)
+            high.append((estimate.high - estimate.value) * scale)
+        positions = [i + index * width for i in range(len(names))]
+        axis.barh(positions, values, width, xerr=[low, high], label=column.label, capsize=2)
+    axis.set_yticks([i + 0.4 - width / 2 for i in range(len(names))], [_short(n) for n in names], fontsize="x-small")
+    axis.invert_yaxis()
+    if top is not None:
+        axis.set_xlim(0, top)
+    else:
+        axis.axvline(1.0, color="grey", linewidth=0.8)
+    axis.set_title(title, fontsize="small")
+
+
+def _short(name: str, most: int = 48) -> str:
+    """A measure's name for an axis: without the description in brackets when it is long."""
+    if len(name) > most:
+        name = re.sub(r" \(.*\)", "", name)
+    return name if len(name) <= most else name[: most - 1] + "…"
+
+
 def plot(columns: Sequence[Column], path: Path) -> None:
-    """Writes a PNG: hands per match, points per hand, win rates and bids, one colour per ruleset."""
+    """Writes a PNG of every measure: hands per match (evenly binned), points per hand, shares, amounts relative
+    to the first ruleset and rule frequencies with their intervals, and bids; one colour per ruleset."""
     plt = _pyplot()
-    figure, axes = plt.subplots(2, 2, figsize=(12, 8))
+    figure, axes = plt.subplots(3, 2, figsize=(13, 13))
     labels = [c.label for c in columns]
     lengths = [[s.hands for s in c.stats] for c in columns]
-    axes[0][0].hist(lengths, bins=20, label=labels)
-    axes[0][0].set_title("hands per match")
+    shortest, longest = min(min(x) for x in lengths), max(max(x) for x in lengths)
+    step = max(1, -(-(longest - shortest + 1) // 40))
+    axes[0][0].hist(lengths, bins=range(shortest, longest + step + 1, step), label=labels)
+    axes[0][0].set_title(f"hands per match ({step} hand(s) a bin)")
     axes[0][0].legend(fontsize="small")
     points = [[s.points / max(1, s.hands - s.cancelled) for s in c.stats] for c in columns]
     axes[0][1].boxplot(points, tick_labels=labels)
     axes[0][1].set_title("points per played hand (all sides or players)")
     axes[0][1].tick_params(axis="x", labelrotation=15)
-    names = [
-        name
-        for name in columns[0].metrics
-        if name in columns[0].percent and name not in columns[0].frequencies and all(name in c.metrics for c in columns)
-    ][:6]
+    first = columns[0]
+    shared = [name for name in first.metrics if all(name in c.metrics for c in columns)]
+    rates = [n for n in shared if n in first.percent and n not in first.frequencies]
+    _bars(axes[1][0], columns, rates, 1.0, "shares with 95% intervals")
+    amounts = [n for n in shared if n not in first.percent and first.metrics[n].value > 0]
+    _bars(axes[1][1], columns, amounts, None, "amounts relative to the first ruleset (1 = the same)")
+    frequencies = list(dict.fromkeys(n for c in columns for n in c.metrics if n in c.frequencies))
+    _bars(axes[2][0], columns, frequencies, 1.0, "scoring rules and trick events (share of played hands)")
     width = 0.8 / len(columns)
-    for index, column in enumerate(columns):
-        values = [column.metrics[n].value for n in names]
-        errors = [
-            [column.metrics[n].value - column.metrics[n].low for n in names],
-            [column.metrics[n].high - column.metrics[n].value for n in names],
-        ]
-        positions = [i + index * width for i in range(len(names))]
-        axes[1][0].bar(positions, values, width, yerr=errors, label=column.label, capsize=3)
-    axes[1][0].set_xticks([i + 0.4 - width / 2 for i in range(len(names))], names, fontsize="small")
-    axes[1][0].set_ylim(0, 1)
-    axes[1][0].set_title("rates with 95% intervals")
     bids = sorted(
         {b for c in columns for b in c.bids}, key=lambda b: (not b.isdigit(), int(b) if b.isdigit() else 0, b)
     )
     for index, column in enumerate(columns):
         positions = [i + index * width for i in range(len(bids))]
-        axes[1][1].bar(positions, [column.bids.get(b, 0) for b in bids], width, label=column.label)
-    axes[1][1].set_xticks([i + 0.4 - width / 2 for i in range(len(bids))], bids, fontsize="small")
-    axes[1][1].set_title("bids made (share of all bids)")
+        axes[2][1].bar(positions, [column.bids.get(b, 0) for b in bids], width, label=column.label)
+    axes[2][1].set_xticks([i + 0.4 - width / 2 for i in range(len(bids))], bids, fontsize="small")
+    axes[2][1].set_title("bids made (share of all bids)")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
