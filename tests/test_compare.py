@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trickbook import RulesetError, UsageError, load_ruleset
 from trickbook.cli import main
@@ -17,8 +19,9 @@ from trickbook.players import make_player, parse_player_specs
 from trickbook.tools.compare import compare, restricted_players
 from trickbook.tools.paired import paired
 from trickbook.tools.parallel import RulesetChoice, load_choice
+from trickbook.tools.plot import plot
 from trickbook.tools.simulate import play_on
-from trickbook.tools.stats import MatchStats, Shape, match_shape
+from trickbook.tools.stats import MatchStats, Shape, match_shape, proportion
 from trickbook.tools.sweep import parse_sweep, sweep_choices
 
 
@@ -363,3 +366,19 @@ def test_compare_until_plays_on_until_the_interval_is_narrow_enough(capsys: pyte
     assert report["matches"] == 7 and report["seeds"] == [1, 7]
     assert main(["compare", *common, "--matches", "2", "--until", "1", "--until-metric", "drama"]) == 2
     assert "--until-metric 'drama' is not measured in this comparison; try 'contracts made'" in capsys.readouterr().err
+
+
+@given(st.integers(min_value=1, max_value=100_000), st.data())
+def test_a_share_lies_within_its_own_interval(trials: int, data: st.DataObject) -> None:
+    successes = data.draw(st.sampled_from([0, trials, data.draw(st.integers(0, trials))]))
+    estimate = proportion(successes, trials)
+    assert 0.0 <= estimate.low <= estimate.value <= estimate.high <= 1.0
+
+
+def test_a_comparison_where_every_match_finishes_draws_its_figure(tmp_path: Path) -> None:
+    # 4 of 4 matches finished: Wilson's upper bound came out a hair below 100% and the figure failed.
+    choices = [RulesetChoice("cardems-tarneeb", None, ()), RulesetChoice("tarneeb-41", None, ())]
+    columns = compare(choices, "heuristic", 4, 1, 200, 1)
+    assert all(c.metrics["matches finished"].value == 1.0 for c in columns)
+    plot(columns, tmp_path / "figure.png")
+    assert (tmp_path / "figure.png").stat().st_size > 10_000

@@ -36,8 +36,8 @@ def plot_sweep(columns: Sequence[Column], sweep: Sweep, path: Path) -> None:
         scale = 100 if name in columns[0].percent else 1
         values = [scale * c.metrics[name].value for c in columns]
         errors = [
-            [scale * (c.metrics[name].value - c.metrics[name].low) for c in columns],
-            [scale * (c.metrics[name].high - c.metrics[name].value) for c in columns],
+            [max(0.0, scale * (c.metrics[name].value - c.metrics[name].low)) for c in columns],
+            [max(0.0, scale * (c.metrics[name].high - c.metrics[name].value)) for c in columns],
         ]
         axis.errorbar(ticks, values, yerr=errors, marker="o", capsize=3)
         axis.set_title(name + (" (%)" if scale == 100 else ""), fontsize="small")
@@ -65,8 +65,8 @@ def _bars(axis: Any, columns: Sequence[Column], names: list[str], top: float | N
                 high.append(0.0)
                 continue
             values.append(estimate.value * scale)
-            low.append((estimate.value - estimate.low) * scale)
-            high.append((estimate.high - estimate.value) * scale)
+            low.append(max(0.0, (estimate.value - estimate.low) * scale))
+            high.append(max(0.0, (estimate.high - estimate.value) * scale))
         positions = [i + index * width for i in range(len(names))]
         axis.barh(positions, values, width, xerr=[low, high], label=column.label, capsize=2)
     axis.set_yticks([i + 0.4 - width / 2 for i in range(len(names))], [_short(n) for n in names], fontsize="x-small")

@@ -259,7 +259,8 @@ def proportion(successes: int, trials: int) -> Estimate:
     p = successes / trials
     centre = (p + Z95**2 / (2 * trials)) / (1 + Z95**2 / trials)
     half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / (1 + Z95**2 / trials)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+    # Wilson's bounds hold p in exact arithmetic; rounding can put an end just past it at 0 or 1 successes.
+    return Estimate(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def mean(values: Sequence[float], floor: float | None = None) -> Estimate:

@@ -117,6 +117,8 @@ class Comparisons:
             }
         except TrickbookError as exc:
             result = {"status": "failed", "message": str(exc)}
+        except Exception as exc:  # a background thread must end in a state the page can show, whatever happens
+            result = {"status": "failed", "message": f"the comparison stopped: {type(exc).__name__}: {exc}"}
         self.store.save_comparison(comparison_id, result)
         with self._lock:
             del self.progress[comparison_id]
