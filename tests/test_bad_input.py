@@ -97,17 +97,19 @@ def test_a_record_with_an_illegal_move_names_record_hand_action_and_rule(
 ) -> None:
     record = _record(tmp_path, capsys)
     actions = record["hands"][0]["actions"]
-    index = next(i for i, a in enumerate(actions) if a["action"] == "play" and i > 5)
     first_play = next(i for i, a in enumerate(actions) if a["action"] == "play")
-    if index == first_play:
-        index += 1
-    seat = actions[index]["seat"]
-    hand = record["hands"][0]["deal"][seat]
-    led = actions[index - 1]["card"][1] if actions[index - 1]["action"] == "play" else None
-    off_suit = [c for c in hand if c[1] != led and c not in {a.get("card") for a in actions[:index]}]
-    same_suit = [c for c in hand if c[1] == led and c not in {a.get("card") for a in actions[:index]}]
-    if not same_suit or not off_suit:
-        pytest.skip("this deal has no follow-suit choice to break at that point")
+    for index in range(first_play + 1, len(actions)):
+        if (index - first_play) % 4 != 1:
+            continue  # only the second card of a trick, so that the card before it is the one led
+        seat = actions[index]["seat"]
+        hand = record["hands"][0]["deal"][seat]
+        led = actions[index - 1]["card"][1]
+        played = {a.get("card") for a in actions[:index]}
+        off_suit = [c for c in hand if c[1] != led and c not in played]
+        if any(c[1] == led and c not in played for c in hand) and off_suit:
+            break  # this seat could follow the suit led, and holds another suit to break the rule with
+    else:
+        raise AssertionError("no play in this hand could break follow-suit")
     actions[index]["card"] = off_suit[0]
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(record))
