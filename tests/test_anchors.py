@@ -17,7 +17,6 @@ from trickbook.engine.dealing import first_dealer
 
 SPADES = "cardems-spades"
 LOSING_LIMIT = Path(__file__).resolve().parents[1] / "examples" / "spades-losing-limit.yaml"
-SUITS = ("S", "H", "D", "C")
 RANKS = "23456789TJQKA"
 
 
