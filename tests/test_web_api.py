@@ -231,3 +231,22 @@ def test_every_bundled_ruleset_plays_at_a_table_and_a_seat_sees_only_its_own_car
             else:
                 break
     assert page["log"], "the seat was told what happened"
+
+
+def test_a_damaged_data_folder_is_refused_in_words_and_a_damaged_table_is_named_not_fatal(tmp_path: Path) -> None:
+    from trickbook.web import live
+    from trickbook.web.store import Store
+
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "trickbook.sqlite3").write_bytes(b"not a database, just some bytes " * 4)
+    with pytest.raises(UsageError, match="cannot use this as trickbook's database: file is not a database"):
+        Store(broken)
+    store = Store(tmp_path / "data")
+    hub = live.Hub(store)
+    kept = hub.create("hearts", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    store.save_table("damaged", {"table": {"format": "trickbook-table/1"}}, 1.0, {})
+    again = live.Hub(Store(tmp_path / "data"))
+    problems = again.restore_all(2.0)
+    assert list(again.tables) == [kept.id]
+    assert len(problems) == 1 and problems[0].startswith("table damaged is not reopened: ")

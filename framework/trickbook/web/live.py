@@ -7,6 +7,7 @@ run inside the call, so a bot's thinking is bounded by the player options a tabl
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections.abc import Mapping
@@ -57,14 +58,15 @@ class Hub:
         """Reopens every stored table where it stood; returns the problems of those that cannot reopen."""
         problems = []
         with resources.saved_rulesets(self.store.rulesets()):
-            for table_id, state in self.store.tables():
+            for table_id, text in self.store.tables():
                 try:
+                    state = json.loads(text)
                     table = Table.restore(state["table"], now)
-                except (TrickbookError, KeyError, TypeError) as exc:
-                    problems.append(f"table {table_id}: {exc}")
+                    logs = {int(seat): list(events) for seat, events in state["logs"].items()}
+                    live = LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]))
+                except (TrickbookError, KeyError, TypeError, ValueError, AttributeError) as exc:
+                    problems.append(f"table {table_id} is not reopened: {exc}")
                     continue
-                logs = {int(seat): list(events) for seat, events in state["logs"].items()}
-                live = LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]))
                 self.tables[table_id] = live
                 self._deliver(live, table.pending())
         return problems

@@ -9,6 +9,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..errors import UsageError
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rulesets (id TEXT PRIMARY KEY, text TEXT NOT NULL, saved REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, state TEXT NOT NULL, updated REAL NOT NULL);
@@ -25,9 +27,12 @@ class Store:
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / "trickbook.sqlite3"
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(_SCHEMA)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise UsageError(f"{self.path}: cannot use this as trickbook's database: {exc}") from None
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -67,10 +72,11 @@ class Store:
         with self._lock:
             self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
-    def tables(self) -> list[tuple[str, dict[str, Any]]]:
+    def tables(self) -> list[tuple[str, str]]:
+        """Every kept table's state as JSON text, oldest change first (the caller reads and checks it)."""
         with self._lock:
             rows = self._db.execute("SELECT id, state FROM tables ORDER BY updated").fetchall()
-        return [(table_id, json.loads(state)) for table_id, state in rows]
+        return [(str(table_id), str(state)) for table_id, state in rows]
 
     def record(self, table_id: str, match: int) -> str | None:
         """A finished match's record as JSON text."""
