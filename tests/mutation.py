@@ -27,6 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
+QUICK_COMPARE = "not one_or_two_jobs and not dask and not cluster and not scheduler"
+"""The comparison tests without the ones that start process pools or clusters (the same code, run slower)."""
+
 TARGETS: dict[str, list[str]] = {
     "framework/trickbook/engine/scoring.py": [
         "tests/test_anchors.py",
@@ -38,8 +41,8 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_check.py",
         "tests/test_golden.py",
     ],
-    "framework/trickbook/tools/stats.py": ["tests/test_compare.py"],
-    "framework/trickbook/tools/paired.py": ["tests/test_compare.py"],
+    "framework/trickbook/tools/stats.py": ["tests/test_compare.py", "-k", QUICK_COMPARE],
+    "framework/trickbook/tools/paired.py": ["tests/test_compare.py", "-k", QUICK_COMPARE],
 }
 """Each module mutated, with the tests that should catch its bugs."""
 
