@@ -80,3 +80,28 @@ def test_an_unwritable_place_means_no_cache_not_an_error(tmp_path: Path, monkeyp
     blocker.write_text("a file, not a folder")
     monkeypatch.setenv(ENVIRONMENT, str(blocker / "cache"))
     assert folder() is None
+
+
+def test_a_ruleset_that_passed_its_schema_is_not_checked_again_and_a_failing_one_always_is(
+    cache_in: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trickbook import RulesetError, load_ruleset
+    from trickbook.ruleset import schema
+
+    load_ruleset("whist")
+    passes = sorted((cache_in / "schema-passes").iterdir())
+    assert passes, "the passes were noted"
+
+    def refuse(name: str) -> None:
+        raise AssertionError(f"the {name} schema was run again")
+
+    monkeypatch.setattr(schema, "validator", refuse)
+    load_ruleset("whist")  # served by the notes
+    monkeypatch.undo()
+    monkeypatch.setenv(ENVIRONMENT, str(cache_in))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: trickbook-ruleset/1\nid: broken\nextends: whist\nseats: many\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(RulesetError, match="seats"):
+            load_ruleset(broken)
+    assert sorted((cache_in / "schema-passes").iterdir()) == passes, "a failing document is never noted"

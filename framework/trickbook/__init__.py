@@ -25,6 +25,9 @@ from .resources import bundled_ruleset_ids as bundled_rulesets
 from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 
+__version__ = "0.1.0"
+"""The one place the version is written: the package metadata reads it from here."""
+
 __all__ = [
     "ExpressionError",
     "Game",

@@ -12,15 +12,10 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from importlib import metadata
 from pathlib import Path
 from typing import TextIO
 
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
-
-from . import limits, resources
+from . import __version__, limits, resources
 from .book.diff import as_json as diff_json
 from .book.diff import as_text as diff_text
 from .book.diff import differences
@@ -40,7 +35,6 @@ from .record.replay import RulesetCache, replay_record
 from .resources import looks_like_path
 from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
-from .session.terminal import TerminalMatch
 from .tools.compare import (
     Column,
     compare,
@@ -86,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="trickbook",
         description="Trick-taking card games as YAML rulesets: simulate, replay and check them.",
     )
-    parser.add_argument("--version", action="version", version=f"trickbook {metadata.version('trickbook')}")
+    parser.add_argument("--version", action="version", version=f"trickbook {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = commands.add_parser("simulate", help="play matches between players and write their records")
@@ -296,6 +290,9 @@ def _progress(total: int, label: str) -> Iterator[Callable[[int], None] | None]:
     if not sys.stderr.isatty():
         yield None
         return
+    from rich.console import Console  # drawing libraries load only for the commands that draw (start-up time)
+    from rich.progress import Progress
+
     with Progress(transient=True, console=Console(file=sys.stderr)) as bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.advance(task, n)
@@ -473,6 +470,9 @@ def _compare(args: argparse.Namespace) -> int:
     title = f"{matches} matches per ruleset, {seeds}, players {args.players}"
     if args.html:
         _write_report(args, columns, title)
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     if differences:
         console.print(
@@ -643,6 +643,10 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from .session.terminal import TerminalMatch
+
     console = Console(highlight=False, soft_wrap=True)
     # Bytes that are not UTF-8 become U+FFFD (then "not understood"), whatever the locale: never a crash.
     entry = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if sys.stdin else sys.stdin

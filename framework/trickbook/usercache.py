@@ -1,4 +1,5 @@
-"""A per-user folder for things that are slow to build and safe to rebuild (the expression parser's tables).
+"""A per-user folder for things that are slow to build and safe to rebuild (the expression parser's tables, and
+notes of which rulesets already passed their schema).
 
 What is kept there is read back with pickle, as Python reads its own
 `__pycache__`, so a folder is used only when it belongs to the current user and
@@ -56,6 +57,16 @@ def write(path: Path, save: Callable[[BinaryIO], None]) -> None:
         finally:
             if os.path.exists(temporary):
                 os.unlink(temporary)
+    except OSError:
+        return
+
+
+def mark(path: Path) -> None:
+    """Leaves an empty file at `path` (in a private subfolder of the cache) as a note that something passed."""
+    try:
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+        if _private(path.parent):
+            path.touch(mode=0o600)
     except OSError:
         return
 

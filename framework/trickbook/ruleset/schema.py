@@ -1,18 +1,30 @@
-"""Checks plain data against one of trickbook's JSON Schemas and reports the best error, located."""
+"""Checks plain data against one of trickbook's JSON Schemas and reports the best error, located.
+
+A ruleset or deck that passed once is remembered by the digest of its data and of the schema (in the user's
+cache folder), so loading a bundled ruleset again needs neither jsonschema nor its import time; records are
+always checked.
+"""
 
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator, TypeChecker, validators
-from jsonschema.exceptions import ValidationError, best_match
-
-from .. import resources
+from .. import resources, usercache
 from ..errors import InputError
 from .yamlsource import KeyPath, SourceMap, format_path, locate, locate_key
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, TypeChecker
+    from jsonschema.exceptions import ValidationError
+
+REMEMBERED = frozenset({"ruleset", "deck"})
+"""The schemas whose passes are remembered: few distinct documents, loaded again and again."""
 
 _TYPE_WORDS = {
     "object": "a mapping",
@@ -30,16 +42,26 @@ def _whole_number(_checker: TypeChecker, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_Strict = validators.extend(  # type: ignore[no-untyped-call]  # jsonschema ships no annotations for it
-    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number)
-)
-
-
 @cache
 def validator(name: str) -> Draft202012Validator:
     """The validator for `schemas/<name>.schema.json`, built once; `integer` means a whole number as written."""
-    strict: Draft202012Validator = _Strict(resources.schema(name))
+    from jsonschema import Draft202012Validator, validators
+
+    strict_class = validators.extend(  # type: ignore[no-untyped-call]  # jsonschema ships no annotations for it
+        Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number)
+    )
+    strict: Draft202012Validator = strict_class(resources.schema(name))
     return strict
+
+
+def _passed(data: Any, schema_name: str) -> Path | None:
+    """Where a pass of `data` against the schema is remembered (None: not remembered for this schema, or no
+    cache folder)."""
+    folder = usercache.folder() if schema_name in REMEMBERED else None
+    if folder is None:
+        return None
+    text = json.dumps([resources.schema(schema_name), data], sort_keys=True, ensure_ascii=False, default=str)
+    return folder / "schema-passes" / hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def check(
@@ -52,8 +74,15 @@ def check(
     root: KeyPath = (),
 ) -> None:
     """Raises `error` for the most relevant schema violation in `data`, naming file, line, column and key."""
+    remembered = _passed(data, schema_name)
+    if remembered is not None and remembered.is_file():
+        return
+    from jsonschema.exceptions import best_match
+
     found = best_match(validator(schema_name).iter_errors(data))
     if found is None:
+        if remembered is not None:
+            usercache.mark(remembered)
         return
     definitions = resources.schema(schema_name).get("$defs", {})
     raise describe(found, marks=marks, file=file, error=error, root=root, definitions=definitions)
