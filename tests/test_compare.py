@@ -21,7 +21,7 @@ from trickbook.tools.paired import paired
 from trickbook.tools.parallel import RulesetChoice, load_choice
 from trickbook.tools.plot import plot
 from trickbook.tools.simulate import play_on
-from trickbook.tools.stats import MatchStats, Shape, match_shape, proportion
+from trickbook.tools.stats import Estimate, MatchStats, Shape, match_shape, mean, proportion
 from trickbook.tools.sweep import parse_sweep, sweep_choices
 
 
@@ -96,6 +96,12 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
             if now is not None:
                 leader = now
     assert metrics["lead changes per match"]["value"] == pytest.approx(changes / len(records))
+    comebacks = 0
+    for r in finished:
+        standings = [h["totals"]["sides"] for h in r["hands"] if not h["cancelled"]]
+        middle = standings[(len(standings) - 1) // 2]
+        comebacks += middle[0 if r["winner"] == [0, 2] else 1] != max(middle)
+    assert metrics["comebacks (winner behind at mid-match)"]["value"] == pytest.approx(comebacks / len(finished))
 
 
 @pytest.mark.parametrize("ruleset", ["syrian-tarneeb-41", "cardems-spades"])
@@ -383,3 +389,49 @@ def test_a_comparison_where_every_match_finishes_draws_its_figure(tmp_path: Path
     assert all(c.metrics["matches finished"].value == 1.0 for c in columns)
     plot(columns, tmp_path / "figure.png")
     assert (tmp_path / "figure.png").stat().st_size > 10_000
+
+
+def test_the_intervals_match_wilsons_and_the_normal_ones_worked_by_hand() -> None:
+    # Wilson's 95% score interval (z = 1.96): 5 of 10 -> [0.2366, 0.7634]; 0 of 10 -> [0, 0.2775];
+    # 9 of 10 -> [0.5958, 0.9821]. Mean of 1..5: 3, sd 1.5811, half-width 1.96 * 1.5811 / sqrt(5) = 1.3859.
+    for (successes, trials), (low, high) in {
+        (5, 10): (0.2366, 0.7634),
+        (0, 10): (0.0, 0.2775),
+        (9, 10): (0.5958, 0.9821),
+    }.items():
+        estimate = proportion(successes, trials)
+        assert (estimate.low, estimate.high) == pytest.approx((low, high), abs=1e-4)
+    for values, floor, expected in (
+        ([1, 2, 3, 4, 5], None, (3.0, 1.6141, 4.3859)),
+        ([0, 0, 1], 0, (1 / 3, 0.0, 0.9867)),
+    ):
+        estimate = mean(values, floor)
+        assert (estimate.value, estimate.low, estimate.high) == pytest.approx(expected, abs=1e-4)
+    assert mean([7]) == Estimate(7, 7, 7)
+    assert math.isnan(proportion(0, 0).value) and math.isnan(mean([]).value)
+
+
+def test_lead_changes_and_comebacks_of_a_game_scored_by_players_lowest_wins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    common = ["--players", "random", "--matches", "8", "--seed", "3", "--hand-cap", "30", "--jobs", "1"]
+    out = tmp_path / "hearts.jsonl"
+    _run(capsys, "simulate", "hearts", *common, "--out", str(out))
+    metrics = json.loads(_run(capsys, "compare", "hearts", *common, "--json"))["rulesets"][0]["metrics"]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    changes = comebacks = 0
+    finished = [r for r in records if r["winner"] is not None]
+    for record in records:
+        standings = [h["totals"]["seats"] for h in record["hands"] if not h["cancelled"]]
+        leader = None
+        for totals in standings:
+            best = [seat for seat, total in enumerate(totals) if total == min(totals)]
+            now = best[0] if len(best) == 1 else None
+            changes += now is not None and leader is not None and now != leader
+            leader = now if now is not None else leader
+        if record["winner"] is not None:
+            middle = standings[(len(standings) - 1) // 2]
+            comebacks += all(middle[seat] != min(middle) for seat in record["winner"])
+    assert changes > 0 and finished
+    assert metrics["lead changes per match"]["value"] == pytest.approx(changes / len(records))
+    assert metrics["comebacks (winner behind at mid-match)"]["value"] == pytest.approx(comebacks / len(finished))
