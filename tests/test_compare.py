@@ -35,7 +35,7 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
 ) -> None:
     common = [
         "--players",
-        "heuristic,random,heuristic,random",
+        "random,heuristic,random,heuristic",
         "--matches",
         "12",
         "--seed",
@@ -97,11 +97,21 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
                 leader = now
     assert metrics["lead changes per match"]["value"] == pytest.approx(changes / len(records))
     comebacks = 0
+    margins = []
     for r in finished:
         standings = [h["totals"]["sides"] for h in r["hands"] if not h["cancelled"]]
         middle = standings[(len(standings) - 1) // 2]
-        comebacks += middle[0 if r["winner"] == [0, 2] else 1] != max(middle)
+        side = 0 if r["winner"] == [0, 2] else 1
+        comebacks += middle[side] != max(middle)
+        margins.append(standings[-1][side] - standings[-1][1 - side])
     assert metrics["comebacks (winner behind at mid-match)"]["value"] == pytest.approx(comebacks / len(finished))
+    assert metrics["final margin (points)"]["value"] == pytest.approx(sum(margins) / len(margins))
+    slams = sum(
+        max(h["tricks_won"][0] + h["tricks_won"][2], h["tricks_won"][1] + h["tricks_won"][3]) == 13 for h in played
+    )
+    assert metrics["all tricks to one side (per played hand)"]["value"] == pytest.approx(slams / len(played))
+    north = [h for h in played if h["declarer"] == 0]
+    assert north, "North declared some hands, and they count"
 
 
 @pytest.mark.parametrize("ruleset", ["syrian-tarneeb-41", "cardems-spades"])
