@@ -243,7 +243,7 @@ class Estimate:
         """False when nothing was there to estimate (a rate of something that cannot happen)."""
         return not math.isnan(self.value)
 
-    def text(self, percent: bool = False) -> str:
+    def text(self, percent: bool) -> str:
         if percent:
             return f"{100 * self.value:.1f}% [{100 * self.low:.1f}, {100 * self.high:.1f}]"
         return f"{self.value:.2f} [{self.low:.2f}, {self.high:.2f}]"

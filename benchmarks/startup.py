@@ -1,0 +1,57 @@
+"""Start-up time of a command: interpreter alone, `import trickbook.cli`, and a whole `trickbook simulate` of one
+hand, interleaved run by run so a busy machine slows all three alike. Prints medians and the share trickbook adds.
+
+    python benchmarks/startup.py [--runs 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+COMMANDS = {
+    "python alone": [sys.executable, "-c", "pass"],
+    "import trickbook.cli": [sys.executable, "-c", "import trickbook.cli"],
+    "simulate one hand": [
+        sys.executable,
+        "-m",
+        "trickbook.cli",
+        "simulate",
+        "tarneeb-41",
+        "--matches",
+        "1",
+        "--hand-cap",
+        "1",
+        "--players",
+        "random",
+        "--jobs",
+        "1",
+        "--out",
+        "-",
+    ],
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    for command in COMMANDS.values():  # a first run fills the caches (parser tables, schema passes)
+        subprocess.run(command, capture_output=True, check=True)
+    seconds: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for _ in range(args.runs):
+        for name, command in COMMANDS.items():
+            started = time.perf_counter()
+            subprocess.run(command, capture_output=True, check=True)
+            seconds[name].append(time.perf_counter() - started)
+    base = statistics.median(seconds["python alone"])
+    for name, times in seconds.items():
+        median = statistics.median(times)
+        print(f"{name:22} median {median:.3f} s  ({median / base:.1f}x python alone, +{median - base:.3f} s)")
+
+
+if __name__ == "__main__":
+    main()
