@@ -308,6 +308,7 @@ def test_restricted_play_gives_the_stronger_player_one_party_in_turn_and_counts_
     choice = RulesetChoice("cardems-tarneeb", None, ())
     (column,) = compare([choice], "random", 6, 10, 60, 1, skill=("heuristic", "random"))
     assert len(column.restricted) == 6
+    assert all(s.strong_won is None for s in column.stats), "ordinary matches have no stronger player"
     for number, stats in enumerate(column.restricted):
         strong, seats = restricted_players(tarneeb, 10 + number, ("heuristic", "random"))
         game = Game(tarneeb, 10 + number, hand_cap=60)
