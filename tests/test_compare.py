@@ -110,6 +110,10 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
         max(h["tricks_won"][0] + h["tricks_won"][2], h["tricks_won"][1] + h["tricks_won"][3]) == 13 for h in played
     )
     assert metrics["all tricks to one side (per played hand)"]["value"] == pytest.approx(slams / len(played))
+    for sign, word in ((1, "gains"), (-1, "loses")):
+        (row,) = [n for n in metrics if n.startswith("declarers (") and n.endswith(f"{word}, per played hand")]
+        moved = sum(any(ln["rule"] == "declarers" and ln["points"] * sign > 0 for ln in h["lines"]) for h in played)
+        assert metrics[row]["value"] == pytest.approx(moved / len(played))
     north = [h for h in played if h["declarer"] == 0]
     assert north, "North declared some hands, and they count"
 
