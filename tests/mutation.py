@@ -134,7 +134,7 @@ def mutate(source: str, index: int) -> tuple[str, int, str]:
 def run(copy: Path, file: str, index: int, tests: list[str]) -> tuple[Mutant, bool]:
     """Applies one mutant in `copy`, runs the tests, restores the file; True when the tests caught it."""
     target = copy / file
-    original = (ROOT / file).read_text(encoding="utf-8")
+    original = target.read_text(encoding="utf-8")  # the copy is the snapshot the mutants were counted on
     text, line, change = mutate(original, index)
     target.write_text(text, encoding="utf-8")
     environment = {**os.environ, "PYTHONPATH": str(copy / "framework"), "TRICKBOOK_CACHE_DIR": ""}
@@ -179,7 +179,7 @@ def main() -> None:
         work = [
             (file, index, tests)
             for file, tests in targets.items()
-            for index in range(len(mutable(ast.parse((ROOT / file).read_text(encoding="utf-8")))))
+            for index in range(len(mutable(ast.parse((copies[0] / file).read_text(encoding="utf-8")))))
         ]
         results: list[tuple[Mutant, bool]] = []
         free = list(copies)
