@@ -416,9 +416,11 @@ def test_the_intervals_match_wilsons_and_the_normal_ones_worked_by_hand() -> Non
     }.items():
         estimate = proportion(successes, trials)
         assert (estimate.low, estimate.high) == pytest.approx((low, high), abs=1e-4)
+    # Two values 1 and 3: mean 2, sd 1.4142, half-width 1.96 * 1.4142 / sqrt(2) = 1.96.
     for values, floor, expected in (
         ([1, 2, 3, 4, 5], None, (3.0, 1.6141, 4.3859)),
         ([0, 0, 1], 0, (1 / 3, 0.0, 0.9867)),
+        ([1, 3], None, (2.0, 0.0400, 3.9600)),
     ):
         estimate = mean(values, floor)
         assert (estimate.value, estimate.low, estimate.high) == pytest.approx(expected, abs=1e-4)
