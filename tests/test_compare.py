@@ -303,6 +303,10 @@ def test_the_designers_measures_of_a_match_built_by_hand() -> None:
     shape = match_shape([(10, 0), (20, 0), (30, 0)], party=0, lower_wins=False)
     assert shape == Shape(margin=30.0, close=False, decided_at=1 / 3, deficit=0.0)
     assert match_shape([(10, 0)], party=None, lower_wins=False) is None
+    # A match won otherwise than by the totals (a slam that wins at once) while behind: the winner never led for
+    # good, so it is decided at the very end, and its margin is below zero.
+    shape = match_shape([(10, 0), (20, 0), (20, 30)], party=0, lower_wins=False)
+    assert shape is not None and (shape.margin, shape.decided_at) == (-10.0, 1.0)
 
 
 def test_restricted_play_gives_the_stronger_player_one_party_in_turn_and_counts_its_wins() -> None:
