@@ -455,4 +455,10 @@ def test_lead_changes_and_comebacks_of_a_game_scored_by_players_lowest_wins(
             comebacks += all(middle[seat] != min(middle) for seat in record["winner"])
     assert changes > 0 and finished
     assert metrics["lead changes per match"]["value"] == pytest.approx(changes / len(records))
+    per_match = []
+    for record in records:
+        scored = [sum(h["score"]["seats"]) for h in record["hands"] if not h["cancelled"]]
+        per_match.append(sum(scored) / len(scored))
+    assert sum(per_match) > 0, "hearts taken score points"
+    assert metrics["points per played hand"]["value"] == pytest.approx(sum(per_match) / len(per_match))
     assert metrics["comebacks (winner behind at mid-match)"]["value"] == pytest.approx(comebacks / len(finished))
