@@ -429,6 +429,8 @@ def test_the_intervals_match_wilsons_and_the_normal_ones_worked_by_hand() -> Non
         estimate = mean(values, floor)
         assert (estimate.value, estimate.low, estimate.high) == pytest.approx(expected, abs=1e-4)
     assert mean([7]) == Estimate(7, 7, 7)
+    assert Estimate(0.5, 0.25, 0.755).text(percent=True) == "50.0% [25.0, 75.5]"
+    assert Estimate(3.0, 1.614, 4.386).text(percent=False) == "3.00 [1.61, 4.39]"
     assert math.isnan(proportion(0, 0).value) and math.isnan(mean([]).value)
 
 
