@@ -17,7 +17,7 @@ from trickbook.cli import main
 from trickbook.engine.game import Game
 from trickbook.players import make_player, parse_player_specs
 from trickbook.tools.compare import compare, restricted_players
-from trickbook.tools.paired import paired
+from trickbook.tools.paired import Difference, paired
 from trickbook.tools.parallel import RulesetChoice, load_choice
 from trickbook.tools.plot import plot
 from trickbook.tools.simulate import play_on
@@ -464,3 +464,12 @@ def test_lead_changes_and_comebacks_of_a_game_scored_by_players_lowest_wins(
     assert sum(per_match) > 0, "hearts taken score points"
     assert metrics["points per played hand"]["value"] == pytest.approx(sum(per_match) / len(per_match))
     assert metrics["comebacks (winner behind at mid-match)"]["value"] == pytest.approx(comebacks / len(finished))
+
+
+def test_no_number_of_matches_is_named_for_a_difference_of_zero_or_one_without_spread() -> None:
+    def difference(mean: float, spread: float) -> Difference:
+        return Difference("hands per match", mean, mean - spread, mean + spread, 40, spread, "longer", "shorter")
+
+    assert difference(0.0, 1.5).matches_needed() is None, "no difference at all: no size to show"
+    assert difference(2.0, 0.0).matches_needed() is None, "the same difference in every match"
+    assert difference(0.5, 2.0).matches_needed() == 62  # (1.96 * 2.0 / 0.5)^2 = 61.5
