@@ -45,8 +45,12 @@ def read_records(path: Path, display: str | None = None) -> Iterator[tuple[Locat
             yield Location(name, number, 1), parse_record(line, Location(name, number, 1))
 
 
-def _stream(handle: BinaryIO, name: str) -> Iterator[tuple[Location, dict[str, Any]]]:
-    for number, raw in enumerate(handle, start=1):
+def _stream(handle: BinaryIO | gzip.GzipFile, name: str) -> Iterator[tuple[Location, dict[str, Any]]]:
+    """Records one per line, read a line at a time with each line's size bounded (so a line that never ends,
+    or a compressed file that expands without end, is refused at its first over-long line, not held in memory)."""
+    number = 0
+    while raw := handle.readline(limits.MAX_RECORD_BYTES + 1):
+        number += 1
         where = Location(name, number, 1)
         if len(raw) > limits.MAX_RECORD_BYTES:
             raise RecordError(
@@ -58,28 +62,15 @@ def _stream(handle: BinaryIO, name: str) -> Iterator[tuple[Location, dict[str, A
 
 
 def _compressed(path: Path, name: str) -> Iterator[tuple[Location, dict[str, Any]]]:
-    """Records in a gzip file, one per line, read a line at a time with each line's size bounded (so a
-    compressed file that expands without end is refused at its first over-long line, not held in memory)."""
+    """Records in a gzip file, one per line (see `_stream`)."""
     try:
         if not stat.S_ISREG(path.stat().st_mode):
             raise RecordError("this is not a file of records", where=Location(name, 1, 1), found="not a regular file")
         with gzip.open(path, "rb") as handle:
-            number = 0
             found = False
-            while True:
-                raw = handle.readline(limits.MAX_RECORD_BYTES + 1)
-                if not raw:
-                    break
-                number += 1
-                where = Location(name, number, 1)
-                if len(raw) > limits.MAX_RECORD_BYTES:
-                    raise RecordError(
-                        "this record is too large", where=where, expected=f"at most {limits.MAX_RECORD_BYTES:,} bytes"
-                    )
-                line = _decode(raw, name)
-                if line.strip():
-                    found = True
-                    yield where, parse_record(line, where)
+            for record in _stream(handle, name):
+                found = True
+                yield record
     except (OSError, EOFError, zlib.error) as exc:
         raise RecordError(f"cannot read the compressed file: {exc}", where=Location(name, 1, 1)) from None
     if not found:
