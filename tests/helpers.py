@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from pathlib import Path
 
 from trickbook import Game, Rules, load_ruleset
 from trickbook.engine.dealing import Deal, seeded_deal
@@ -102,3 +103,12 @@ def play_trick(game: Game, *cards: str) -> int:
         last = game.history[-1].tricks_won
         return next(s for s in seats if last[s] != before[s])
     return next(s for s in seats if game.tricks_won[s] != before[s])
+
+
+def simulated(folder: Path, ruleset: str, *options: str, name: str = "m.jsonl") -> Path:
+    """The records of `trickbook simulate RULESET --matches 1 OPTIONS...`, written in `folder`."""
+    from trickbook.cli import main
+
+    out = folder / name
+    assert main(["simulate", ruleset, "--matches", "1", *options, "--out", str(out)]) == 0
+    return out

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import simulated
 from trickbook import Game, load_ruleset
 from trickbook.cli import main
 from trickbook.errors import IllegalAction, InvalidAction, Location, OptionError, RecordError, RulesetError
@@ -84,10 +85,7 @@ def test_unknown_rules_version_is_refused(capsys: pytest.CaptureFixture[str]) ->
 
 
 def _record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict:
-    out = tmp_path / "one.jsonl"
-    assert (
-        main(["simulate", "cardems-spades", "--matches", "1", "--hand-cap", "2", "--seed", "9", "--out", str(out)]) == 0
-    )
+    out = simulated(tmp_path, "cardems-spades", "--hand-cap", "2", "--seed", "9")
     capsys.readouterr()
     return json.loads(out.read_text().splitlines()[0])
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from helpers import simulated
 from trickbook import load_ruleset, open_ruleset, resources
 from trickbook.cli import build_parser, main
 
@@ -274,8 +275,7 @@ def test_a_rules_version_written_with_other_digits_or_too_long_is_refused(
 def test_replay_says_which_rules_it_used_and_where_they_came_from(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "m.jsonl"
-    assert main(["simulate", "tarneeb-41", "--matches", "1", "--hand-cap", "2", "--out", str(out)]) == 0
+    out = simulated(tmp_path, "tarneeb-41", "--hand-cap", "2")
     capsys.readouterr()
     assert main(["replay", str(out)]) == 0
     assert "under tarneeb-41 version 2, trump=kouz-moving (bundled; digest checked)" in capsys.readouterr().out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import rules
+from helpers import rules, simulated
 from trickbook.book.diff import differences
 from trickbook.book.explain import explain
 from trickbook.cli import main
@@ -189,10 +189,7 @@ def test_diff_of_cardems_tarneeb_and_tarneeb_41(capsys: pytest.CaptureFixture[st
 def test_trace_tells_every_trick_and_score_and_agrees_with_the_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "t.jsonl"
-    assert (
-        main(["simulate", "cardems-spades", "--matches", "1", "--seed", "8", "--hand-cap", "3", "--out", str(out)]) == 0
-    )
+    out = simulated(tmp_path, "cardems-spades", "--seed", "8", "--hand-cap", "3")
     capsys.readouterr()
     record = json.loads(out.read_text())
     assert main(["trace", str(out)]) == 0
@@ -213,8 +210,7 @@ def test_trace_tells_every_trick_and_score_and_agrees_with_the_record(
 def test_trace_of_one_hand_says_the_match_is_over_only_when_it_ended_there(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "w.jsonl"
-    assert main(["simulate", "whist", "--matches", "1", "--seed", "3", "--out", str(out)]) == 0
+    out = simulated(tmp_path, "whist", "--seed", "3")
     capsys.readouterr()
     hands = len(json.loads(out.read_text())["hands"])
     assert hands > 1
@@ -230,10 +226,8 @@ def test_trace_of_one_hand_says_the_match_is_over_only_when_it_ended_there(
 def test_trace_shows_counters_and_no_contract_where_there_is_no_bidding(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    spades = tmp_path / "s.jsonl"
-    assert main(["simulate", "cardems-spades", "--matches", "1", "--hand-cap", "2", "--out", str(spades)]) == 0
-    whist = tmp_path / "w.jsonl"
-    assert main(["simulate", "whist", "--matches", "1", "--hand-cap", "2", "--out", str(whist)]) == 0
+    spades = simulated(tmp_path, "cardems-spades", "--hand-cap", "2", name="s.jsonl")
+    whist = simulated(tmp_path, "whist", "--hand-cap", "2", name="w.jsonl")
     capsys.readouterr()
     assert main(["trace", str(spades)]) == 0
     story = capsys.readouterr().out
@@ -246,8 +240,7 @@ def test_trace_shows_counters_and_no_contract_where_there_is_no_bidding(
 def test_trace_of_a_card_point_game_shows_the_points_each_player_took(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    out = tmp_path / "h.jsonl"
-    assert main(["simulate", "hearts", "--matches", "1", "--seed", "4", "--hand-cap", "3", "--out", str(out)]) == 0
+    out = simulated(tmp_path, "hearts", "--seed", "4", "--hand-cap", "3")
     capsys.readouterr()
     assert main(["trace", str(out)]) == 0
     story = capsys.readouterr().out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import rules
+from helpers import rules, simulated
 from trickbook import Game, limits
 from trickbook.cli import main
 from trickbook.errors import RecordError
@@ -78,10 +78,7 @@ def test_a_record_whose_deals_are_not_its_seeds_is_refused_unless_it_says_they_w
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Swapping two seats' cards (one side given every ace, say) is caught: the seed deals otherwise."""
-    out = tmp_path / "m.jsonl"
-    assert (
-        main(["simulate", "cardems-spades", "--matches", "1", "--seed", "5", "--hand-cap", "2", "--out", str(out)]) == 0
-    )
+    out = simulated(tmp_path, "cardems-spades", "--seed", "5", "--hand-cap", "2")
     record = json.loads(out.read_text(encoding="utf-8"))
     assert record["deals"] == "seeded", "simulated deals come from the seed"
     deal = record["hands"][0]["deal"]
