@@ -191,7 +191,7 @@ class Hub:
                 "suits": {s.code: [s.symbol, s.name, s.colour] for s in deck.suits},
                 "view": {**view, "hand": sorted(view["hand"], key=order.__getitem__)},
                 "trick_seats": [seating.after(leader, i) for i in range(len(trick))] if leader is not None else [],
-                "labels": {text: _label(table, text) for text in view["legal"]},
+                "labels": {text: rules.actions.label(rules.actions.parse(text)) for text in view["legal"]},
                 "progress": [p._asdict() for p in progress(game_view)],
                 "passing": _passing(rules, game_view),
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
@@ -241,17 +241,3 @@ def _passing(rules: Rules, view: SeatView) -> str | None:
     if to == view.seat:
         return None
     return f"Choose {rules.passing.cards} cards to pass to {rules.seating.seat_names[to]}"
-
-
-def _label(table: Table, text: str) -> str:
-    """An action as the page's button says it: suits by symbol."""
-    deck = table.rules.deck
-    kind, _, rest = text.partition(" ")
-    if kind == "trump":
-        suit = deck.suits[deck.suit_index(rest)]
-        return f"trump {suit.symbol} {suit.name}"
-    if kind == "give":
-        return f"give {deck.label(deck.parse_card(rest))}"
-    if text in deck.codes:
-        return deck.label(deck.codes.index(text))
-    return text
