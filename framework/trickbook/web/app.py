@@ -25,10 +25,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import limits, resources
-from ..errors import OptionError, TrickbookError, UsageError
+from ..errors import TrickbookError, UsageError
 from ..ruleset.loader import load_ruleset, open_ruleset
 from .comparisons import Comparisons
 from .live import BOT_KINDS, Hub, LiveTable
+from .requests import ruleset_choice
 from .store import Store
 from .workbench import checked_for_saving, study
 
@@ -195,7 +196,7 @@ async def _ruleset_text(server: Server, request: Request) -> Any:
 async def _seating(server: Server, request: Request) -> Any:
     """The seats of a ruleset at a version with options (an option may change how many play)."""
     body = await _body(request)
-    ruleset, options, version = _choice(body)
+    ruleset, options, version = ruleset_choice(body)
 
     def seats() -> dict[str, Any]:
         with resources.saved_rulesets(server.store.rulesets()):
@@ -203,17 +204,6 @@ async def _seating(server: Server, request: Request) -> Any:
         return {"seats": list(rules.seating.seat_names), "sides": list(rules.seating.side_names)}
 
     return await anyio.to_thread.run_sync(seats)
-
-
-def _choice(body: dict[str, Any]) -> tuple[str, dict[str, str], int | None]:
-    """A ruleset with its options and rules version, as a request names them."""
-    options = body.get("options") or {}
-    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        raise OptionError("'options' maps option names to text values")
-    version = body.get("version")
-    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-        raise UsageError(f"'version' is a whole number, not {version!r}")
-    return _text_field(body, "ruleset"), options, version
 
 
 async def _study(server: Server, request: Request) -> Any:
@@ -237,7 +227,7 @@ async def _tables(server: Server, request: Request) -> Any:
     seats = body.get("seats")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise UsageError(f"'seats' lists each seat's player: 'human' or a bot ({', '.join(BOT_KINDS)})")
-    ruleset, options, version = _choice(body)
+    ruleset, options, version = ruleset_choice(body)
     clock = body.get("turn_seconds")
     if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int | float)):
         raise UsageError(f"'turn_seconds' is a number of seconds, not {clock!r}")

@@ -16,6 +16,7 @@ from ..ruleset.loader import load_ruleset
 from ..tools.compare import compare, paired_differences, parse_skill, report_rows
 from ..tools.parallel import RulesetChoice, default_jobs
 from ..tools.plot import plot
+from .requests import ruleset_choice
 from .store import Store
 
 MAX_MATCHES = 1000
@@ -48,17 +49,10 @@ class Comparisons:
         choices = []
         with resources.saved_rulesets(self.store.rulesets()):
             for spec in specs:
-                if not isinstance(spec, dict) or not isinstance(spec.get("ruleset"), str):
-                    raise UsageError("each ruleset of a comparison is an object with a 'ruleset' id")
-                options = spec.get("options") or {}
-                version = spec.get("version")
-                if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-                    raise UsageError("a ruleset's options are names with text values")
-                if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-                    raise UsageError(f"a rules version is a whole number, not {version!r}")
-                rules = load_ruleset(spec["ruleset"], options=options, version=version)
+                reference, options, version = ruleset_choice(spec)
+                rules = load_ruleset(reference, options=options, version=version)
                 parse_player_specs(players, rules.seats)
-                choices.append(RulesetChoice.of(spec["ruleset"], rules))
+                choices.append(RulesetChoice.of(reference, rules))
         with self._lock:
             if sum(p["status"] == "running" for p in self.progress.values()) >= MAX_RUNNING:
                 raise UsageError(f"{MAX_RUNNING} comparisons are running; start another when one ends")
