@@ -14,7 +14,7 @@ import yaml
 
 from helpers import simulated
 from trickbook import load_ruleset, open_ruleset, resources
-from trickbook.cli import build_parser, main
+from trickbook.cli import build_parser, main, parse_ruleset_spec
 
 
 def simulate(tmp_path: Path, name: str, *args: str) -> Path:
@@ -279,3 +279,18 @@ def test_replay_says_which_rules_it_used_and_where_they_came_from(
     capsys.readouterr()
     assert main(["replay", str(out)]) == 0
     assert "under tarneeb-41 version 2, trump=kouz-moving (bundled; digest checked)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("text", "parsed"),
+    [
+        ("oh-hell@1:sequence=3,5,hook=off", ("oh-hell", 1, {"sequence": "3,5", "hook": "off"})),
+        ("oh-hell:hook=off,sequence=7", ("oh-hell", None, {"hook": "off", "sequence": "7"})),
+        ("tarneeb-41:trump=kubba", ("tarneeb-41", None, {"trump": "kubba"})),
+        ("whist", ("whist", None, {})),
+    ],
+)
+def test_a_ruleset_named_with_options_keeps_a_typed_list_whole(
+    text: str, parsed: tuple[str, int | None, dict[str, str]]
+) -> None:
+    assert parse_ruleset_spec(text) == parsed

@@ -157,6 +157,10 @@ def test_named_bids_counters_and_events() -> None:
         ("tally(1 for s in seats)", "'tally' cannot range over seats or sides"),
         ("sum(1 for s in players(1))", "players takes (side)"),
         ("sum(true for s in seats)", "the body of sum must give a number"),
+        ("nth(4, 10, 20, 30)", "position 4 is outside the list"),
+        ("nth(0, 10, 20, 30)", "position 0 is outside the list"),
+        ("nth(1)", "nth cannot take these arguments"),
+        ("nth(1, 2, true)", "nth cannot take these arguments"),
     ],
 )
 def test_type_and_name_errors_are_located_with_a_caret(text: str, message: str) -> None:
@@ -224,6 +228,23 @@ def test_division_by_zero_at_run_time_is_a_rules_error_naming_the_expression() -
     assert "division by zero in scoring.rules.x.points (rules.yaml:3:10): `10 / tricks(side)`" in str(failed.value)
 
 
+def test_nth_picks_a_value_from_a_list_by_its_position_from_one() -> None:
+    assert compile_text("nth(2, 10, 20, 30)").constant == 20
+    picked = compile_text("nth(tricks(side), 10, 20, 30)")
+    state = facts(side_tricks=[1, 3])
+    assert (picked(state, 0), picked(state, 1)) == (10, 30)
+    assert not picked.is_constant
+
+
+def test_nth_past_its_list_at_run_time_is_a_rules_error_naming_the_expression() -> None:
+    picked = compile_text("nth(tricks(side), 10, 20)")
+    with pytest.raises(RulesRuntimeError) as failed:
+        picked(facts(side_tricks=[0, 3]), 1)
+    assert "position 3 is outside the 2 values of scoring.rules.x.points (rules.yaml:3:10)" in str(failed.value)
+    with pytest.raises(RulesRuntimeError, match="position 0 is outside"):
+        picked(facts(side_tricks=[0, 3]), 0)
+
+
 def test_compiled_code_reaches_no_python_builtins() -> None:
     compiled = compile_text("tricks(side)")
     assert compiled.function.__globals__["__builtins__"] == {}
@@ -238,6 +259,7 @@ def test_compiled_code_reaches_no_python_builtins() -> None:
         "_divide",
         "_modulo",
         "_holds",
+        "_nth",
     }
 
 

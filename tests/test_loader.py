@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
 
+from helpers import simulated
 from trickbook import OptionError, RulesetError, load_ruleset, open_ruleset, resources
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.engine.game import Game
@@ -98,6 +100,49 @@ def test_unknown_options_and_versions_are_refused_with_the_choices() -> None:
         load_ruleset("tarneeb-41", options={"trump": "none"})
     with pytest.raises(OptionError, match="versions are 1, 2"):
         load_ruleset("tarneeb-41", version=3)
+
+
+def test_an_option_that_takes_a_list_plays_the_hands_it_lists(tmp_path: Path) -> None:
+    rules = load_ruleset("oh-hell", options={"sequence": " 5, 03,1 "})
+    assert dict(rules.options)["sequence"] == "5,3,1", "a typed list is recorded plainly"
+    for value, sizes in (("5,3,1", [5, 3, 1]), ("7", [7])):
+        out = simulated(tmp_path, "oh-hell", "--option", f"sequence={value}", "--players", "random")
+        record = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+        assert [len(hand["deal"][0]) for hand in record["hands"]] == sizes
+        assert record["ruleset"]["options"]["sequence"] == value
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (
+            "3,x",
+            "'3,x' is not a value of the option 'sequence' of 'oh-hell'; expected one of 'up_down', 'down_up', "
+            "'down', 'up', or up to 64 whole numbers from 1 to 17 separated by commas",
+        ),
+        ("", "'' is not a value of the option 'sequence'"),
+        ("3,,5", "'3,,5' is not a value"),
+        ("-1", "'-1' is not a value"),
+        ("3,18", "found 2 numbers from 3 to 18"),
+        ("0", "found 1 number from 0 to 0"),
+        (",".join(["1"] * 65), "found 65 numbers from 1 to 1"),
+    ],
+)
+def test_a_typed_list_outside_the_option_is_refused_with_what_fits(value: str, message: str) -> None:
+    with pytest.raises(OptionError) as refused:
+        load_ruleset("oh-hell", options={"sequence": value})
+    assert message in str(refused.value)
+
+
+def test_an_option_without_a_list_refuses_numbers_as_before() -> None:
+    with pytest.raises(OptionError, match="'5' is not a value of the option 'trump' of 'tarneeb-41'; choose one of"):
+        load_ruleset("tarneeb-41", options={"trump": "5"})
+
+
+def test_validate_tries_a_one_number_list_for_an_option_that_takes_lists() -> None:
+    source = open_ruleset("oh-hell")
+    tried = {combination["sequence"] for _, combination in source.combinations(limit=1000)}
+    assert tried == {"up_down", "down_up", "down", "up", "1"}
 
 
 def test_versions_apply_cumulatively_so_a_new_version_leaves_older_ones_alone(tmp_path: Path) -> None:

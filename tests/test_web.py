@@ -263,13 +263,26 @@ def test_an_option_that_changes_the_number_of_players_changes_the_seats(browser:
     page = _page(browser)
     page.goto(f"{server.url}/tables?ruleset=oh-hell")
     expect(page.locator("[data-seat]")).to_have_count(4)
-    page.select_option("select[data-option='players']", "5")
+    page.select_option("select[aria-label='players']", "5")
     expect(page.locator("[data-seat]")).to_have_count(5)
     page.click("#create")
     page.wait_for_selector("[data-link-seat='0']")
     page.goto(server.url + (page.get_attribute("[data-link-seat='0']", "href") or ""))
     expect(page.locator("#seats .seat")).to_have_count(5)
     expect(page.locator("#seats .seat .who")).to_have_text(["Seat 0 (you)", "Seat 1", "Seat 2", "Seat 3", "Seat 4"])
+
+
+def test_an_option_that_takes_a_list_of_numbers_is_typed_in_a_box(browser: Browser, server: Server) -> None:
+    page = _page(browser)
+    page.goto(f"{server.url}/tables?ruleset=oh-hell")
+    expect(page.locator("input[aria-label='sequence list']")).to_be_hidden()
+    page.select_option("select[aria-label='sequence']", "(list)")
+    page.fill("input[aria-label='sequence list']", "3, 1")
+    page.select_option("[data-seat='0']", "human")
+    page.click("#create")
+    page.wait_for_selector("[data-link-seat='0']")
+    page.goto(server.url + (page.get_attribute("[data-link-seat='0']", "href") or ""))
+    expect(page.locator("#hand button.card")).to_have_count(3)
 
 
 def test_a_person_passes_three_cards_at_hearts_by_clicking_them(browser: Browser, server: Server) -> None:

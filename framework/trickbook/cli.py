@@ -335,12 +335,23 @@ def _options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+def _pairs(text: str) -> list[str]:
+    """`a=1,b=3,5,7` as `a=1` and `b=3,5,7`: a piece without `=` continues the value before it (a list)."""
+    pairs: list[str] = []
+    for piece in text.split(","):
+        if "=" not in piece and pairs:
+            pairs[-1] += "," + piece
+        else:
+            pairs.append(piece)
+    return pairs
+
+
 def parse_ruleset_spec(text: str) -> tuple[str, int | None, dict[str, str]]:
     """Splits `RULESET[@VERSION][:NAME=VALUE,...]` into the ruleset, its version and its options."""
     reference, options = text, {}
     head, colon, tail = text.rpartition(":")
     if colon and "=" in tail:
-        reference, options = head, _options(tail.split(","))
+        reference, options = head, _options(_pairs(tail))
     version = None
     base, at, number = reference.rpartition("@")
     if at and number.isdigit():
@@ -833,7 +844,9 @@ def _list(args: argparse.Namespace) -> int:
     for ruleset_id in resources.bundled_ruleset_ids():
         rules = load_ruleset(ruleset_id)
         options = "; ".join(
-            f"{o.name}: {', '.join(v.value for v in o.values)} (default {o.default})" for o in rules.table_options
+            f"{o.name}: {', '.join(v.value for v in o.values)}{', or a list of numbers' if o.numbers else ''} "
+            f"(default {o.default})"
+            for o in rules.table_options
         )
         versions = ", ".join(str(v.number) for v in rules.versions)
         print(f"{ruleset_id:20} {rules.title}")

@@ -36,6 +36,9 @@ MAX_COMBINATIONS: Final = 32
 """Most combinations of rules version and option values `validate` checks; beyond it, every option value is
 checked with the others at their defaults, and a fixed sample of the other combinations."""
 
+MAX_OPTION_NUMBERS: Final = 64
+"""The most numbers a table may type for an option that takes a list (`numbers` in the ruleset)."""
+
 MAX_EXTENDS_DEPTH: Final = 8
 """Longest chain of rulesets extending one another."""
 

@@ -473,6 +473,8 @@ def _options(rules: Rules) -> Iterator[Statement]:
             + (f": {v.description.rstrip('.')}" if v.description else "")
             for v in option.values
         )
+        if option.numbers:
+            values += f"; or a list of {option.numbers}"
         chosen = dict(rules.options).get(option.name)
         text = (option.description + " " if option.description else "") + f"Values: {values}. In force: `{chosen}`."
         yield Statement(f"options.{option.name}", section, f"Option {option.name}", text)

@@ -37,6 +37,12 @@ def _modulo(dividend: int, divisor: int, where: str) -> int:
     return dividend % divisor
 
 
+def _nth(position: int, values: tuple[int, ...], where: str) -> int:
+    if not 1 <= position <= len(values):
+        raise RulesRuntimeError(f"position {position} is outside the {len(values)} values of {where}")
+    return values[position - 1]
+
+
 def _holds(mask: int, card: int) -> int:
     """1 when `card` is in `mask`; 0 otherwise, and for no card at all (such as the ace of trump without trump)."""
     return mask >> card & 1 if card >= 0 else 0
@@ -52,6 +58,7 @@ _NAMESPACE: dict[str, Any] = {
     "_divide": _divide,
     "_modulo": _modulo,
     "_holds": _holds,
+    "_nth": _nth,
 }
 
 

@@ -268,7 +268,24 @@ class _Compiler:
         self.used.add(builtin.name)
         if builtin.fold is not None and args and all(a.const is not _NOT_CONSTANT for a in args):
             return _constant(builtin.result, builtin.fold(*(a.const for a in args)))
+        if builtin.variadic:
+            return self.variadic(builtin, node, args)
         return _Typed(builtin.result, builtin.build(*(a.code for a in args)))
+
+    def variadic(self, builtin: Builtin, node: Node, args: tuple[_Typed, ...]) -> _Typed:
+        """A call with a list of values after its position (`nth`): a constant position is checked now."""
+        position, values = args[0], args[1:]
+        if position.const is not _NOT_CONSTANT:
+            if not 1 <= position.const <= len(values):
+                raise self.error(
+                    f"position {position.const} is outside the list",
+                    node,
+                    expected=f"a position from 1 to {len(values)}",
+                )
+            chosen = values[position.const - 1]
+            return _Typed(builtin.result, chosen.code, chosen.const)
+        where = f"{self.site.path} ({self.site.location(node.start)}): `{self.site.text[node.start : node.end]}`"
+        return _Typed(builtin.result, builtin.build(g.const(where), *(a.code for a in args)))
 
     def check_table(self, needs: str | None, what: str, node: Node) -> None:
         """Refuses a name that the table's shape gives no meaning (a side where everyone plays alone...)."""
@@ -307,9 +324,7 @@ class _Compiler:
                 )
             raise self.unknown(ident, node, variables)
         for overload in overloads:
-            if len(overload.params) == len(args) and all(
-                a.type.fits(p) for a, p in zip(args, overload.params, strict=True)
-            ):
+            if overload.accepts(tuple(a.type for a in args)):
                 return self.builtin(overload, node, args)
         raise self.error(
             f"{ident} cannot take these arguments",

@@ -67,12 +67,27 @@ class Builtin:
     needs: str | None = None
     fold: Callable[..., object] | None = None
     """For pure functions: computes the result from constant arguments, so the loader can fold the call."""
+    variadic: bool = False
+    """The last parameter may be repeated; the builder then also receives where the call is written, first."""
 
     @property
     def signature(self) -> str:
         if not self.params:
             return self.name
-        return f"{self.name}({', '.join(p.name.lower() for p in self.params)})"
+        more = ", ..." if self.variadic else ""
+        return f"{self.name}({', '.join(p.name.lower() for p in self.params)}{more})"
+
+    def accepts(self, types: tuple[Type, ...]) -> bool:
+        """True when arguments of these types fit the parameters (repeating the last one if variadic)."""
+        if self.variadic:
+            if len(types) < len(self.params):
+                return False
+            wanted = self.params + (self.params[-1],) * (len(types) - len(self.params))
+        elif len(types) != len(self.params):
+            return False
+        else:
+            wanted = self.params
+        return all(t.fits(p) for t, p in zip(types, wanted, strict=True))
 
 
 def _fact(name: str) -> Builder:
@@ -425,6 +440,16 @@ def _table() -> tuple[Builtin, ...]:
             ALL_STAGES,
             lambda a, b: g.call("min", a, b),
             fold=min,
+        ),
+        Builtin(
+            "nth",
+            (Type.INT, Type.INT),
+            Type.INT,
+            "The value at a position among the values listed after it, counting from 1: `nth(hand_number, 3, 5, 7)`"
+            " is 3 in hand 1, 5 in hand 2, 7 in hand 3 (a position outside the list is a rules error).",
+            ALL_STAGES,
+            lambda where, position, *values: g.call("_nth", position, ast.Tuple(list(values), ast.Load()), where),
+            variadic=True,
         ),
     )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .. import limits
 from ..errors import Location, RulesetError
 from ..expr.compiler import Compiled, Scope, compile_expression
 from ..expr.functions import RESERVED, Stage, Type
@@ -659,5 +660,13 @@ class _Builder:
             values = tuple(
                 OptionValue(v, " ".join(str(s.get("description", "")).split())) for v, s in spec["values"].items()
             )
-            out.append(TableOption(name, " ".join(spec.get("description", "").split()), spec["default"], values))
+            numbers = spec.get("numbers")
+            listed = None
+            if numbers is not None:
+                most = numbers.get("max_items", limits.MAX_OPTION_NUMBERS)
+                meaning = " ".join(str(numbers.get("description", "")).split()).rstrip(".")
+                listed = f"up to {most} numbers from {numbers['min']} to {numbers['max']} separated by commas"
+                listed += f": {meaning}" if meaning else ""
+            description = " ".join(spec.get("description", "").split())
+            out.append(TableOption(name, description, spec["default"], values, listed))
         return tuple(out)

@@ -81,17 +81,34 @@ class RulesetSource:
                 raise OptionError(f"the ruleset {self.id!r} has no table option {name!r}; its options: {names}")
             values = declared[name]["values"]
             if value not in values:
-                raise OptionError(
-                    f"{value!r} is not a value of the option {name!r} of {self.id!r}; "
-                    f"choose one of {', '.join(repr(v) for v in values)}"
-                )
+                value = self.listed(name, value)
             chosen[name] = value
         return version, tuple((name, chosen[name]) for name in declared)
+
+    def listed(self, name: str, value: str) -> str:
+        """A value typed for an option that also takes a list of numbers (`3,5,7`), checked and written plainly."""
+        spec = self.document.data["options"][name]
+        named = ", ".join(repr(v) for v in spec["values"])
+        numbers = spec.get("numbers")
+        if numbers is None:
+            raise OptionError(f"{value!r} is not a value of the option {name!r} of {self.id!r}; choose one of {named}")
+        low, high, most = numbers["min"], numbers["max"], numbers.get("max_items", limits.MAX_OPTION_NUMBERS)
+        expected = f"one of {named}, or up to {most} whole numbers from {low} to {high} separated by commas"
+        parts = [part.strip() for part in value.split(",")]
+        if not all(part.isdigit() and len(part) <= limits.MAX_INT_DIGITS for part in parts):
+            raise OptionError(f"{value!r} is not a value of the option {name!r} of {self.id!r}; expected {expected}")
+        if len(parts) > most or not all(low <= int(part) <= high for part in parts):
+            raise OptionError(
+                f"{value!r} does not fit the option {name!r} of {self.id!r}; expected {expected}, "
+                f"found {len(parts)} number{'s' if len(parts) != 1 else ''} from {min(map(int, parts))} "
+                f"to {max(map(int, parts))}"
+            )
+        return ",".join(str(int(part)) for part in parts)
 
     def combination_count(self) -> int:
         """How many combinations of rules version and option values there are."""
         declared = self.document.data.get("options", {})
-        return len(self.versions) * math.prod(len(spec["values"]) for spec in declared.values())
+        return len(self.versions) * math.prod(len(_samples(spec)) for spec in declared.values())
 
     def combinations(self, limit: int = limits.MAX_COMBINATIONS) -> Iterator[tuple[int, dict[str, str]]]:
         """The combinations of rules version and option values `validate` checks: all of them when there are
@@ -99,7 +116,7 @@ class RulesetSource:
         sample of the other combinations (the same sample every time) up to `limit`."""
         declared = self.document.data.get("options", {})
         names = list(declared)
-        choices = [list(declared[n]["values"]) for n in names]
+        choices = [_samples(declared[n]) for n in names]
         if self.combination_count() <= limit:
             for version in self.versions:
                 for values in itertools.product(*choices):
@@ -149,7 +166,12 @@ class RulesetSource:
             if "changes" in entry:
                 document = _patched(document, self.document, ("versions", index, "changes"))
         for name, value in chosen:
-            document = _patched(document, self.document, ("options", name, "values", value, "changes"))
+            if value in self.document.data["options"][name]["values"]:
+                document = _patched(document, self.document, ("options", name, "values", value, "changes"))
+            else:
+                document = _patched(
+                    document, _with_numbers(self.document, name, value), ("options", name, "numbers", "changes")
+                )
         _check_schema(document)
         return document
 
@@ -377,6 +399,31 @@ def _patched(document: Document, source: Document, at: KeyPath) -> Document:
                 path=format_path((*at, key)),
             )
     return apply_patch(document, source, at)
+
+
+def _samples(spec: Mapping[str, Any]) -> list[str]:
+    """The values of an option that `validate` tries: each named one, and a one-number list if it takes lists."""
+    named = list(spec["values"])
+    return [*named, str(spec["numbers"]["min"])] if "numbers" in spec else named
+
+
+def _with_numbers(source: Document, name: str, value: str) -> Document:
+    """`source` with `{numbers}` and `{count}` in the option's list changes replaced by the chosen list."""
+    numbers = value.split(",")
+
+    def fill(item: Any) -> Any:
+        if isinstance(item, str):
+            return item.replace("{numbers}", ", ".join(numbers)).replace("{count}", str(len(numbers)))
+        if isinstance(item, dict):
+            return {key: fill(inner) for key, inner in item.items()}
+        if isinstance(item, list):
+            return [fill(inner) for inner in item]
+        return item
+
+    data = copy.deepcopy(source.data)
+    spec = data["options"][name]["numbers"]
+    spec["changes"] = fill(spec["changes"])
+    return dataclasses.replace(source, data=data)
 
 
 def _check_versions(document: Document) -> None:

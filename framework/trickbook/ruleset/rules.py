@@ -308,6 +308,8 @@ class TableOption:
     description: str
     default: str
     values: tuple[OptionValue, ...]
+    numbers: str | None = None
+    """For an option a table may also set to a list of numbers: what such a list may hold and means."""
 
 
 @dataclass(frozen=True, slots=True)

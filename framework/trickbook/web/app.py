@@ -172,14 +172,19 @@ def _catalogue(saved: dict[str, str]) -> list[dict[str, Any]]:
                     "saved": ruleset_id in saved,
                     "seats": rules.seats,
                     "versions": list(source.versions),
-                    "options": {
-                        name: {"values": list(spec["values"]), "default": spec["default"]}
-                        for name, spec in options.items()
-                        for name, spec in options.items()
-                    },
+                    "options": {name: _option_choices(spec) for name, spec in options.items()},
                 }
             )
     return out
+
+
+def _option_choices(spec: dict[str, Any]) -> dict[str, Any]:
+    """An option as a picker offers it: its named values, its default, and whether a list may be typed."""
+    choices: dict[str, Any] = {"values": list(spec["values"]), "default": spec["default"]}
+    if "numbers" in spec:
+        numbers = spec["numbers"]
+        choices["numbers"] = {"min": numbers["min"], "max": numbers["max"], "description": numbers.get("description")}
+    return choices
 
 
 async def _ruleset_text(server: Server, request: Request) -> Any:

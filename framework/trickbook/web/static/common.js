@@ -31,6 +31,20 @@ function nav(here) {
     links.map(([href, name]) => el("a", { href, class: href === here ? "here" : "" }, name))));
 }
 
+// One option's picker: its named values, and a box for a list of numbers when the option takes one.
+function optionPicker(name, spec, changed) {
+  const LIST = "(list)"; // no named value has brackets (see `choice` in the schema)
+  const pick = el("select", { "aria-label": name, onchange: () => { typed.hidden = pick.value !== LIST; changed && changed(); } },
+    spec.values.map((v) => el("option", { value: v, selected: v === spec.default }, v)),
+    spec.numbers ? el("option", { value: LIST }, "a list...") : []);
+  const typed = el("input", { "aria-label": `${name} list`, hidden: true, size: 12, onchange: changed,
+    placeholder: spec.numbers ? `${spec.numbers.min},...,${spec.numbers.max}` : "",
+    title: spec.numbers && spec.numbers.description ? spec.numbers.description : "" });
+  const label = el("label", { "data-option": name }, ` ${name} `, pick, typed);
+  label.chosen = () => (pick.value === LIST ? typed.value.trim() : pick.value);
+  return label;
+}
+
 // A ruleset picker: ruleset, then its version and options; `changed` runs when any of them changes.
 function rulesetPicker(catalogue, changed) {
   const choose = el("select", { "aria-label": "ruleset" },
@@ -41,16 +55,14 @@ function rulesetPicker(catalogue, changed) {
   function fill(first) {
     const ruleset = catalogue.find((r) => r.id === choose.value);
     version.replaceChildren(...ruleset.versions.slice().reverse().map((v) => el("option", { value: v }, String(v))));
-    options.replaceChildren(...Object.entries(ruleset.options).map(([name, spec]) => el("label", {}, ` ${name} `,
-      el("select", { "data-option": name, "aria-label": name, onchange: changed },
-        spec.values.map((v) => el("option", { value: v, selected: v === spec.default }, v))))));
+    options.replaceChildren(...Object.entries(ruleset.options).map(([name, spec]) => optionPicker(name, spec, changed)));
     if (changed && first !== true) changed();
   }
   choose.addEventListener("change", fill);
   version.addEventListener("change", () => changed && changed());
   box.value = () => {
     const chosen = {};
-    options.querySelectorAll("select").forEach((s) => { chosen[s.dataset.option] = s.value; });
+    options.querySelectorAll("[data-option]").forEach((s) => { chosen[s.dataset.option] = s.chosen(); });
     return { ruleset: choose.value, version: Number(version.value), options: chosen };
   };
   box.ruleset = () => catalogue.find((r) => r.id === choose.value);
