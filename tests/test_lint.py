@@ -29,6 +29,16 @@ def test_a_match_end_no_total_can_satisfy_is_an_error(tmp_path: Path) -> None:
     assert any(f.startswith("error: match.wins: this never holds") for f in found)
 
 
+def test_a_match_won_by_a_counter_is_winnable_and_an_impossible_counter_test_is_not(tmp_path: Path) -> None:
+    counter = "counters:\n  wins_in_row:\n    for: side\n    add: if tricks(side) > 6 then 1 else 0\n"
+    won = findings(tmp_path, f"extends: whist\n{counter}match:\n  wins: wins_in_row(side) >= 3\n")
+    assert not [f for f in won if f.startswith("error")]
+    never = findings(tmp_path, f"extends: whist\n{counter}match:\n  wins: wins_in_row(side) < 0 - 5000\n")
+    assert any(
+        f.startswith("error: match.wins: this never holds") and "with a counter from -100 to 100" in f for f in never
+    )
+
+
 def test_scoring_that_never_gives_points_is_an_error(tmp_path: Path) -> None:
     text = (
         "extends: cardems-tarneeb\nscoring:\n  rules:\n"

@@ -257,6 +257,9 @@ def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
         )
 
 
+COUNTERS_PROBED = (*range(0, 101), *range(-1, -101, -1))
+"""Values tried for each counter when the match end may read one (games won, penalties...)."""
+
 HANDS_PROBED = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 25, 30, 36, 40, 48, 50, 60, 64, 100, 200, 500, 1000)
 """Hand numbers tried for matches that end after a number of hands."""
 
@@ -265,15 +268,16 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     """An error when no totals (or number of hands) can end the match, or when the scoring can never move the
     totals to where it ends."""
     facts = _match_facts(rules)
-    hands = any(_ends(rules, facts, 0, hand) for hand in HANDS_PROBED)
+    hands = any(_ends(rules, facts, 0, hand) for hand in HANDS_PROBED) or _ends_by_counter(rules, facts)
     if not hands and not any(_ends(rules, facts, total, 1) for total in TOTALS_PROBED):
         key = "wins" if rules.match.wins is not None else "ends"
         who = "side" if rules.match.by == "side" else "seat"
+        counters = f", with a counter from {min(COUNTERS_PROBED)} to {max(COUNTERS_PROBED)}," if rules.counters else ""
         yield _finding(
             source,
             "error",
             ("match", key),
-            f"this never holds for a {who} total from {min(TOTALS_PROBED)} to {max(TOTALS_PROBED)} "
+            f"this never holds for a {who} total from {min(TOTALS_PROBED)} to {max(TOTALS_PROBED)}{counters} "
             f"or after any number of hands up to {HANDS_PROBED[-1]}: the match cannot be won",
         )
         return
@@ -293,6 +297,23 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
         if not rising
         else f"no hand tried takes points from {who}, so totals can never fall towards the match end",
     )
+
+
+def _ends_by_counter(rules: Rules, facts: Facts) -> bool:
+    """True when one counter's value for one side or seat (games won...) gives the match a winner on its own."""
+    start = list(facts.counters)
+    try:
+        for index, counter in enumerate(rules.counters):
+            size = len(start[index])
+            for value in COUNTERS_PROBED:
+                for who in range(size):
+                    probe = [value if i == who else counter.start for i in range(size)]
+                    facts.counters = [probe if i == index else row for i, row in enumerate(start)]
+                    if _ends(rules, facts, 0, 1):
+                        return True
+    finally:
+        facts.counters = start
+    return False
 
 
 def _match_facts(rules: Rules) -> Facts:
