@@ -8,6 +8,7 @@ from pathlib import Path
 
 from trickbook import Game, Rules, load_ruleset
 from trickbook.engine.dealing import Deal, seeded_deal
+from trickbook.ruleset.deck import Card
 
 Configuration = tuple[str, tuple[tuple[str, str], ...], int | None]
 
@@ -45,6 +46,19 @@ def config_id(config: Configuration) -> str:
     if version is not None:
         parts.append(f"v{version}")
     return "/".join(parts)
+
+
+def deal_in_order(cards: Sequence[Card], dealer: int, direction: int, seats: int = 4, hand_size: int = 0) -> Deal:
+    """Deals a pack one card at a time from the seat after the dealer, `hand_size` each (0: all it can): the
+    rule as written, kept here as the reference the engine's seeded deal is checked against.
+
+    The dealer receives the last card of each round; what is left over forms the stock.
+    """
+    dealt = (hand_size or len(cards) // seats) * seats
+    hands: list[tuple[Card, ...]] = [()] * seats
+    for offset in range(1, seats + 1):
+        hands[(dealer + direction * offset) % seats] = tuple(cards[offset - 1 : dealt : seats])
+    return Deal(tuple(hands), tuple(cards[dealt:]) if dealt < len(cards) else ())
 
 
 @cache

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import EAST_WEST, NORTH_SOUTH, act, legal, rules, stacked_game
+from helpers import EAST_WEST, NORTH_SOUTH, act, deal_in_order, legal, rules, stacked_game
 from trickbook import Game
 from trickbook.book.scenario import Scenario, evaluate
-from trickbook.engine.dealing import deal_in_order
 from trickbook.errors import IllegalAction
 
 RULES = "cardems-tarneeb"

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from helpers import SEED_CONFIGURATIONS, act, config_id, legal, play_trick, rules, stacked_game
-from trickbook.engine.dealing import deal_in_order
+from helpers import SEED_CONFIGURATIONS, act, config_id, deal_in_order, legal, play_trick, rules, stacked_game
 from trickbook.engine.game import Game
 from trickbook.errors import IllegalAction, InvalidAction
 

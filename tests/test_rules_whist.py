@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from helpers import EAST_WEST, NORTH_SOUTH, act, legal, play_trick, rules, stacked_game
+from helpers import EAST_WEST, NORTH_SOUTH, act, deal_in_order, legal, play_trick, rules, stacked_game
 from trickbook import Game, Rules
 from trickbook.book.scenario import Scenario, evaluate
-from trickbook.engine.dealing import deal_in_order, seeded_deal
+from trickbook.engine.dealing import seeded_deal
 
 WHIST = "whist"
 SPADES = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"

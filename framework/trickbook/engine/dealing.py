@@ -24,18 +24,6 @@ class Deal(NamedTuple):
     stock: tuple[Card, ...]
 
 
-def deal_in_order(cards: Sequence[Card], dealer: int, direction: int, seats: int = 4, hand_size: int = 0) -> Deal:
-    """Deals a shuffled pack one card at a time from the seat after the dealer, `hand_size` each (0: all it can).
-
-    The dealer receives the last card of each round; what is left over forms the stock.
-    """
-    dealt = (hand_size or len(cards) // seats) * seats
-    hands: list[tuple[Card, ...]] = [()] * seats
-    for offset in range(1, seats + 1):
-        hands[(dealer + direction * offset) % seats] = tuple(cards[offset - 1 : dealt : seats])
-    return Deal(tuple(hands), tuple(cards[dealt:]) if dealt < len(cards) else ())
-
-
 def hand_size(
     rules: Rules, number: int, dealer: int, totals: Sequence[int] = (), seat_totals: Sequence[int] = ()
 ) -> int:
@@ -74,11 +62,9 @@ def seeded_deal(rules: Rules, seed: int, number: int, dealer: int, cards_each: i
     shuffled = sorted(range(size), key=[draw() for _ in range(size)].__getitem__)
     seats = rules.seats
     dealt = (cards_each or size // seats) * seats
-    pack = list(shuffled)
-    for position in range(dealt):
-        seat = (dealer + rules.direction * (position % seats + 1)) % seats
-        pack[position] = shuffled[seat + seats * (position // seats)]
-    return deal_in_order(pack, dealer, rules.direction, seats, cards_each)
+    # Stacking the pack that way and dealing it gives seat s exactly its share, in order: taken directly.
+    hands = tuple(tuple(shuffled[seat:dealt:seats]) for seat in range(seats))
+    return Deal(hands, tuple(shuffled[dealt:]) if dealt < size else ())
 
 
 def first_dealer(rules: Rules, seed: int) -> int:
