@@ -125,12 +125,7 @@ def trick_words(rules: Rules, event: TrickWon, cards: list[tuple[int, int]]) -> 
     names = rules.seating.seat_names
     played = ", ".join(f"{names[seat]} {deck.label(card)}" for seat, card in cards)
     winning = next(card for seat, card in cards if seat == event.winner)
-    led = deck.suits[deck.suit_of[cards[0][1]]].symbol
-    why = (
-        "the highest trump"
-        if event.by_trump or deck.suit_of[winning] != deck.suit_of[cards[0][1]]
-        else f"the highest {led}"
-    )
+    why = "the highest trump" if event.by_trump else f"the highest {deck.suits[event.led].symbol}"
     winner = rules.seating.seat_label(event.winner)
     return f"  trick {event.number}: {played} -> {winner} wins with {deck.label(winning)}, {why}"
 

@@ -65,6 +65,8 @@ class TrickWon:
     cards: tuple[Card, ...]
     winner: int
     by_trump: bool
+    led: int
+    """The suit led, as this hand's trump counts it (a card `trump.highest` makes a trump leads trump)."""
 
 
 @dataclass(frozen=True, slots=True)

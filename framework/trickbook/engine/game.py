@@ -90,8 +90,8 @@ class Game(GameState):
         self._runs = rules.deck.runs
         self._shifts = rules.deck.shifts
         self._follow = rules.play.follow_suit
-        self._plain = rules.play.plain
-        self._strength = rules.deck.strength
+        self._plain = rules.plain_play
+        self._strength = rules.strength
         self._dealer = first_dealer(rules, seed) if dealer is None else dealer
         sides = len(seating.sides)
         if start is None:
@@ -339,7 +339,7 @@ class Game(GameState):
             self._check_events(trick)
         if self.observer is not None:
             by_trump = self._best >= 2 * self._deck_size and self._led != self._trump
-            self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump))
+            self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump, self._led))
         self._trick = []
         self._restrict = ~self._block
         if self._trick_count == self._hand_size:
@@ -433,7 +433,7 @@ class Game(GameState):
             assert trump.suit is not None
             self._trump = trump.suit
         elif trump.mode is TrumpMode.EXPOSED and exposed:
-            self._trump = trump.mapping[self._suit_of[exposed[0]]]
+            self._trump = trump.mapping[rules.deck.suit_of[exposed[0]]]
         observer = self.observer
         if observer is not None:
             observer(HandStarted(self._number, self._dealer))
@@ -563,6 +563,9 @@ class Game(GameState):
     def _start_play(self) -> None:
         rules = self.rules
         start = rules.play_start[self._trump + 1]
+        if rules.trump.highest:
+            self._suit_of = start.suit_of
+            self._suit_masks = start.suit_masks
         self._block = start.blocked
         self._breaks = start.breaks
         self._restrict = ~start.blocked

@@ -46,9 +46,9 @@ def steps(game: GameState, hand: CardMask) -> Iterator[Step]:
                     lambda: f"the first trick is led with {deck.label(card)}, and you hold it",
                 )
             else:
-                suit = deck.suit_of[card]
+                suit = game._suit_of[card]
                 yield Step(
-                    deck.suit_masks[suit],
+                    game._suit_masks[suit],
                     "play.first_lead",
                     lambda: f"the first trick is led with a {deck.suits[suit].symbol}: you hold {{cards}}",
                 )
@@ -101,7 +101,7 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     rules = game.rules
     deck = rules.deck
     led = game._led
-    led_cards = deck.suit_masks[led]
+    led_cards = game._suit_masks[led]
     symbol = deck.suits[led].symbol
     if game._follow:
         yield Step(led_cards, "follow suit", lambda: f"you must follow {symbol}: you hold {{cards}}")
@@ -113,7 +113,7 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     row = game._row
     trumped = best >= 2 * game._deck_size and led != trump
     void = not hand & led_cards
-    trumps = deck.suit_masks[trump] if trump >= 0 else 0
+    trumps = game._suit_masks[trump] if trump >= 0 else 0
     if must.beat and not trumped:
         yield Step(
             _above(hand & led_cards, row, best),

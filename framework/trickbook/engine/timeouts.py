@@ -11,9 +11,9 @@ def timeout_card(rules: Rules, legal: tuple[Card, ...], trump: int) -> Card:
     deck = rules.deck
     timeout = rules.timeout
     order = {suit: i for i, suit in enumerate(timeout.suit_order)}
+    suit_of = rules.play_start[trump + 1].suit_of
 
     def weakness(card: Card) -> tuple[bool, int, int]:
-        suit = deck.suit_of[card]
-        return (timeout.prefer_non_trump and suit == trump, deck.rank_of[card], order[suit])
+        return (timeout.prefer_non_trump and suit_of[card] == trump, deck.rank_of[card], order[deck.suit_of[card]])
 
     return min(legal, key=weakness)

@@ -75,10 +75,12 @@ class SeatView(NamedTuple):
         must = play.must
         size = deck.size
         trump = self.trump
-        strength = deck.strength[trump + 1]
-        trumps = deck.suit_masks[trump] if trump >= 0 else 0
-        breaks = rules.play_start[trump + 1].breaks
-        block = rules.play_start[trump + 1].blocked
+        start = rules.play_start[trump + 1]
+        strength = start.strength
+        suit_of, suit_masks = start.suit_of, start.suit_masks
+        trumps = suit_masks[trump] if trump >= 0 else 0
+        breaks = start.breaks
+        block = start.blocked
         only = 0
         for _suit, _any, _also, extra in breaks:
             only |= extra
@@ -97,8 +99,8 @@ class SeatView(NamedTuple):
                 continue
             bit = 1 << card
             if not trick:
-                led = deck.suit_of[card]
-                led_cards = deck.suit_masks[led]
+                led = suit_of[card]
+                led_cards = suit_masks[led]
                 row = strength[led]
                 best = row[card]
                 if block & bit:
@@ -124,7 +126,7 @@ class SeatView(NamedTuple):
                     out[seat] |= unplayed & could & ~avoid
                 best = max(best, row[card])
             for suit_mask, any_card, also, _extra in breaks:
-                if block & suit_mask and ((bit & suit_mask and (any_card or deck.suit_of[card] != led)) or bit & also):
+                if block & suit_mask and ((bit & suit_mask and (any_card or suit_of[card] != led)) or bit & also):
                     block &= ~suit_mask
             unplayed &= ~bit
             trick = (trick + 1) % rules.seats

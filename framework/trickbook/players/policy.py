@@ -101,8 +101,9 @@ def greedy_card(view: SeatView) -> int:
         return legal[0]
     rules = view.rules
     deck = rules.deck
-    suit_of = deck.suit_of
     trump = view.trump
+    tables = rules.play_start[trump + 1]
+    suit_of = tables.suit_of
     rank_of = deck.rank_of
     worth = card_worth(rules)
 
@@ -120,7 +121,7 @@ def greedy_card(view: SeatView) -> int:
         if dodge:
             return min(legal, key=lambda c: (-worth[c] if worth[c] > 0 else 0, *low(c)))
         return _lead(view, low)
-    row = deck.strength[trump + 1][suit_of[trick[0]]]
+    row = tables.strength[suit_of[trick[0]]]
     best = max(row[card] for card in trick)
     best_seat = rules.seating.after(view.leader, max(range(len(trick)), key=lambda i: row[trick[i]]))
     winners = [c for c in legal if row[c] > best]

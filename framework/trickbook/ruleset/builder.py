@@ -465,7 +465,10 @@ class _Builder:
             for key in table:
                 self.suit(("trump", "map", key), key)
             mapping = tuple(self.suit(("trump", "map", s.code), table[s.code]) for s in self.deck.suits)
-        return TrumpRules(mode, suits, suit, mapping)
+        highest = tuple(self.card_pattern(("trump", "highest", i), p) for i, p in enumerate(spec.get("highest", [])))
+        if highest and mode is TrumpMode.NONE:
+            raise self.error(("trump", "highest"), "there is no trump in this ruleset, so no card ranks above it")
+        return TrumpRules(mode, suits, suit, mapping, highest)
 
     # ------------------------------------------------------------------- play
 
@@ -528,10 +531,17 @@ class _Builder:
         if rank_code not in ranks and rank_code.upper() not in aliases:
             raise self.error(path, f"the deck has no rank {rank_code!r}", expected="one of " + " ".join(ranks))
         rank = ranks.index(rank_code) if rank_code in ranks else aliases[rank_code.upper()]
-        if suit_code == "trump":
+        if suit_code in ("trump", "same-colour"):
             if self.data["trump"]["mode"] == TrumpMode.NONE.value:
                 raise self.error(path, "there is no trump in this ruleset")
-            return CardPattern(rank, None)
+            if suit_code == "same-colour" and -1 in self.deck.colour_mate:
+                raise self.error(
+                    path,
+                    "'same-colour' needs a deck whose colours pair its suits",
+                    expected="exactly two suits of each colour",
+                    found=", ".join(f"{s.code} {s.colour}" for s in self.deck.suits),
+                )
+            return CardPattern(rank, None, same_colour=suit_code == "same-colour")
         return CardPattern(rank, self.suit(path, suit_code))
 
     def events(self) -> tuple[TrickEvent, ...]:

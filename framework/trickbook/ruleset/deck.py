@@ -67,6 +67,8 @@ class Deck:
     Trumps above cards of the led suit, those above all others (0), and within a
     class the higher card; `trump + 1` is 0 when there is no trump.
     """
+    colour_mate: tuple[SuitIndex, ...] = field(init=False, repr=False, compare=False)
+    """`colour_mate[suit]`: the one other suit of the same colour, or -1 if the colour has not exactly two."""
     _by_text: dict[str, Card] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -85,6 +87,15 @@ class Deck:
         set_(self, "runs", runs)
         set_(self, "cards", _cards_function(runs, per_suit))
         set_(self, "strength", _strength_tables(self.suit_of))
+        colours = [s.colour for s in self.suits]
+        set_(
+            self,
+            "colour_mate",
+            tuple(
+                next(o for o in range(len(colours)) if o != i and colours[o] == c) if colours.count(c) == 2 else -1
+                for i, c in enumerate(colours)
+            ),
+        )
 
     @property
     def size(self) -> int:

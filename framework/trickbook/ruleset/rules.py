@@ -159,6 +159,8 @@ class TrumpRules:
     """The fixed trump suit (mode FIXED)."""
     mapping: tuple[int, ...]
     """Trump suit for each exposed suit (mode EXPOSED), indexed by suit."""
+    highest: tuple[CardPattern, ...] = ()
+    """Cards above every other trump, highest first, that belong to the trump suit whatever suit they show."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,13 +222,17 @@ class PlayRules:
 
 @dataclass(frozen=True, slots=True)
 class CardPattern:
-    """A card named by rank and suit, where the suit may be "this hand's trump" (suit None)."""
+    """A card named by rank and suit, where the suit may be "this hand's trump" (suit None) or the other suit of
+    trump's colour (`same_colour`)."""
 
     rank: int
     suit: int | None
+    same_colour: bool = False
 
     def resolve(self, deck: Deck, trump: int) -> Card | None:
         suit = trump if self.suit is None else self.suit
+        if suit >= 0 and self.same_colour:
+            suit = deck.colour_mate[suit]
         if suit < 0:
             return None
         return suit * deck.ranks_per_suit + self.rank
@@ -336,25 +342,60 @@ class EventCards:
 
 @dataclass(frozen=True, slots=True)
 class PlayStart:
-    """Under one trump: the suits that may not be led until broken (a mask), how each breaks, the events' cards."""
+    """Under one trump: each card's suit for following and winning, the cards of each suit, each card's claim on
+    a trick by led suit, the suits that may not be led until broken (a mask), how each breaks, the events' cards.
 
+    The suits are the printed ones except where `trump.highest` makes a card a trump (Euchre's left bower)."""
+
+    suit_of: tuple[int, ...]
+    suit_masks: tuple[CardMask, ...]
+    strength: tuple[tuple[int, ...], ...]
+    """`strength[led][card]`, as `Deck.strength[trump + 1]`, with the highest cards above the ace of trump."""
     blocked: CardMask
     breaks: tuple[tuple[CardMask, bool, CardMask, CardMask], ...]
     """Per banned suit: its cards, whether any card of it breaks it, other cards that do, and `unless_only`."""
     events: tuple[EventCards, ...]
 
 
+def _card_tables(
+    deck: Deck, trump: int, highest: tuple[Card, ...]
+) -> tuple[tuple[int, ...], tuple[CardMask, ...], tuple[tuple[int, ...], ...]]:
+    """Each card's suit, each suit's cards and each card's claim under `trump`, the `highest` cards made trumps
+    ranked above its ace, highest first."""
+    if trump < 0 or not highest:
+        return deck.suit_of, deck.suit_masks, deck.strength[trump + 1]
+    size = deck.size
+    suit_of = list(deck.suit_of)
+    masks = list(deck.suit_masks)
+    for card in highest:
+        masks[suit_of[card]] &= ~(1 << card)
+        suit_of[card] = trump
+        masks[trump] |= 1 << card
+    top = {card: 3 * size + len(highest) - i for i, card in enumerate(highest)}
+
+    def claim(card: Card, led: int) -> int:
+        suit = suit_of[card]
+        if suit == trump:
+            return top.get(card, 2 * size + card)
+        return size + card if suit == led else 0
+
+    rows = tuple(tuple(claim(card, led) for card in range(size)) for led in range(len(deck.suits)))
+    return tuple(suit_of), tuple(masks), rows
+
+
 def _play_start(rules: Rules, trump: int) -> PlayStart:
     blocked = 0
     breaks = []
     deck = rules.deck
+    highest = tuple(dict.fromkeys(c for p in rules.trump.highest if (c := p.resolve(deck, trump)) is not None))
+    suit_of, suit_masks, strength = _card_tables(deck, trump, highest)
     for restriction in rules.play.lead_restrictions:
         suit = trump if restriction.suit is None else restriction.suit
         if suit >= 0:
-            blocked |= deck.suit_masks[suit]
+            blocked |= suit_masks[suit]
             breaks.append(
                 (
-                    deck.suit_masks[suit],
+                    suit_masks[suit],
                     restriction.broken_by is BreakBy.ANY,
                     deck.mask(restriction.also_broken_by),
                     deck.mask(restriction.unless_only),
@@ -366,7 +407,7 @@ def _play_start(rules: Rules, trump: int) -> PlayStart:
         then = event.then.resolve(rules.deck, trump)
         if first is not None and then is not None and first != then:
             events.append(EventCards(index, first, then, event.by))
-    return PlayStart(blocked, tuple(breaks), tuple(events))
+    return PlayStart(suit_of, suit_masks, strength, blocked, tuple(breaks), tuple(events))
 
 
 CARD_FACTS = frozenset({"taker", "player", "points", "took", "last_trick"})
@@ -410,6 +451,11 @@ class Rules:
     """The rules a variant's own file sets (`match.wins`...), for the rule book; empty when it extends nothing."""
     play_start: tuple[PlayStart, ...] = field(init=False, repr=False, compare=False)
     """`play_start[trump + 1]`: what the play of a hand starts with under that trump (index 0: no trump)."""
+    strength: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False, compare=False)
+    """`strength[trump + 1][led][card]`: each card's claim on a trick (the deck's, unless `trump.highest`)."""
+    plain_play: bool = field(init=False, repr=False, compare=False)
+    """True when one mask per trick decides every legal card: `PlayRules.plain`, with every suit a run of cards
+    (no `trump.highest` card moved into trump)."""
     reads_cards: bool = field(init=False, repr=False, compare=False)
     """True when scoring reads which cards were played or taken (`taker(card)`, `points(seat)`...)."""
     reads_deal: bool = field(init=False, repr=False, compare=False)
@@ -428,6 +474,9 @@ class Rules:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         set_(self, "play_start", tuple(_play_start(self, t) for t in range(-1, len(self.deck.suits))))
+        remapped = bool(self.trump.highest)
+        set_(self, "strength", tuple(s.strength for s in self.play_start) if remapped else self.deck.strength)
+        set_(self, "plain_play", self.play.plain and not remapped)
         expressions = [rule.points for rule in self.scoring.rules] + [r.when for r in self.scoring.rules if r.when]
         expressions += [c.add for c in self.counters]
         uses = frozenset().union(*(e.uses for e in expressions))
