@@ -202,8 +202,10 @@ def test_a_whole_expression_of_the_wrong_type_is_refused() -> None:
 def test_stage_errors_name_when_a_fact_is_known() -> None:
     with pytest.raises(ExpressionError, match=r"tricks\(seat\) is not known after the bidding"):
         compile_text("sum(tricks(s) for s in seats) < 11", Stage.BIDDING, None)
-    with pytest.raises(ExpressionError, match="exists only when the bidding is an auction"):
+    with pytest.raises(ExpressionError, match="declarer exists only when a hand has a declarer"):
         compile_text("declarer == dealer", auction=False)
+    with pytest.raises(ExpressionError, match=r"passed\(seat\) exists only when the bidding is an auction"):
+        compile_text("passed(dealer)", auction=False)
     with pytest.raises(ExpressionError, match="exists only when scoring is by seat"):
         compile_text("total(seat)", Stage.MATCH, "seat")
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..engine.scoring import HandScore, match_winner, score_hand
 from ..errors import TrickbookError
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
-from ..ruleset.rules import BiddingKind, Rules
+from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .words import count_words
 
 
@@ -47,6 +47,8 @@ class Scenario:
     """Per seat, cards it was dealt (the others are left unsaid), in the same codes."""
     last_trick: int | None = None
     """The seat that won the last trick."""
+    trump_round: int | None = None
+    """The round of trump making in which `declarer` made trump (default: 1 where players make trump)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,8 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     facts.declarer = declarer
     facts.declaring_side = seating.side_of[declarer] if declarer != NO_SEAT else NO_SEAT
     facts.trump = _trump(rules, scenario.trump)
+    made = rules.trump.mode is TrumpMode.MADE and declarer != NO_SEAT
+    facts.trump_round = scenario.trump_round if scenario.trump_round is not None else int(made)
     facts.hand_number = scenario.hand_number
     facts.bids = bids
     facts.bid_names = names

@@ -73,6 +73,7 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         took=spec.get("took"),
         dealt=spec.get("dealt"),
         last_trick=spec.get("last_trick"),
+        trump_round=spec.get("trump_round"),
     )
 
 

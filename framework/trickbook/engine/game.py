@@ -411,6 +411,8 @@ class Game(GameState):
         self._high_seat = NO_SEAT
         self._declarer = NO_SEAT
         self._contract = [0] * rules.contract_size
+        self._round = 0
+        self._round_passes = 0
         self._trump = NO_SUIT
         self._block = 0
         self._breaks = ()
@@ -648,6 +650,7 @@ class Game(GameState):
         facts.declarer = declarer
         facts.declaring_side = facts.side_of[declarer]
         facts.trump = self._trump
+        facts.trump_round = self._round
         facts.hand_number = self._number
         facts.hand_size = self._hand_size
         facts.counters = self._counters

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ..errors import ActionError, IllegalAction, InvalidAction
-from ..expr.facts import NO_SEAT
+from ..expr.facts import NO_SEAT, NO_SUIT
 from ..ruleset.actions import GIVE, PLAY
-from ..ruleset.rules import BiddingKind, Rules, TrumpMode
+from ..ruleset.rules import BiddingKind, MakingRound, Rules, TrumpMode
 from .events import CardsPassed, TrumpSet
 from .state import BIDDING, PASSING, TRUMP
 
@@ -305,6 +305,98 @@ class TrumpChoice:
         return legal[0]
 
 
+class TrumpMaking:
+    """Rounds of trump making, each once around from the player after the dealer: a seat names a suit the round
+    offers, or passes; the first to name one makes trump and is the hand's declarer. When every seat passes in
+    every round the hand is thrown in, unless the dealer must name a suit in the last round."""
+
+    code = TRUMP
+
+    def start(self, game: Game) -> None:
+        game._phase = TRUMP
+        game._round = 1
+        game._round_passes = 0
+        game._turn = game._next[game._dealer]
+
+    def offered(self, game: Game) -> tuple[int, ...]:
+        """The trump actions of this round: the exposed card's suit, the other suits, or every suit."""
+        rules = game.rules
+        kind = rules.trump.rounds[game._round - 1]
+        shown = rules.deck.suit_of[game._exposed[0]] if game._exposed else NO_SUIT
+        suits = range(len(rules.deck.suits))
+        if kind is MakingRound.EXPOSED:
+            named = [shown] if shown != NO_SUIT else []
+        elif kind is MakingRound.OTHERS:
+            named = [suit for suit in suits if suit != shown]
+        else:
+            named = list(suits)
+        return tuple(rules.actions.trump(suit) for suit in named)
+
+    def must_name(self, game: Game) -> bool:
+        trump = game.rules.trump
+        return trump.last_must_name and game._round == len(trump.rounds) and game._turn == game._dealer
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        offered = self.offered(game)
+        if self.must_name(game) and offered:
+            return offered
+        return (game.rules.actions.pass_action, *offered)
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        actions = game.rules.actions
+        seat = game._turn
+        game._record(action, auto)
+        if action == actions.pass_action:
+            game._round_passes += 1
+            if game._round_passes < game._seats:
+                game._turn = game._next[seat]
+            elif game._round < len(game.rules.trump.rounds):
+                game._round += 1
+                game._round_passes = 0
+                game._turn = game._next[game._dealer]
+            else:
+                game._cancel("every player passed in every round of trump making")
+            return
+        suit = actions.suit_of_trump(action)
+        game._trump = suit
+        game._declarer = seat
+        if game.observer is not None:
+            game.observer(TrumpSet(suit, seat))
+        game._advance()
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        rules = game.rules
+        actions = rules.actions
+        if not 0 <= action < actions.size:
+            return InvalidAction(f"{action} is not an action of this ruleset")
+        named = " ".join(rules.deck.suits[actions.suit_of_trump(a)].symbol for a in self.offered(game))
+        if actions.kinds[action] not in ("trump", "pass"):
+            return IllegalAction(
+                f"trump is being made: name a suit or pass, not {actions.text(action)}",
+                rule="trump is made before the play",
+            )
+        if action == actions.pass_action:
+            return IllegalAction(
+                f"the dealer may not pass in the last round: name trump ({named})", rule="trump.last_must_name"
+            )
+        return IllegalAction(
+            f"in round {game._round} of trump making you may name {named or 'no suit'} or pass",
+            rule="trump.rounds",
+        )
+
+    def timeout(self, game: Game) -> int:
+        legal = self.legal(game)
+        actions = game.rules.actions
+        if actions.pass_action in legal:
+            return actions.pass_action
+        for suit in game.rules.timeout.trump_order:
+            if actions.trump(suit) in legal:
+                return actions.trump(suit)
+        return legal[0]
+
+
 def _timeout_bid(game: Game, legal: tuple[int, ...]) -> int:
     """Pass if allowed (or the ruleset's timeout bid), else the lowest numeric bid allowed."""
     rules = game.rules
@@ -326,6 +418,7 @@ BIDDING_KINDS: dict[BiddingKind, Phase] = {
 
 PASSING_PHASE: Phase = Passing()
 TRUMP_CHOICE: Phase = TrumpChoice()
+TRUMP_MAKING: Phase = TrumpMaking()
 
 
 def pipeline(rules: Rules) -> tuple[Phase, ...]:
@@ -337,4 +430,6 @@ def pipeline(rules: Rules) -> tuple[Phase, ...]:
         phases.append(BIDDING_KINDS[rules.bidding.kind])
     if rules.trump.mode is TrumpMode.CHOSEN:
         phases.append(TRUMP_CHOICE)
+    elif rules.trump.mode is TrumpMode.MADE:
+        phases.append(TRUMP_MAKING)
     return tuple(phases)

@@ -102,6 +102,9 @@ class GameState:
     _high_seat: int
     _declarer: int
     _contract: list[int]
+    _round: int
+    """The round of trump making under way, or in which trump was made (0: no trump making)."""
+    _round_passes: int
     # Play.
     _trump: int
     _block: CardMask
@@ -163,6 +166,8 @@ class GameState:
         "_pipeline",
         "_plain",
         "_restrict",
+        "_round",
+        "_round_passes",
         "_row",
         "_runs",
         "_seat_totals",
@@ -399,6 +404,8 @@ class GameState:
         new._high_seat = self._high_seat
         new._declarer = self._declarer
         new._contract = self._contract[:]
+        new._round = self._round
+        new._round_passes = self._round_passes
         new._trump = self._trump
         new._block = self._block
         new._breaks = self._breaks

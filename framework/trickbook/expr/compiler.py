@@ -41,6 +41,8 @@ class Scope:
     counters: Mapping[str, tuple[int, Type]] = field(default_factory=dict)
     events: Mapping[str, int] = field(default_factory=dict)
     named_bids: Mapping[str, int] = field(default_factory=dict)
+    declares: bool = False
+    """True when a hand has a declarer (an auction's winner, or the player who makes trump)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +260,12 @@ class _Compiler:
             )
         if builtin.needs == "auction" and not scope.auction:
             raise self.error(f"{builtin.signature} exists only when the bidding is an auction", node)
+        if builtin.needs == "declarer" and not (scope.auction or scope.declares):
+            raise self.error(
+                f"{builtin.signature} exists only when a hand has a declarer",
+                node,
+                hint="a declarer wins an auction, or makes trump (`trump: {mode: made}`)",
+            )
         if builtin.needs == "personal" and not scope.personal:
             raise self.error(
                 f"{builtin.signature} exists only when scoring is by seat",

@@ -80,6 +80,8 @@ class Facts:
     declarer: int = NO_SEAT
     declaring_side: int = NO_SEAT
     trump: int = NO_SUIT
+    trump_round: int = 0
+    """The round of trump making in which trump was named (0: not made by a player)."""
     hand_number: int = 1
     hand_size: int = 0
     counters: Sequence[Sequence[int]] = ()

@@ -34,6 +34,7 @@ from .rules import (
     FirstLead,
     LeadRestriction,
     LeadsWith,
+    MakingRound,
     MatchRules,
     MustRules,
     NamedBid,
@@ -104,6 +105,8 @@ class _Builder:
             )
         self.bidding_kind = BiddingKind(self.data.get("bidding", {}).get("kind", BiddingKind.NONE.value))
         self.auction = self.bidding_kind is BiddingKind.AUCTION
+        self.declares = self.auction or self.data.get("trump", {}).get("mode") == TrumpMode.MADE.value
+        """True when a hand has a declarer: an auction's winner, or the player who makes trump."""
         self.personal = self.data["scoring"]["by"] == "seat"
         self.definitions: dict[str, tuple[Site, Node]] = {}
         for name in self.data.get("definitions", {}):
@@ -239,6 +242,7 @@ class _Builder:
             stage=stage,
             variable=variable,
             auction=self.auction,
+            declares=self.declares,
             personal=self.personal,
             deck=self.deck,
             seating=self.seating,
@@ -430,9 +434,10 @@ class _Builder:
             TrumpMode.CHOSEN: {"suits"},
             TrumpMode.FIXED: {"suit"},
             TrumpMode.EXPOSED: {"map"},
+            TrumpMode.MADE: {"rounds", "last_must_name"},
             TrumpMode.NONE: set(),
         }[mode]
-        for key in ("suits", "suit", "map"):
+        for key in ("suits", "suit", "map", "rounds", "last_must_name"):
             if key in spec and key not in extras:
                 raise self.error(("trump", key), f"`{key}` has no meaning when trump mode is {mode.value!r}")
         suits: tuple[int, ...] = ()
@@ -468,7 +473,25 @@ class _Builder:
         highest = tuple(self.card_pattern(("trump", "highest", i), p) for i, p in enumerate(spec.get("highest", [])))
         if highest and mode is TrumpMode.NONE:
             raise self.error(("trump", "highest"), "there is no trump in this ruleset, so no card ranks above it")
-        return TrumpRules(mode, suits, suit, mapping, highest)
+        rounds: tuple[MakingRound, ...] = ()
+        if mode is TrumpMode.MADE:
+            if self.bidding_kind is not BiddingKind.NONE:
+                raise self.error(
+                    ("trump", "mode"),
+                    "trump made in rounds needs `bidding: {kind: none}`",
+                    hint="the maker of trump is the hand's declarer; with bidding, use 'chosen'",
+                )
+            if "rounds" not in spec:
+                raise self.error(
+                    ("trump",), "trump made by the players needs `rounds`", expected="such as [exposed, others]"
+                )
+            rounds = tuple(MakingRound(r) for r in spec["rounds"])
+            if any(r is not MakingRound.ANY for r in rounds) and "expose" not in self.data.get("deal", {}):
+                raise self.error(
+                    ("trump", "rounds"),
+                    "a round that offers the exposed card's suit, or the others, needs `deal.expose`",
+                )
+        return TrumpRules(mode, suits, suit, mapping, highest, rounds, bool(spec.get("last_must_name", False)))
 
     # ------------------------------------------------------------------- play
 

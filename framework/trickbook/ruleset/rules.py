@@ -22,7 +22,20 @@ class TrumpMode(Enum):
     CHOSEN = "chosen"
     FIXED = "fixed"
     EXPOSED = "exposed"
+    MADE = "made"
+    """Named by a player in rounds of trump making; the first to name a suit is the maker (the declarer)."""
     NONE = "none"
+
+
+class MakingRound(Enum):
+    """What a seat may name as trump in one round of trump making (or pass)."""
+
+    EXPOSED = "exposed"
+    """Only the exposed card's suit (Euchre's ordering up)."""
+    OTHERS = "others"
+    """Any suit but the exposed card's."""
+    ANY = "any"
+    """Any suit."""
 
 
 class FirstLead(Enum):
@@ -161,6 +174,11 @@ class TrumpRules:
     """Trump suit for each exposed suit (mode EXPOSED), indexed by suit."""
     highest: tuple[CardPattern, ...] = ()
     """Cards above every other trump, highest first, that belong to the trump suit whatever suit they show."""
+    rounds: tuple[MakingRound, ...] = ()
+    """Mode MADE: the rounds of trump making, each once around the table from the player after the dealer."""
+    last_must_name: bool = False
+    """Mode MADE: the last seat of the last round (the dealer) may not pass ("stick the dealer"); otherwise a hand
+    where everyone passes every round is thrown in."""
 
 
 @dataclass(frozen=True, slots=True)
