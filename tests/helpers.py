@@ -29,6 +29,7 @@ FAMILY_CONFIGURATIONS: list[Configuration] = [
     ("oh-hell", (), None),
     ("oh-hell", (("players", "5"),), None),
     ("call-break", (), None),
+    ("euchre", (), None),
 ]
 """The rulesets of the trick-taking family: different tables, deals, phases and play restrictions."""
 

@@ -284,7 +284,10 @@ def test_compare_writes_one_csv_row_per_match_per_ruleset(tmp_path: Path, capsys
     )
     rows = list(csv.DictReader(table.open(encoding="utf-8")))
     assert len(rows) == 8 and [r["seed"] for r in rows[:4]] == ["1", "2", "3", "4"]
-    assert {r["ruleset"] for r in rows} == {"whist@1:target=5,honours=off", "whist@1:target=7,honours=off"}
+    assert {r["ruleset"] for r in rows} == {
+        "whist@1:target=5,honours=off,rubber=off",
+        "whist@1:target=7,honours=off,rubber=off",
+    }
     assert all(r["winner"] in ("0 2", "1 3") for r in rows), "whist matches end with a side's two seats"
 
 

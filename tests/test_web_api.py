@@ -223,6 +223,8 @@ def test_every_bundled_ruleset_plays_at_a_table_and_a_seat_sees_only_its_own_car
                     dealt |= set(event["cards"])
                 if event["type"] == "cards_passed" and event["to"] == 0:
                     dealt |= set(event["cards"])
+                if event["type"] == "cards_taken" and event["seat"] == 0:
+                    dealt |= set(event["cards"])
             assert set(view["hand"]) <= dealt
             if view["legal"]:
                 socket.send(json.dumps({"type": "act", "action": view["legal"][-1]}))

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..ruleset.deck import Deck
-from ..ruleset.rules import BiddingKind, Rules
+from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .scenario import Scenario, ScenarioError, evaluate
 from .words import SECTIONS, statements
 
@@ -63,6 +63,8 @@ def score_tables(rules: Rules) -> list[Table]:
     try:
         if rules.bidding.kind is BiddingKind.AUCTION:
             return [_auction_table(rules)]
+        if rules.trump.mode is TrumpMode.MADE:
+            return [_makers_table(rules)]
         if rules.bidding.kind is BiddingKind.NONE:
             return [_tricks_table(rules)]
         if rules.personal:
@@ -123,6 +125,27 @@ def _tricks_table(rules: Rules) -> Table:
         rows.append((str(took), f"{scores[0]:+d}"))
     whose = "A side's" if rules.seating.has_sides and not rules.personal else "A player's"
     return Table(f"{whose} points by the tricks it took", ("tricks", "points"), tuple(rows))
+
+
+def _makers_table(rules: Rules) -> Table:
+    """Where a player makes trump: the makers' and the defenders' points by the tricks the makers took, with the
+    maker's partner and, where the rules allow it, alone."""
+    size = rules.hand_size
+    seating = rules.seating
+    partner = seating.partner[0]
+    other = _opponent(rules, 0)
+    mine, theirs = (seating.side_of[0], seating.side_of[other]) if seating.has_sides else (0, other)
+    rows = []
+    for took in range(size + 1):
+        cells = [str(took)]
+        for out in (None, partner) if rules.alone is not None and partner >= 0 else (None,):
+            tricks = _tricks(rules, took)
+            outcome = evaluate(rules, Scenario(tricks=tricks, declarer=0, sits_out=out))
+            scores = outcome.score.seats if rules.personal else outcome.score.sides
+            cells.append(f"{scores[mine]:+d} / {scores[theirs]:+d}")
+        rows.append(tuple(cells))
+    header = ("makers' tricks", "makers / defenders") + (("maker alone",) if len(rows[0]) > 2 else ())
+    return Table("Points by the tricks the makers took", header, tuple(rows))
 
 
 def _contract_table(rules: Rules) -> Table:

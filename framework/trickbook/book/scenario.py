@@ -49,6 +49,8 @@ class Scenario:
     """The seat that won the last trick."""
     trump_round: int | None = None
     """The round of trump making in which `declarer` made trump (default: 1 where players make trump)."""
+    sits_out: int | None = None
+    """The seat that sat the hand out while its partner played alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +113,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     facts.trump = _trump(rules, scenario.trump)
     made = rules.trump.mode is TrumpMode.MADE and declarer != NO_SEAT
     facts.trump_round = scenario.trump_round if scenario.trump_round is not None else int(made)
+    facts.out = NO_SEAT if scenario.sits_out is None else scenario.sits_out
     facts.hand_number = scenario.hand_number
     facts.bids = bids
     facts.bid_names = names

@@ -11,6 +11,7 @@ from ..engine.events import (
     CardExposed,
     CardsDealt,
     CardsPassed,
+    CardsTaken,
     ContractSet,
     Event,
     HandCancelled,
@@ -18,6 +19,7 @@ from ..engine.events import (
     HandStarted,
     MatchEnded,
     ScoreLine,
+    SitsOut,
     TrickEventHappened,
     TrickWon,
     TrumpSet,
@@ -89,6 +91,11 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
             case CardsPassed():
                 cards = " ".join(deck.label(c) for c in event.cards)
                 yield f"  {label(event.seat)} passes {cards} to {label(event.to)}"
+            case CardsTaken():
+                yield f"  {label(event.seat)} takes {' '.join(deck.label(c) for c in event.cards)}"
+            case SitsOut():
+                partner = seating.partner[event.seat]
+                yield f"  {label(partner)} plays alone: {label(event.seat)} sits this hand out"
             case ActionTaken() if rules.actions.kinds[event.action] in ("trump", GIVE):
                 continue
             case ActionTaken() if event.action >= deck.size:

@@ -11,7 +11,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.restrictions import card_words
-from ..ruleset.rules import BiddingKind, BreakBy, FirstLead, LeadsWith, Relation, Rules, Tie, TrumpMode, WhenBoth
+from ..ruleset.rules import (
+    BiddingKind,
+    BreakBy,
+    CardPattern,
+    FirstLead,
+    LeadsWith,
+    MakingRound,
+    Relation,
+    Rules,
+    Tie,
+    TrumpMode,
+    WhenBoth,
+)
 
 SECTIONS = (
     "Players and deal",
@@ -241,9 +253,75 @@ def _trump(rules: Rules) -> Iterator[Statement]:
         exposure = rules.deal.exposure
         if exposure is not None and exposure.seat_offset is None:
             text += " When every card is dealt and none is left to turn up, the hand has no trump."
+    elif trump.mode is TrumpMode.MADE:
+        text = _making_words(rules)
     else:
         text = "There is no trump."
     yield Statement("trump", SECTIONS[2], "Trump", text)
+    if trump.highest:
+        cards = [_pattern_words(rules, p) for p in trump.highest]
+        listed = ", then ".join(cards)
+        text = (
+            f"Above the ace of trump rank {listed}, in that order. They belong to the trump suit in every respect, "
+            "for following and for winning tricks, and not to the suit printed on them."
+        )
+        yield Statement("trump.highest", SECTIONS[2], "Highest trumps", text)
+    if rules.exchange is not None:
+        yield Statement("exchange", SECTIONS[2], "Exchange", _exchange_words(rules))
+    if rules.alone is not None:
+        text = rules.alone.description or (
+            "Once trump is fixed, the declarer may play alone: the partner's cards are out of play, "
+            "the partner's turns are skipped and tricks have one card fewer."
+        )
+        if rules.alone.must_when is not None:
+            text += f" The declarer must play alone when `{rules.alone.must_when.source.strip()}`."
+        yield Statement("alone", SECTIONS[2], "Playing alone", text)
+
+
+_ROUND_WORDS = {
+    MakingRound.EXPOSED: "accept the suit of the card shown to everyone",
+    MakingRound.OTHERS: "name any suit but that of the card shown",
+    MakingRound.ANY: "name any suit",
+}
+
+
+def _making_words(rules: Rules) -> str:
+    """Trump made in rounds, as a rule book says it."""
+    trump = rules.trump
+    rounds = "; ".join(
+        f"in round {number} each player may {_ROUND_WORDS[kind]}, or pass"
+        for number, kind in enumerate(trump.rounds, start=1)
+    )
+    text = (
+        f"Trump is made in {count_words(len(trump.rounds))} round{'s' if len(trump.rounds) > 1 else ''}, each "
+        f"going once around the table from the player after the dealer: {rounds}. The first player to name a "
+        "suit makes it trump for the hand and is the maker (the declarer)."
+    )
+    if trump.last_must_name:
+        return text + " In the last round the dealer may not pass and must name a suit."
+    return text + " If every player passes in every round, the hand is thrown in."
+
+
+def _pattern_words(rules: Rules, pattern: CardPattern) -> str:
+    rank = rules.deck.ranks[pattern.rank].name
+    if pattern.suit is not None:
+        return f"the {rank} of {rules.deck.suits[pattern.suit].name}"
+    return f"the {rank} of the other suit of trump's colour" if pattern.same_colour else f"the {rank} of trump"
+
+
+def _exchange_words(rules: Rules) -> str:
+    exchange = rules.exchange
+    assert exchange is not None
+    if exchange.description:
+        return exchange.description
+    who = "the dealer" if exchange.seat == "dealer" else "the declarer"
+    what = "the card shown to everyone" if exchange.take == "exposed" else "the cards of the stock"
+    away = f"{count_words(exchange.discard)} card{'s' if exchange.discard > 1 else ''}"
+    text = f"Once trump is known, {who} takes {what} into hand and lays {away} away face down"
+    text += ", not a card just taken." if exchange.keep_taken else "."
+    if exchange.when is not None:
+        text += f" This happens when `{exchange.when.source.strip()}`."
+    return text
 
 
 def _play(rules: Rules) -> Iterator[Statement]:

@@ -74,6 +74,7 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         dealt=spec.get("dealt"),
         last_trick=spec.get("last_trick"),
         trump_round=spec.get("trump_round"),
+        sits_out=spec.get("sits_out"),
     )
 
 

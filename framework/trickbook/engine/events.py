@@ -38,6 +38,22 @@ class CardsPassed:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsTaken:
+    """Cards a seat takes into its hand in an exchange; `public` when everyone saw them (an exposed card)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    public: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SitsOut:
+    """A seat whose hand sits this hand out while its partner plays alone."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class ActionTaken:
     """A bid, pass, trump choice or card; `auto` when the rules or a timeout made it."""
 
@@ -113,6 +129,8 @@ Event: TypeAlias = (
     | CardsDealt
     | CardExposed
     | CardsPassed
+    | CardsTaken
+    | SitsOut
     | ActionTaken
     | ContractSet
     | TrumpSet

@@ -109,6 +109,7 @@ class Game(GameState):
         self._winner = None
         self._end_reason = ""
         self._standing = (self.totals, self.seat_totals, self.counters)
+        self._out = NO_SEAT
         self._start_hand()
 
     @classmethod
@@ -242,7 +243,18 @@ class Game(GameState):
             *self._standing,
             self._winner,
             self._targets,
+            self._out,
+            self._taken_seen_by(seat),
         )
+
+    def _taken_seen_by(self, seat: int) -> tuple[Card, ...]:
+        """The cards of this hand's exchange `seat` may know: all of them when they were shown (the exposed
+        card), else only to the seat that took them."""
+        exchange = self.rules.exchange
+        if not self._taken or exchange is None:
+            return ()
+        taker = self._dealer if exchange.seat == "dealer" else self._declarer
+        return self.rules.deck.cards(self._taken) if exchange.take == "exposed" or seat == taker else ()
 
     def _cards_left(self) -> tuple[int, ...]:
         """How many cards each seat holds, counting cards set aside to pass until they change hands."""
@@ -328,7 +340,7 @@ class Game(GameState):
                     if suit != self._led and self._block & self._suit_masks[suit]:
                         self._block &= ~self._suit_masks[suit]
         trick.append(action)
-        if len(trick) < self._seats:
+        if len(trick) < self._trick_size:
             self._turn = self._next[seat]
             return
         # The trick is complete.
@@ -413,6 +425,12 @@ class Game(GameState):
         self._contract = [0] * rules.contract_size
         self._round = 0
         self._round_passes = 0
+        self._taken = 0
+        self._discards = 0
+        if self._out != NO_SEAT:
+            self._next = rules.seating.next_seat
+        self._out = NO_SEAT
+        self._trick_size = n
         self._trump = NO_SUIT
         self._block = 0
         self._breaks = ()
@@ -592,11 +610,9 @@ class Game(GameState):
                 j = trick.index(event.then)
                 if i >= j:
                     continue
-                leader = self._leader
-                direction = self.rules.direction
                 side_of = self._side_of
-                first_seat = (leader + direction * i) % self._seats
-                then_seat = (leader + direction * j) % self._seats
+                first_seat = self._seat_in_trick(i)
+                then_seat = self._seat_in_trick(j)
                 same_side = side_of[first_seat] == side_of[then_seat] != -1
                 relation = event.by
                 if (relation is Relation.OPPONENT and same_side) or (relation is Relation.PARTNER and not same_side):
@@ -605,6 +621,13 @@ class Game(GameState):
                 if self.observer is not None:
                     name = self.rules.events[event.index].name
                     self.observer(TrickEventHappened(name, then_seat, self._trick_count))
+
+    def _seat_in_trick(self, position: int) -> int:
+        """The seat that played the trick's card at `position` (0: the leader), skipping a seat that sits out."""
+        seat = self._leader
+        for _ in range(position):
+            seat = self._next[seat]
+        return seat
 
     # ----------------------------------------------------------------- scoring
 
@@ -651,6 +674,7 @@ class Game(GameState):
         facts.declaring_side = facts.side_of[declarer]
         facts.trump = self._trump
         facts.trump_round = self._round
+        facts.out = self._out
         facts.hand_number = self._number
         facts.hand_size = self._hand_size
         facts.counters = self._counters

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..expr.facts import NO_SEAT, NO_SUIT
-from ..ruleset.actions import GIVE, PLAY
+from ..ruleset.actions import DISCARD, GIVE, PLAY
+from ..ruleset.deck import CardMask
 from ..ruleset.rules import BiddingKind, MakingRound, Rules, TrumpMode
-from .events import CardsPassed, TrumpSet
-from .state import BIDDING, PASSING, TRUMP
+from .events import CardsPassed, CardsTaken, SitsOut, TrumpSet
+from .state import ALONE, BIDDING, EXCHANGE, PASSING, TRUMP
+from .timeouts import timeout_card
 
 if TYPE_CHECKING:
     from .game import Game
@@ -397,6 +399,128 @@ class TrumpMaking:
         return legal[0]
 
 
+class Exchange:
+    """Once trump is known, one seat takes cards into its hand (the exposed card, or the stock) and lays as many
+    away face down, one at a time, when the ruleset's `when` holds."""
+
+    code = EXCHANGE
+
+    def start(self, game: Game) -> None:
+        rules = game.rules
+        exchange = rules.exchange
+        assert exchange is not None
+        if exchange.when is not None and not exchange.when(game._facts()):
+            game._advance()
+            return
+        seat = game._dealer if exchange.seat == "dealer" else game._declarer
+        taken = game._exposed if exchange.take == "exposed" else game._stock
+        mask = rules.deck.mask(taken)
+        if not mask:
+            game._advance()
+            return
+        game._hands[seat] |= mask
+        game._taken = mask
+        game._phase = EXCHANGE
+        game._turn = seat
+        if game.observer is not None:
+            game.observer(CardsTaken(seat, tuple(taken), exchange.take == "exposed"))
+
+    def choices(self, game: Game) -> CardMask:
+        """The cards the seat may lay away: any it holds, except those just taken where the rules keep them."""
+        exchange = game.rules.exchange
+        assert exchange is not None
+        hand = game._hands[game._turn]
+        return hand & ~game._taken if exchange.keep_taken else hand
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        base = game.rules.actions.discard_base
+        return tuple(base + card for card in game._cards(self.choices(game)))
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        actions = game.rules.actions
+        if actions.kinds[action] == PLAY:
+            action = actions.discard(action)
+        card = actions.card_of(action)
+        if actions.kinds[action] != DISCARD or action == actions.hidden_discard or not self.choices(game) >> card & 1:
+            raise self.refuse(game, action)
+        seat = game._turn
+        game._record(action, auto)
+        game._hands[seat] &= ~(1 << card)
+        game._discards |= 1 << card
+        exchange = game.rules.exchange
+        assert exchange is not None
+        if game._discards.bit_count() == exchange.discard:
+            game._advance()
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        rules = game.rules
+        actions = rules.actions
+        exchange = rules.exchange
+        assert exchange is not None
+        if not 0 <= action < actions.size:
+            return InvalidAction(f"{action} is not an action of this ruleset")
+        left = exchange.discard - game._discards.bit_count()
+        if actions.kinds[action] != DISCARD or action == actions.hidden_discard:
+            return IllegalAction(
+                f"lay {left} card{'s' if left > 1 else ''} away first, not {actions.text(action)}",
+                rule="the exchange comes first",
+            )
+        card = actions.card_of(action)
+        label = rules.deck.label(card)
+        if game._taken >> card & 1 and game._hands[game._turn] >> card & 1:
+            return IllegalAction(f"{label} was just taken and may not be laid away", rule="exchange.keep_taken")
+        return IllegalAction(f"you do not hold {label}", rule="lay away cards from your hand")
+
+    def timeout(self, game: Game) -> int:
+        """The weakest card the seat may lay away (lowest rank, a non-trump first)."""
+        actions = game.rules.actions
+        choices = game._cards(self.choices(game))
+        return actions.discard(timeout_card(game.rules, choices, game._trump))
+
+
+class Alone:
+    """The declarer plays alone (`alone`) or with the partner (`pass`); alone, the partner's hand sits out."""
+
+    code = ALONE
+
+    def start(self, game: Game) -> None:
+        game._phase = ALONE
+        game._turn = game._declarer
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        actions = game.rules.actions
+        alone = game.rules.alone
+        assert alone is not None
+        if alone.must_when is not None and alone.must_when(game._facts()):
+            return (actions.alone_action,)
+        return (actions.pass_action, actions.alone_action)
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        game._record(action, auto)
+        if action == game.rules.actions.alone_action:
+            out = game.rules.seating.partner[game._declarer]
+            game._out = out
+            game._trick_size = game._seats - 1
+            game._next = game.rules.seating.next_skipping(out)
+            if game.observer is not None:
+                game.observer(SitsOut(out))
+        game._advance()
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        actions = game.rules.actions
+        shown = actions.text(action) if 0 <= action < actions.size else str(action)
+        if action == actions.pass_action:
+            return IllegalAction("the maker must play alone here", rule="alone.must_when")
+        return IllegalAction(
+            f"the maker now plays alone ('alone') or with the partner ('pass'), not {shown}", rule="alone"
+        )
+
+    def timeout(self, game: Game) -> int:
+        return self.legal(game)[0]
+
+
 def _timeout_bid(game: Game, legal: tuple[int, ...]) -> int:
     """Pass if allowed (or the ruleset's timeout bid), else the lowest numeric bid allowed."""
     rules = game.rules
@@ -419,6 +543,8 @@ BIDDING_KINDS: dict[BiddingKind, Phase] = {
 PASSING_PHASE: Phase = Passing()
 TRUMP_CHOICE: Phase = TrumpChoice()
 TRUMP_MAKING: Phase = TrumpMaking()
+EXCHANGE_PHASE: Phase = Exchange()
+ALONE_PHASE: Phase = Alone()
 
 
 def pipeline(rules: Rules) -> tuple[Phase, ...]:
@@ -432,4 +558,8 @@ def pipeline(rules: Rules) -> tuple[Phase, ...]:
         phases.append(TRUMP_CHOICE)
     elif rules.trump.mode is TrumpMode.MADE:
         phases.append(TRUMP_MAKING)
+    if rules.exchange is not None:
+        phases.append(EXCHANGE_PHASE)
+    if rules.alone is not None:
+        phases.append(ALONE_PHASE)
     return tuple(phases)

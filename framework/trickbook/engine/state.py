@@ -21,8 +21,8 @@ from .history import HandResult, Move, unpack
 if TYPE_CHECKING:
     from .phases import Phase
 
-PASSING, BIDDING, TRUMP, PLAY, OVER = 0, 1, 2, 3, 4
-PHASES = ("passing", "bidding", "trump", "play", "over")
+PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE = 0, 1, 2, 3, 4, 5, 6
+PHASES = ("passing", "bidding", "trump", "play", "over", "exchange", "alone")
 
 DealSource = Callable[[int, int, int], Deal | Sequence[Sequence[Card]]]
 """Gives the cards of hand `number` dealt by `dealer`, `size` cards each: a `Deal`, or just each seat's cards
@@ -105,6 +105,14 @@ class GameState:
     _round: int
     """The round of trump making under way, or in which trump was made (0: no trump making)."""
     _round_passes: int
+    _taken: CardMask
+    """The cards the exchanging seat took this hand."""
+    _discards: CardMask
+    """The cards it laid away (they join the stock, unseen by the others)."""
+    _out: int
+    """The seat that sits this hand out (its partner plays alone), or -1."""
+    _trick_size: int
+    """Cards in a trick this hand: one per seat that plays."""
     # Play.
     _trump: int
     _block: CardMask
@@ -144,6 +152,7 @@ class GameState:
         "_deals",
         "_deck_size",
         "_declarer",
+        "_discards",
         "_end_reason",
         "_event_cards",
         "_event_counts",
@@ -160,6 +169,7 @@ class GameState:
         "_moves",
         "_next",
         "_number",
+        "_out",
         "_passed",
         "_passed_over",
         "_phase",
@@ -182,10 +192,12 @@ class GameState:
         "_strength",
         "_suit_masks",
         "_suit_of",
+        "_taken",
         "_targets",
         "_totals",
         "_trick",
         "_trick_count",
+        "_trick_size",
         "_tricks_won",
         "_trump",
         "_turn",
@@ -406,6 +418,10 @@ class GameState:
         new._contract = self._contract[:]
         new._round = self._round
         new._round_passes = self._round_passes
+        new._taken = self._taken
+        new._discards = self._discards
+        new._out = self._out
+        new._trick_size = self._trick_size
         new._trump = self._trump
         new._block = self._block
         new._breaks = self._breaks

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..ruleset.actions import DISCARD, GIVE
 from ..ruleset.deck import Card, CardMask
 from ..ruleset.rules import Rules
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, Move, unpack
@@ -46,6 +47,11 @@ class SeatView(NamedTuple):
     receivers: tuple[int, ...] = ()
     """Whom each seat passes cards to this hand (the seat itself: it passes none); empty before passing starts
     and in hands without passing. Public: the ruleset says where cards go."""
+    out: int = -1
+    """The seat that sits this hand out while its partner plays alone, or -1."""
+    taken: tuple[Card, ...] = ()
+    """The cards taken in this hand's exchange, where this seat may know them (the exposed card, to everyone;
+    the stock, to the seat that took it); empty otherwise."""
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -129,7 +135,7 @@ class SeatView(NamedTuple):
                 if block & suit_mask and ((bit & suit_mask and (any_card or suit_of[card] != led)) or bit & also):
                     block &= ~suit_mask
             unplayed &= ~bit
-            trick = (trick + 1) % rules.seats
+            trick = (trick + 1) % (rules.seats - (self.out >= 0))
             first_trick = first_trick and trick > 0
         return tuple(out)
 
@@ -147,15 +153,19 @@ def visible_moves(game: GameState, seat: int) -> tuple[int, ...]:
     """The hand's moves as `seat` may see them: another seat's passed cards are hidden, unless passed to it and
     already handed over."""
     moves = game._moves
-    if not game._given or not any(game._given):
+    discards = game._discards
+    if (not game._given or not any(game._given)) and not discards:
         return tuple(moves)
-    hidden = game.rules.actions.hidden_give
-    base = game.rules.actions.give_base
+    actions = game.rules.actions
+    kinds = actions.kinds
     handed = game.cards_passed
     out = []
     for code in moves:
         mover = code & SEAT_MASK
-        if code >> ACTION_SHIFT >= base and mover != seat and not (handed and game.receiver(mover) == seat):
-            code = hidden << ACTION_SHIFT | (code & AUTO_BIT) | mover
+        kind = kinds[code >> ACTION_SHIFT]
+        if kind == DISCARD and mover != seat:
+            code = actions.hidden_discard << ACTION_SHIFT | (code & AUTO_BIT) | mover
+        elif kind == GIVE and mover != seat and not (handed and game.receiver(mover) == seat):
+            code = actions.hidden_give << ACTION_SHIFT | (code & AUTO_BIT) | mover
         out.append(code)
     return tuple(out)

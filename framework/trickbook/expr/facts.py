@@ -82,6 +82,8 @@ class Facts:
     trump: int = NO_SUIT
     trump_round: int = 0
     """The round of trump making in which trump was named (0: not made by a player)."""
+    out: int = NO_SEAT
+    """The seat that sits this hand out while its partner plays alone (-1: nobody)."""
     hand_number: int = 1
     hand_size: int = 0
     counters: Sequence[Sequence[int]] = ()

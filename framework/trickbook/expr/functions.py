@@ -166,6 +166,14 @@ def _table() -> tuple[Builtin, ...]:
             "declarer",
         ),
         Builtin(
+            "sits_out",
+            seat,
+            Type.BOOL,
+            "True when the seat sits this hand out, its partner playing alone (`alone`).",
+            HAND_STAGES,
+            lambda who: g.compare(g.field("out"), ast.Eq(), who),
+        ),
+        Builtin(
             "trump_round",
             (),
             Type.INT,

@@ -13,7 +13,8 @@ from .search import compare_choices
 
 
 class HeuristicPlayer:
-    """Plays cards greedily; values each plausible bid (or trump) by playing the hand out in sampled worlds.
+    """Plays cards greedily; values each plausible bid (or trump, discard, or going alone) by playing the hand
+    out in sampled worlds.
 
     The value of a bid comes from the ruleset's own scoring of those playouts,
     so the player needs no knowledge of what a bid means in a given game.
@@ -32,7 +33,7 @@ class HeuristicPlayer:
             return greedy_card(view)
         if view.phase == "passing":
             return choose_pass(view)
-        choices = legal if view.phase == "trump" else self._plausible_bids(view)
+        choices = self._plausible_bids(view) if view.phase == "bidding" else list(legal)
         if len(choices) == 1:
             return choices[0]
         values = compare_choices(view, choices, self._rng, self.samples)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine.history import ACTION_SHIFT, SEAT_MASK
+from ..engine.timeouts import timeout_card
 from ..engine.view import SeatView
 from ..ruleset.deck import Card
 from ..ruleset.rules import BiddingKind
@@ -85,12 +86,27 @@ def quick_bid(view: SeatView) -> int:
 
 
 def choose_trump(view: SeatView) -> int:
-    """The legal trump choice of this hand's strongest suit, or the best offered."""
+    """The legal trump choice of this hand's strongest suit, or the best offered; where passing is allowed (trump
+    made in rounds), pass unless that suit promises this seat its share of the tricks."""
     actions = view.rules.actions
+    named = [a for a in view.legal if actions.kinds[a] == "trump"]
+    if not named:
+        return view.legal[0]
     wanted = actions.trump(strongest_suit(view))
-    if wanted in view.legal:
-        return wanted
-    return max(view.legal, key=lambda a: estimate_tricks(view, actions.suit_of_trump(a)))
+    best = wanted if wanted in named else max(named, key=lambda a: estimate_tricks(view, actions.suit_of_trump(a)))
+    if actions.pass_action in view.legal:
+        rules = view.rules
+        share = view.hand_size / (len(rules.seating.sides) if rules.seating.has_sides else rules.seats)
+        if estimate_tricks(view, actions.suit_of_trump(best)) < share:
+            return actions.pass_action
+    return best
+
+
+def choose_discard(view: SeatView) -> int:
+    """The card to lay away: the weakest, a non-trump first."""
+    actions = view.rules.actions
+    cards = tuple(actions.card_of(a) for a in view.legal)
+    return actions.discard(timeout_card(view.rules, cards, view.trump))
 
 
 def greedy_card(view: SeatView) -> int:
@@ -171,4 +187,8 @@ def policy(view: SeatView) -> int:
         return choose_trump(view)
     if view.phase == "passing":
         return choose_pass(view)
+    if view.phase == "exchange":
+        return choose_discard(view)
+    if view.phase == "alone":
+        return view.rules.actions.pass_action
     return quick_bid(view)

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.view import SeatView
+from ..ruleset.actions import DISCARD
 from ..ruleset.deck import Card, CardMask
 
 
@@ -53,15 +54,32 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
         if not any(view.exposed[0] in cards for cards in holding):
             holding[holder].append(view.exposed[0])
     stock_known = list(view.exposed) if exposure is not None and exposure.seat_offset is None else []
+    exchange = _exchange(view)
+    if exchange is not None:
+        taker, _laid, _hidden = exchange
+        holding[taker] += [c for c in view.taken if c not in holding[taker]]
+    stock_size = deck.size - seats * view.hand_size
+    from_stock = rules.exchange is not None and rules.exchange.take == "stock" and exchange is not None
     need = [view.cards_left[seat] + len(played[seat]) - len(holding[seat]) for seat in range(seats)]
-    need.append(deck.size - seats * view.hand_size - len(stock_known))
-    used = {c for cards in holding for c in cards} | set(stock_known)
+    need.append(0 if from_stock else stock_size - len(stock_known))
+    need.append(exchange[2] if exchange is not None else 0)
+    laid = exchange[1] if exchange is not None else []
+    used = {c for cards in holding for c in cards} | set(stock_known) | set(laid)
     pool = [c for c in range(deck.size) if c not in used]
     everything = (1 << deck.size) - 1
-    limits = [everything if seat == me and knows_own else mask for seat, mask in enumerate(view.forbidden())] + [0]
-    hidden = _assign(pool, need, limits, rng, tries)
+    limits = [everything if seat == me and knows_own else mask for seat, mask in enumerate(view.forbidden())]
+    hidden = _assign(pool, need, [*limits, 0, 0], rng, tries)
     for seat in range(seats):
         holding[seat] += hidden[seat]
+    stock_cards = stock_known + hidden[seats]
+    discards: list[Card] = []
+    if exchange is not None:
+        taker = exchange[0]
+        discards = laid + hidden[seats + 1]
+        taken = list(view.taken) if not from_stock or view.taken else rng.sample(holding[taker], stock_size)
+        if from_stock:
+            stock_cards = taken
+        holding[taker] = [c for c in holding[taker] if c not in taken] + discards
     gifts = {seat: list(cards) for seat, cards in seen.items()}
     for seat, count in unseen.items():
         gifts[seat] = gifts.get(seat, []) + _unseen_gift(view, seat, count, holding, gifts, handed, rng)
@@ -77,7 +95,7 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
         cards = dealt[holder]
         cards.remove(view.exposed[0])
         cards.insert(exposure.card - 1 if exposure.card else len(cards), view.exposed[0])
-    return World(tuple(tuple(cards) for cards in dealt), tuple(stock_known + hidden[seats]), _moves(view, gifts))
+    return World(tuple(tuple(cards) for cards in dealt), tuple(stock_cards), _moves(view, gifts, discards))
 
 
 def _unseen_gift(
@@ -96,10 +114,11 @@ def _unseen_gift(
     return rng.sample([c for c in source if c not in given], count)
 
 
-def _moves(view: SeatView, gifts: dict[int, list[Card]]) -> tuple[int, ...]:
-    """The hand's moves with each hidden pass replaced by the card the world gives it."""
+def _moves(view: SeatView, gifts: dict[int, list[Card]], discards: list[Card]) -> tuple[int, ...]:
+    """The hand's moves with each hidden pass or discard replaced by the card the world gives it."""
     actions = view.rules.actions
     cursor = dict.fromkeys(gifts, 0)
+    laid = iter(discards)
     moves = []
     for code in view.packed_moves:
         action, seat = code >> ACTION_SHIFT, code & SEAT_MASK
@@ -107,8 +126,26 @@ def _moves(view: SeatView, gifts: dict[int, list[Card]]) -> tuple[int, ...]:
             card = gifts[seat][cursor[seat]]
             cursor[seat] += 1
             code = actions.give(card) << ACTION_SHIFT | (code & AUTO_BIT) | seat
+        elif actions.kinds[action] == DISCARD:
+            code = actions.discard(next(laid)) << ACTION_SHIFT | (code & AUTO_BIT) | seat
         moves.append(code)
     return tuple(moves)
+
+
+def _exchange(view: SeatView) -> tuple[int, list[Card], int] | None:
+    """This hand's exchange as the view shows it, if one has begun: the seat that took cards, the cards it is
+    seen to lay away, and how many it laid away unseen."""
+    rules = view.rules
+    exchange = rules.exchange
+    if exchange is None:
+        return None
+    actions = rules.actions
+    laid = [code >> ACTION_SHIFT for code in view.packed_moves if actions.kinds[code >> ACTION_SHIFT] == DISCARD]
+    if not laid and view.phase != "exchange":
+        return None
+    taker = view.dealer if exchange.seat == "dealer" else view.declarer
+    seen = [actions.card_of(a) for a in laid if a != actions.hidden_discard]
+    return taker, seen, len(laid) - len(seen)
 
 
 def _gifts(view: SeatView) -> tuple[dict[int, list[Card]], dict[int, int]]:

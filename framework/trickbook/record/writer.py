@@ -15,7 +15,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.history import HandResult, Move
 from ..expr.facts import NO_SEAT, NO_SUIT
-from ..ruleset.actions import PASS_CARDS
+from ..ruleset.actions import DISCARD, PASS_CARDS
 from ..ruleset.rules import Rules
 
 FORMAT = "trickbook-record/2"
@@ -68,15 +68,15 @@ def _points(rules: Rules, sides: tuple[int, ...] | None, seats: tuple[int, ...] 
 
 
 def actions_entries(rules: Rules, moves: Sequence[Move]) -> list[dict[str, Any]]:
-    """Moves as record actions; one seat's cards passed in a row become one `pass_cards` entry."""
+    """Moves as record actions; one seat's cards passed (or discarded) in a row become one entry with its cards."""
     out: list[dict[str, Any]] = []
     for move in moves:
         entry = rules.actions.to_record(move.seat, move.action, move.auto)
         last = out[-1] if out else None
         if (
-            entry["action"] == PASS_CARDS
+            entry["action"] in (PASS_CARDS, DISCARD)
             and last is not None
-            and last["action"] == PASS_CARDS
+            and last["action"] == entry["action"]
             and last["seat"] == move.seat
             and last.get("auto", False) == move.auto
         ):

@@ -3,9 +3,10 @@
 Layout: cards `0 .. deck size - 1` (an action is its card), then `pass`,
 then one `trump` action per suit, then numeric bids `0 .. max`, then named
 bids, then one `give` action per card (a card set aside to pass to another
-seat) and one `give` whose card is hidden (how other seats see it). Every
+seat) and one `give` whose card is hidden (how other seats see it), then the
+same for `discard` (a card laid away face down after taking cards). Every
 action has one text form (`AS`, `pass`, `trump H`, `bid 8`, `bid <name>` for
-a named bid, `give QS`) that `parse` reads back.
+a named bid, `give QS`, `discard QS`) that `parse` reads back.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ BID = "bid"
 GIVE = "give"
 PASS_CARDS = "pass_cards"
 """How records name the giving of cards to another seat: one entry per seat, with all its cards."""
+ALONE = "alone"
+"""A declarer's choice to play without a partner, whose hand then sits out."""
+DISCARD = "discard"
+"""A card laid away face down (records merge one seat's discards in a row into one entry with its cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +47,20 @@ class ActionSpace:
     """For each named bid, whether it is blind (made before looking at one's cards)."""
     passing: bool = False
     """Whether hands have a passing phase (without one there are no `give` actions)."""
+    discarding: bool = False
+    """Whether hands have an exchange with discards (without one there are no `discard` actions)."""
+    alone: bool = False
+    """Whether a declarer may play alone (then one `alone` action ends the layout; `pass` declines)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
     give_base: ActionId = field(init=False)
     hidden_give: ActionId = field(init=False)
     """A `give` as seats other than the giver (and, once the cards are handed over, the receiver) see it."""
+    discard_base: ActionId = field(init=False)
+    hidden_discard: ActionId = field(init=False)
+    """A `discard` as seats other than the one discarding see it."""
+    alone_action: ActionId = field(init=False)
     size: int = field(init=False)
     kinds: tuple[str, ...] = field(init=False)
     bid_values: tuple[int, ...] = field(init=False)
@@ -74,15 +87,21 @@ class ActionSpace:
         gives = cards + 1 if self.passing else 0
         set_(self, "give_base", give_base)
         set_(self, "hidden_give", give_base + cards if self.passing else -1)
-        size = give_base + gives
+        discard_base = give_base + gives
+        discards = cards + 1 if self.discarding else 0
+        set_(self, "discard_base", discard_base)
+        set_(self, "hidden_discard", discard_base + cards if self.discarding else -1)
+        alone = 1 if self.alone else 0
+        set_(self, "alone_action", discard_base + discards if self.alone else -1)
+        size = discard_base + discards + alone
         set_(self, "size", size)
         bids = self.max_bid + 1 + len(self.named_bids)
-        kinds = [PLAY] * cards + [PASS] + [TRUMP] * suits + [BID] * bids + [GIVE] * gives
-        set_(self, "kinds", tuple(kinds))
+        kinds = [PLAY] * cards + [PASS] + [TRUMP] * suits + [BID] * bids + [GIVE] * gives + [DISCARD] * discards
+        set_(self, "kinds", (*kinds, *[ALONE] * alone))
         values = [0] * (cards + 1 + suits) + list(range(self.max_bid + 1)) + list(self.named_values)
-        set_(self, "bid_values", tuple(values + [0] * gives))
+        set_(self, "bid_values", tuple(values + [0] * (gives + discards + alone)))
         names = [-1] * (cards + 1 + suits + self.max_bid + 1) + list(range(len(self.named_bids)))
-        set_(self, "name_index", tuple(names + [-1] * gives))
+        set_(self, "name_index", tuple(names + [-1] * (gives + discards + alone)))
         bid_base = cards + 1 + suits
         blind = self.blind or (False,) * len(self.named_bids)
         named = tuple(bid_base + self.max_bid + 1 + i for i in range(len(self.named_bids)) if not blind[i])
@@ -106,8 +125,13 @@ class ActionSpace:
     def give(self, card: int) -> ActionId:
         return self.give_base + card
 
+    def discard(self, card: int) -> ActionId:
+        return self.discard_base + card
+
     def card_of(self, action: ActionId) -> int:
-        """The card of a play or give action."""
+        """The card of a play, give or discard action."""
+        if action >= self.discard_base:
+            return action - self.discard_base
         return action - self.give_base if action >= self.give_base else action
 
     def trump(self, suit: int) -> ActionId:
@@ -127,12 +151,15 @@ class ActionSpace:
         kind = self.kinds[action]
         if kind == PLAY:
             return self.deck.codes[action]
-        if kind == PASS:
-            return "pass"
+        if kind in (PASS, ALONE):
+            return kind
         if kind == TRUMP:
             return f"trump {self.deck.suits[action - self.trump_base].code}"
         if kind == GIVE:
             return "give ?" if action == self.hidden_give else f"give {self.deck.codes[action - self.give_base]}"
+        if kind == DISCARD:
+            hidden = action == self.hidden_discard
+            return "discard ?" if hidden else f"discard {self.deck.codes[action - self.discard_base]}"
         name = self.name_index[action]
         return f"bid {self.named_bids[name]}" if name >= 0 else f"bid {self.bid_values[action]}"
 
@@ -146,6 +173,8 @@ class ActionSpace:
             return f"trump {suit.symbol} ({suit.name})"
         if kind == GIVE and action != self.hidden_give:
             return f"give {self.deck.label(action - self.give_base)}"
+        if kind == DISCARD and action != self.hidden_discard:
+            return f"discard {self.deck.label(action - self.discard_base)}"
         return self.text(action)
 
     def parse(self, text: str) -> ActionId:
@@ -155,12 +184,16 @@ class ActionSpace:
             raise InvalidAction("an empty action: type a card, a bid, 'pass' or 'trump' and a suit")
         if words == ["pass"] or words == ["p"]:
             return self.pass_action
+        if words == ["alone"] and self.alone:
+            return self.alone_action
         if words[0] == "trump" and len(words) == 2:
             return self.trump(self._suit(words[1]))
         if words[0] == "bid" and len(words) == 2:
             return self._bid(words[1])
         if words[0] == "give" and len(words) == 2 and self.passing:
             return self.give(self.deck.parse_card(words[1]))
+        if words[0] == "discard" and len(words) == 2 and self.discarding:
+            return self.discard(self.deck.parse_card(words[1]))
         if len(words) == 1 and (_is_number(words[0]) or words[0] in self.named_bids):
             return self._bid(words[0])
         if len(words) == 1:
@@ -199,6 +232,8 @@ class ActionSpace:
         """The action as it appears in a match record; a give is a `pass_cards` of one card (writers merge them)."""
         kind = self.kinds[action]
         entry: dict[str, Any] = {"seat": seat, "action": PASS_CARDS if kind == GIVE else kind}
+        if kind == DISCARD:
+            entry["cards"] = [self.deck.codes[action - self.discard_base]]
         if kind == PLAY:
             entry["card"] = self.deck.codes[action]
         elif kind == TRUMP:
@@ -219,6 +254,8 @@ class ActionSpace:
             return (self._card_code(entry.get("card")),)
         if kind == PASS:
             return (self.pass_action,)
+        if kind == ALONE and self.alone:
+            return (self.alone_action,)
         if kind == TRUMP:
             return (self.trump(self._suit(str(entry.get("suit")))),)
         if kind == BID:
@@ -235,7 +272,15 @@ class ActionSpace:
             if not isinstance(cards, list) or not cards:
                 raise InvalidAction(f"a pass_cards action lists its cards, not {cards!r}")
             return tuple(self.give(self._card_code(code)) for code in cards)
-        raise InvalidAction(f"{kind!r} is not an action kind: expected 'bid', 'pass', 'trump', 'play' or 'pass_cards'")
+        if kind == DISCARD and self.discarding:
+            cards = entry.get("cards")
+            if not isinstance(cards, list) or not cards:
+                raise InvalidAction(f"a discard action lists its cards, not {cards!r}")
+            return tuple(self.discard(self._card_code(code)) for code in cards)
+        raise InvalidAction(
+            f"{kind!r} is not an action kind: expected 'bid', 'pass', 'trump', 'play', 'pass_cards', "
+            "'discard' or 'alone'"
+        )
 
     def _card_code(self, code: Any) -> int:
         if not isinstance(code, str) or code not in self.deck.codes:

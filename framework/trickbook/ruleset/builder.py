@@ -21,6 +21,7 @@ from ..expr.syntax import Node, parse
 from .actions import ActionSpace
 from .deck import Card, CardMask, Deck, load_deck
 from .rules import (
+    AloneRules,
     BidBan,
     BiddingKind,
     BiddingRules,
@@ -30,6 +31,7 @@ from .rules import (
     DealerRules,
     DealRules,
     Definition,
+    ExchangeRules,
     Exposure,
     FirstLead,
     LeadRestriction,
@@ -181,6 +183,8 @@ class _Builder:
             passing=self.passing(),
             bidding=bidding,
             trump=trump,
+            exchange=self.exchange(),
+            alone=self.alone(),
             play=self.play(),
             definitions=tuple(Definition(n, str(t).strip()) for n, t in data.get("definitions", {}).items()),
             events=self.events(),
@@ -197,6 +201,8 @@ class _Builder:
                 trump.suits,
                 tuple(n.blind for n in named),
                 "passing" in data,
+                "exchange" in data,
+                "alone" in data,
             ),
             file=self.doc.file,
             digest=digest,
@@ -358,6 +364,37 @@ class _Builder:
             )
         to = self.expression(("passing", "to"), Stage.PASSING, "seat", Type.SEAT)
         return PassingRules(spec["cards"], to, " ".join(str(spec.get("description", "")).split()))
+
+    def exchange(self) -> ExchangeRules | None:
+        spec = self.data.get("exchange")
+        if spec is None:
+            return None
+        if spec["seat"] == "declarer" and not self.declares:
+            raise self.error(("exchange", "seat"), "only a hand with a declarer can let the declarer exchange")
+        if spec["take"] == "exposed" and "expose" not in self.data.get("deal", {}):
+            raise self.error(("exchange", "take"), "taking the exposed card needs `deal.expose`")
+        if spec["take"] == "stock" and self.deck.size <= self.seating.seats * self.hand_cards:
+            raise self.error(("exchange", "take"), "the deal leaves no stock to take", hint="deal fewer cards")
+        when = self.expression(("exchange", "when"), Stage.BIDDING, None, Type.BOOL) if "when" in spec else None
+        return ExchangeRules(
+            spec["seat"],
+            spec["take"],
+            spec["discard"],
+            bool(spec.get("keep_taken", False)),
+            when,
+            " ".join(str(spec.get("description", "")).split()),
+        )
+
+    def alone(self) -> AloneRules | None:
+        spec = self.data.get("alone")
+        if spec is None:
+            return None
+        if not self.declares:
+            raise self.error(("alone",), "only a hand with a declarer can let the declarer play alone")
+        if not self.seating.has_sides or any(len(side) != 2 for side in self.seating.sides):
+            raise self.error(("alone",), "playing alone needs sides of two players", hint="see `sides`")
+        must = self.expression(("alone", "must_when"), Stage.BIDDING, None, Type.BOOL) if "must_when" in spec else None
+        return AloneRules(must, " ".join(str(spec.get("description", "")).split()))
 
     # ---------------------------------------------------------------- bidding
 

@@ -124,6 +124,30 @@ class PassingRules:
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeRules:
+    """Once trump is known, `seat` ('dealer' or 'declarer') takes cards into its hand (`take`: the exposed card,
+    or the whole stock) and lays `discard` cards away face down, when `when` holds (always if None)."""
+
+    seat: str
+    take: str
+    discard: int
+    keep_taken: bool
+    """The cards just taken may not be laid away."""
+    when: Compiled | None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AloneRules:
+    """Once trump is known (and any exchange made), the declarer may play alone: the partner's hand sits out, its
+    turns are skipped and tricks have one card fewer."""
+
+    must_when: Compiled | None = None
+    """When it holds, the declarer must play alone."""
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class NamedBid:
     name: str
     value: int
@@ -452,6 +476,8 @@ class Rules:
     passing: PassingRules | None
     bidding: BiddingRules
     trump: TrumpRules
+    exchange: ExchangeRules | None
+    alone: AloneRules | None
     play: PlayRules
     definitions: tuple[Definition, ...]
     events: tuple[TrickEvent, ...]

@@ -58,6 +58,10 @@ class Seating:
     def has_sides(self) -> bool:
         return bool(self.sides)
 
+    def next_skipping(self, out: int) -> tuple[int, ...]:
+        """`next_seat` when `out` sits the hand out: each seat's next player, passing over `out`."""
+        return tuple(self.next_seat[nxt] if (nxt := self.next_seat[seat]) == out else nxt for seat in range(self.seats))
+
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat `steps` places after `seat` in the direction of play."""
         return (seat + self.direction * steps) % self.seats

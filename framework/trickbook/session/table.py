@@ -20,12 +20,14 @@ from ..engine.events import (
     CardExposed,
     CardsDealt,
     CardsPassed,
+    CardsTaken,
     ContractSet,
     Event,
     HandCancelled,
     HandScored,
     HandStarted,
     MatchEnded,
+    SitsOut,
     TrickEventHappened,
     TrickWon,
     TrumpSet,
@@ -37,7 +39,7 @@ from ..players import Player, PlayerSpec, make_player, parse_player_specs
 from ..record.replay import RulesetCache
 from ..record.writer import match_record
 from ..resources import looks_like_path
-from ..ruleset.actions import GIVE, PASS_CARDS
+from ..ruleset.actions import DISCARD, GIVE, PASS_CARDS
 from ..ruleset.loader import load_ruleset
 from ..ruleset.rules import Rules
 from ..tools.simulate import resume_match
@@ -314,9 +316,12 @@ class Table:
         elif isinstance(event, CardsPassed):
             self._send(event.seat, message)
             self._send(event.to, message)
-        elif isinstance(event, ActionTaken) and self.rules.actions.kinds[event.action] == GIVE:
+        elif isinstance(event, CardsTaken) and not event.public:
             self._send(event.seat, message)
-            hidden = {"type": "action", "seat": event.seat, "action": PASS_CARDS, "hidden": True}
+        elif isinstance(event, ActionTaken) and self.rules.actions.kinds[event.action] in (GIVE, DISCARD):
+            self._send(event.seat, message)
+            kind = PASS_CARDS if self.rules.actions.kinds[event.action] == GIVE else DISCARD
+            hidden = {"type": "action", "seat": event.seat, "action": kind, "hidden": True}
             for seat in range(self.rules.seats):
                 if seat != event.seat:
                     self._send(seat, hidden)
@@ -495,6 +500,10 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
         case CardsPassed():
             cards = [deck.codes[c] for c in event.cards]
             return {"type": "cards_passed", "seat": event.seat, "to": event.to, "cards": cards}
+        case CardsTaken():
+            return {"type": "cards_taken", "seat": event.seat, "cards": [deck.codes[c] for c in event.cards]}
+        case SitsOut():
+            return {"type": "sits_out", "seat": event.seat}
         case ActionTaken():
             return {"type": "action", **actions.to_record(event.seat, event.action, event.auto)}
         case ContractSet():
