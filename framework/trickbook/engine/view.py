@@ -58,6 +58,14 @@ class SeatView(NamedTuple):
         """This hand's moves so far, in order, as this seat may see them."""
         return unpack(self.packed_moves)
 
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seat that played each card of the trick in progress, in order (a seat that sits out plays none)."""
+        count = len(self.trick)
+        if not count:
+            return ()
+        size = self.rules.deck.size
+        return tuple(code & SEAT_MASK for code in self.packed_moves if code >> ACTION_SHIFT < size)[-count:]
+
     def played(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has played to tricks this hand, in order."""
         out: list[list[Card]] = [[] for _ in range(self.rules.seats)]

@@ -139,7 +139,7 @@ def greedy_card(view: SeatView) -> int:
         return _lead(view, low)
     row = tables.strength[suit_of[trick[0]]]
     best = max(row[card] for card in trick)
-    best_seat = rules.seating.after(view.leader, max(range(len(trick)), key=lambda i: row[trick[i]]))
+    best_seat = view.trick_seats()[max(range(len(trick)), key=lambda i: row[trick[i]])]
     winners = [c for c in legal if row[c] > best]
     ours = best_seat in members
     if dodge:

@@ -25,7 +25,7 @@ def progress(view: SeatView) -> tuple[Progress, ...]:
     rules = view.rules
     seating = rules.seating
     won = view.tricks_won
-    if view.phase in ("passing", "bidding", "trump") and not any(won):
+    if view.phase not in ("play", "over") and not any(won):
         return ()
     declared = rules.bidding.kind is BiddingKind.DECLARATIONS and view.phase != "bidding"
     declarer = seating.side_of[view.declarer] if seating.sides and view.declarer >= 0 else view.declarer
@@ -33,7 +33,7 @@ def progress(view: SeatView) -> tuple[Progress, ...]:
     names = seating.side_names if seating.sides else seating.seat_names
     out = []
     for index, members in enumerate(groups):
-        holds = declared or (index == declarer and view.declarer >= 0)
+        holds = declared or (rules.bidding.kind is BiddingKind.AUCTION and index == declarer and view.declarer >= 0)
         wanted = view.contract[index] if holds and index < len(view.contract) else None
         out.append(Progress(names[index], sum(won[s] for s in members), wanted))
     return tuple(out)

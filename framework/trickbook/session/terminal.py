@@ -26,11 +26,13 @@ from ..book.trace import trick_words
 from ..engine.events import (
     ActionTaken,
     CardsPassed,
+    CardsTaken,
     Event,
     HandCancelled,
     HandScored,
     HandStarted,
     MatchEnded,
+    SitsOut,
     TrickWon,
     TrumpSet,
 )
@@ -40,7 +42,7 @@ from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction
 from ..players import Player, PlayerSpec, make_player
 from ..record.writer import match_record
-from ..ruleset.actions import GIVE, PLAY
+from ..ruleset.actions import ALONE, DISCARD, GIVE, PLAY
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .progress import progress
 
@@ -158,6 +160,12 @@ class TerminalMatch:
             if self._gives(seat) == self._pass_count():
                 self.console.print(f"{self.names[seat]} has set {self._pass_count()} cards aside to pass")
             return
+        if actions.kinds[action] == DISCARD:
+            self.console.print(f"{self.names[seat]} lays a card away")
+            return
+        if actions.kinds[action] == ALONE:
+            self.console.print(f"{self.names[seat]} plays alone")
+            return
         self.console.print(f"{self.names[seat]}: {actions.label(action)}")
 
     def human_turn(self) -> bool:
@@ -215,15 +223,18 @@ class TerminalMatch:
 
     def _parse(self, view: SeatView, text: str, numbered: bool) -> int:
         """The action typed: a number picks a listed choice when cards are chosen; anything else is read as an
-        action in this phase (a card to give while passing, a suit while trump is chosen)."""
+        action in this phase (a card to give while passing or to lay away in an exchange, a suit while trump is
+        chosen)."""
         actions = self.rules.actions
         if numbered and text.isascii() and text.isdigit() and len(text) < 4 and 0 < int(text) <= len(view.legal):
             return view.legal[int(text) - 1]
-        if view.phase == "trump":
+        if view.phase == "trump" and text.strip().lower() not in ("pass", "p"):
             return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
         action = actions.parse(text)
         if view.phase == "passing" and actions.kinds[action] == PLAY:
             action = actions.give(action)
+        if view.phase == "exchange" and actions.kinds[action] == PLAY:
+            action = actions.discard(action)
         return action
 
     # -------------------------------------------------------------- what is shown
@@ -232,13 +243,16 @@ class TerminalMatch:
         """The person's hand sorted by suit, the state of the hand and the current trick."""
         deck = self.rules.deck
         hand = Text("Your hand: ")
-        for suit_index, suit in enumerate(deck.suits):
-            cards = [c for c in view.hand if deck.suit_of[c] == suit_index]
+        # Grouped by suit as this hand's trump counts them (a card that joins trump shows among the trumps).
+        tables = self.rules.play_start[view.trump + 1]
+        for suit_index in range(len(deck.suits)):
+            cards = [c for c in view.hand if tables.suit_of[c] == suit_index]
+            for card in sorted(cards, key=lambda c: tables.strength[suit_index][c], reverse=True):
+                colour = deck.suits[deck.suit_of[card]].colour
+                hand.append(deck.label(card), style=_COLOURS.get(colour, ""))
+                hand.append(" ")
             if cards:
-                hand.append(
-                    " ".join(deck.label(c) for c in sorted(cards, reverse=True)), style=_COLOURS.get(suit.colour, "")
-                )
-                hand.append("   ")
+                hand.append("  ")
         self.console.print(hand)
         facts = []
         if view.phase == "passing" and view.receivers:
@@ -266,7 +280,7 @@ class TerminalMatch:
             names = self.rules.seating.seat_names
             leader = view.leader
             played = ", ".join(
-                f"{names[self.rules.seating.after(leader, i)]} {deck.label(c)}" for i, c in enumerate(view.trick)
+                f"{names[seat]} {deck.label(c)}" for seat, c in zip(view.trick_seats(), view.trick, strict=True)
             )
             self.console.print(f"Trick so far (led by {names[leader]}): {played}", markup=False)
 
@@ -302,6 +316,12 @@ class TerminalMatch:
                     self.console.rule(f"Hand {event.hand} · {seating.seat_names[event.dealer]} deals")
                 case ActionTaken() if self.rules.actions.kinds[event.action] == PLAY:
                     self.trick_cards.append((event.seat, event.action))
+                case CardsTaken() if event.public or event.seat == self.seat:
+                    taker = "You take" if event.seat == self.seat else f"{self.names[event.seat]} takes"
+                    self.console.print(f"{taker} {' '.join(deck.label(c) for c in event.cards)}", markup=False)
+                case SitsOut():
+                    who = "You sit" if event.seat == self.seat else f"{self.names[event.seat]} sits"
+                    self.console.print(f"{who} this hand out", markup=False)
                 case CardsPassed() if self.seat in (event.seat, event.to):
                     cards = " ".join(deck.label(c) for c in event.cards)
                     if event.to == self.seat:

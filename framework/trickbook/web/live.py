@@ -172,8 +172,6 @@ class Hub:
             view = table.view(seat)
             game_view = table.game.view(seat)
             order = {code: (deck.suit_of[i], -deck.rank_of[i]) for i, code in enumerate(deck.codes)}
-            trick = view["trick"]
-            leader = view["leader"]
             return {
                 "table": live.id,
                 "title": rules.title,
@@ -190,7 +188,7 @@ class Hub:
                 },
                 "suits": {s.code: [s.symbol, s.name, s.colour] for s in deck.suits},
                 "view": {**view, "hand": sorted(view["hand"], key=order.__getitem__)},
-                "trick_seats": [seating.after(leader, i) for i in range(len(trick))] if leader is not None else [],
+                "trick_seats": list(game_view.trick_seats()),
                 "labels": {text: rules.actions.label(rules.actions.parse(text)) for text in view["legal"]},
                 "progress": [p._asdict() for p in progress(game_view)],
                 "passing": _passing(rules, game_view),

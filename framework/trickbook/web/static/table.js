@@ -22,7 +22,9 @@ function thisHand() {
 }
 
 function actionWords(event) {
-  if (event.hidden) return `${name(event.seat)} passed cards`;
+  if (event.hidden) return event.action === "discard" ? `${name(event.seat)} laid a card away` : `${name(event.seat)} passed cards`;
+  if (event.action === "discard") return `${name(event.seat)} laid away ${event.cards.map((c) => page.cards[c][0]).join(" ")}`;
+  if (event.action === "alone") return `${name(event.seat)} plays alone`;
   if (event.action === "bid") return `${name(event.seat)} bid ${event.value}`;
   if (event.action === "pass") return `${name(event.seat)} passed`;
   if (event.action === "trump") return `${name(event.seat)} chose trump ${page.suits[event.suit][0]}`;
@@ -64,10 +66,10 @@ function draw() {
     el("div", { class: "played" }, card(code), el("div", {}, name(page.trick_seats[i])))));
 
   const legal = new Set(view.legal);
-  const cardActions = new Set(view.legal.filter((t) => t in page.cards || t.startsWith("give ")));
+  const cardActions = new Set(view.legal.filter((t) => t in page.cards || t.startsWith("give ") || t.startsWith("discard ")));
   const hand = document.getElementById("hand");
   hand.replaceChildren(...view.hand.map((code) => {
-    const text = legal.has(code) ? code : legal.has(`give ${code}`) ? `give ${code}` : code;
+    const text = [code, `give ${code}`, `discard ${code}`].find((t) => legal.has(t)) || code;
     const playable = legal.has(text);
     const clickable = mine && (playable || view.phase === "play");
     const look = !mine ? "" : playable ? " legal" : " dim";
@@ -79,6 +81,7 @@ function draw() {
   const buttons = [];
   if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) }, page.labels[text]));
   if (mine && page.passing) buttons.push(el("span", { id: "passing" }, `${page.passing}: click them one by one.`));
+  if (mine && view.phase === "exchange") buttons.push(el("span", { id: "exchange" }, "Lay a card away: click it."));
   if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, "Your turn."));
   if (!mine && view.table === "playing" && view.turn !== null) buttons.push(el("span", {}, `Waiting for ${name(view.turn)}…`));
   const log = page.log;
@@ -110,13 +113,21 @@ function draw() {
       bids.push(`${name(event.seat)} passed you ${event.cards.map((c) => page.cards[c][0]).join(" ")}`);
       continue;
     }
+    if (event.type === "cards_taken") {
+      bids.push(`${name(event.seat)} took ${event.cards.map((c) => page.cards[c][0]).join(" ")}`);
+      continue;
+    }
+    if (event.type === "sits_out") {
+      bids.push(`${name(event.seat)} sits this hand out`);
+      continue;
+    }
     if (event.type !== "action") continue;
     const words = actionWords(event);
     const last = bids.length ? bids[bids.length - 1] : "";
     if (event.action === "pass_cards" && last.startsWith(`${name(event.seat)} passed `) && !last.includes(" you ")) {
       bids[bids.length - 1] = event.hidden ? last.replace(/passed (\d+ )?cards?$/, (_, n) => `passed ${Number(n || 1) + 1} cards`)
         : `${last} ${event.cards.map((c) => page.cards[c][0]).join(" ")}`;
-    } else if (words) bids.push(event.hidden ? `${name(event.seat)} passed 1 card` : words);
+    } else if (words) bids.push(event.hidden && event.action === "pass_cards" ? `${name(event.seat)} passed 1 card` : words);
   }
   document.getElementById("bidding").replaceChildren(...(bids.length ? bids.map((b) => el("div", {}, b)) : ["None yet this hand."]));
 
