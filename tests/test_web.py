@@ -128,6 +128,37 @@ def test_a_person_plays_a_whole_hand_against_bots_by_clicking(browser: Browser, 
     expect(page.locator("#hand button.card")).to_have_count(13)
 
 
+def test_a_dealer_at_euchre_takes_the_upcard_and_lays_a_card_away_by_clicking(browser: Browser, server: Server) -> None:
+    page = _page(browser)
+    links = _create_table(page, server, "euchre", ["human", "random", "random", "random"])
+    page.goto(server.url + links["0"])
+    for _ in range(400):
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        if page.locator("#exchange").count():
+            break
+        ready = page.locator("#ready")
+        trump = page.locator("#actions [data-action^='trump']")
+        if ready.count() or trump.count():
+            # Name trump whenever offered: as the dealer in round 1 that makes North exchange.
+            seen = _updates(page)
+            (ready if ready.count() else trump).first.click()
+            page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+        else:
+            _move(page)
+    else:
+        pytest.fail("North never dealt a hand whose trump was made in round 1")
+    expect(page.locator("#exchange")).to_have_text("Lay a card away: click it.")
+    expect(page.locator("#hand button.card")).to_have_count(6)
+    expect(page.locator("#bidding")).to_contain_text("North took")
+    laid = page.locator("#hand button.card.legal").first.get_attribute("data-card")
+    _move(page)
+    expect(page.locator("#exchange")).to_have_count(0)
+    sent = page.evaluate("page.log.filter((e) => e.type === 'action' && e.action === 'discard')")
+    assert sent[-1] == {"type": "action", "seat": 0, "action": "discard", "cards": [laid]}
+    held = page.locator("#hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert laid not in held and len(held) in (5, 0), "five cards left, or none shown if North sat out a hand now over"
+
+
 def test_an_illegal_card_is_refused_with_the_rule(browser: Browser, server: Server) -> None:
     page = _page(browser)
     links = _create_table(page, server, "whist", ["human", "heuristic", "heuristic", "heuristic"])
