@@ -30,6 +30,7 @@ FAMILY_CONFIGURATIONS: list[Configuration] = [
     ("oh-hell", (("players", "5"),), None),
     ("call-break", (), None),
     ("euchre", (), None),
+    ("skat-simple", (), None),
 ]
 """The rulesets of the trick-taking family: different tables, deals, phases and play restrictions."""
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.scoring import HandScore, match_winner, score_hand
-from ..errors import TrickbookError
+from ..errors import ActionError, TrickbookError
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .words import count_words
@@ -51,6 +51,10 @@ class Scenario:
     """The round of trump making in which `declarer` made trump (default: 1 where players make trump)."""
     sits_out: int | None = None
     """The seat that sat the hand out while its partner played alone."""
+    game: int = -1
+    """The named game (an index of `trump.games`) the hand was played as, or -1."""
+    stock: Sequence[str] | None = None
+    """The cards in the stock at the end of the hand (after any exchange), as card codes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +118,14 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     made = rules.trump.mode is TrumpMode.MADE and declarer != NO_SEAT
     facts.trump_round = scenario.trump_round if scenario.trump_round is not None else int(made)
     facts.out = NO_SEAT if scenario.sits_out is None else scenario.sits_out
+    facts.game = scenario.game
+    if scenario.stock is not None:
+        worth = rules.scoring.card_points
+        try:
+            cards = [rules.deck.parse_card(code) for code in scenario.stock]
+        except ActionError as exc:
+            raise ScenarioError(str(exc)) from None
+        facts.stock_points = sum(worth[c] for c in cards) if worth else 0
     facts.hand_number = scenario.hand_number
     facts.bids = bids
     facts.bid_names = names

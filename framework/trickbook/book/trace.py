@@ -14,6 +14,7 @@ from ..engine.events import (
     CardsTaken,
     ContractSet,
     Event,
+    GameNamed,
     HandCancelled,
     HandScored,
     HandStarted,
@@ -96,7 +97,7 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
             case SitsOut():
                 partner = seating.partner[event.seat]
                 yield f"  {label(partner)} plays alone: {label(event.seat)} sits this hand out"
-            case ActionTaken() if rules.actions.kinds[event.action] in ("trump", GIVE):
+            case ActionTaken() if rules.actions.kinds[event.action] in ("trump", "game", GIVE):
                 continue
             case ActionTaken() if event.action >= deck.size:
                 auto = " (automatically)" if event.auto else ""
@@ -107,6 +108,10 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
                 side = seating.side_of[event.declarer]
                 declare = f", {seating.side_names[side]} declare" if side >= 0 else ""
                 yield f"  contract: {event.contract} by {label(event.declarer)}{declare}"
+            case GameNamed():
+                game_words = next(g.description for g in rules.trump.games if g.name == event.name)
+                shown = f" - {game_words}" if game_words else ""
+                yield f"  game: {event.name} (named by {label(event.seat)}){shown}"
             case TrumpSet():
                 how = f"named by {label(event.chosen_by)}" if event.chosen_by is not None else "set by the rules"
                 yield f"  trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name} ({how})"
@@ -132,7 +137,8 @@ def trick_words(rules: Rules, event: TrickWon, cards: list[tuple[int, int]]) -> 
     names = rules.seating.seat_names
     played = ", ".join(f"{names[seat]} {deck.label(card)}" for seat, card in cards)
     winning = next(card for seat, card in cards if seat == event.winner)
-    why = "the highest trump" if event.by_trump else f"the highest {deck.suits[event.led].symbol}"
+    led = deck.suits[event.led].symbol if event.led < len(deck.suits) else "trump"
+    why = "the highest trump" if event.by_trump else f"the highest {led}"
     winner = rules.seating.seat_label(event.winner)
     return f"  trick {event.number}: {played} -> {winner} wins with {deck.label(winning)}, {why}"
 

@@ -258,6 +258,9 @@ def _trump(rules: Rules) -> Iterator[Statement]:
     else:
         text = "There is no trump."
     yield Statement("trump", SECTIONS[2], "Trump", text)
+    for named in trump.games:
+        text = named.description or f"A game a player may name instead of a trump suit: {named.name}."
+        yield Statement(f"trump.games.{named.name}", SECTIONS[2], f"Game {named.name}", text)
     if trump.highest:
         cards = [_pattern_words(rules, p) for p in trump.highest]
         listed = ", then ".join(cards)
@@ -288,14 +291,19 @@ _ROUND_WORDS = {
 def _making_words(rules: Rules) -> str:
     """Trump made in rounds, as a rule book says it."""
     trump = rules.trump
+    games = " or ".join(f"the game {g.name}" for g in trump.games)
+
+    def offer(kind: MakingRound) -> str:
+        return _ROUND_WORDS[kind] + (f" or name {games}" if games and kind is MakingRound.ANY else "")
+
     rounds = "; ".join(
-        f"in round {number} each player may {_ROUND_WORDS[kind]}, or pass"
-        for number, kind in enumerate(trump.rounds, start=1)
+        f"in round {number} each player may {offer(kind)}, or pass" for number, kind in enumerate(trump.rounds, start=1)
     )
     text = (
         f"Trump is made in {count_words(len(trump.rounds))} round{'s' if len(trump.rounds) > 1 else ''}, each "
         f"going once around the table from the player after the dealer: {rounds}. The first player to name a "
-        "suit makes it trump for the hand and is the maker (the declarer)."
+        f"suit{' or a game' if games else ''} makes it the hand's trump{' or game' if games else ''} and is "
+        "the maker (the declarer)."
     )
     if trump.last_must_name:
         return text + " In the last round the dealer may not pass and must name a suit."
@@ -390,6 +398,9 @@ def _play(rules: Rules) -> Iterator[Statement]:
         else "A hand has as many tricks as each player holds cards."
     )
     yield Statement("play.winner", section, "Winning a trick", f"{winner} The winner leads the next trick. {tricks}")
+    if play.stop_when is not None:
+        text = f"After each trick, the hand stops and is scored at once when `{play.stop_when.source.strip()}`."
+        yield Statement("play.stop_when", section, "Stopping early", text)
     for index, restriction in enumerate(play.lead_restrictions):
         suit = "trump" if restriction.suit is None else suit_words(rules, restriction.suit)
         how = (

@@ -75,6 +75,8 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         last_trick=spec.get("last_trick"),
         trump_round=spec.get("trump_round"),
         sits_out=spec.get("sits_out"),
+        game=_game(rules, spec.get("game")),
+        stock=spec.get("stock"),
     )
 
 
@@ -177,17 +179,32 @@ def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterat
     for code in position.get("broken", []):
         broken |= deck.suit_masks[_suit(rules, code)]
     trump = position.get("trump", spec.get("trump"))
+    named = _game(rules, spec.get("game"))
+    if named >= 0:
+        game_suit = rules.trump.games[named].suit
+        trump = None if game_suit is None else rules.deck.suits[game_suit].code
     game = Game.at_trick(
         rules,
         hand=hand,
         trick=trick,
         trick_number=position.get("trick_number", 1),
-        trump=_suit(rules, trump) if trump is not None else None,
+        trump=_suit(rules, trump) if trump is not None else (-1 if named >= 0 else None),
         broken=broken,
+        named=named,
     )
     got = sorted(game.legal_actions())
     if got != wanted_cards:
         yield _differs("legal", [deck.codes[c] for c in wanted_cards], [deck.codes[c] for c in got])
+
+
+def _game(rules: Rules, name: str | None) -> int:
+    """The index of a named game (`trump.games`), or -1 when the example names none."""
+    if name is None:
+        return -1
+    names = [g.name for g in rules.trump.games]
+    if name not in names:
+        raise ScenarioError(f"{name!r} is not a game of this ruleset: {', '.join(names) or 'it names none'}")
+    return names.index(name)
 
 
 def _suit(rules: Rules, code: str) -> int:

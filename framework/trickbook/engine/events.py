@@ -75,6 +75,14 @@ class TrumpSet:
 
 
 @dataclass(frozen=True, slots=True)
+class GameNamed:
+    """A player named a game other than a trump suit (`trump.games`), and so is the declarer."""
+
+    name: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class TrickWon:
     number: int
     leader: int
@@ -134,6 +142,7 @@ Event: TypeAlias = (
     | ActionTaken
     | ContractSet
     | TrumpSet
+    | GameNamed
     | TrickWon
     | TrickEventHappened
     | HandCancelled

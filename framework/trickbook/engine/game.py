@@ -37,7 +37,7 @@ from .events import (
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
 from .phases import pipeline
 from .scoring import match_winner, score_hand
-from .state import OVER, PHASES, PLAY, DealSource, GameState, Observer
+from .state import NO_GAME, OVER, PHASES, PLAY, DealSource, GameState, Observer
 from .timeouts import timeout_card
 from .view import SeatView, visible_moves
 
@@ -91,7 +91,8 @@ class Game(GameState):
         self._shifts = rules.deck.shifts
         self._follow = rules.play.follow_suit
         self._plain = rules.plain_play
-        self._strength = rules.strength
+        self._stop = rules.play.stop_when
+        self._strength = rules.play_start[0].strength
         self._dealer = first_dealer(rules, seed) if dealer is None else dealer
         sides = len(seating.sides)
         if start is None:
@@ -162,13 +163,14 @@ class Game(GameState):
         leader: int = 0,
         trump: int | None = None,
         broken: CardMask = 0,
+        named: int = NO_GAME,
     ) -> Game:
         """A hand-made position in the play: the seat after those who played `trick` holds `hand` and is to play.
 
         Worked examples of legal plays are asked this way. The trick's cards are
         placed as facts, not replayed; the other seats hold the rest of the deck;
-        `trump` replaces the hand's trump (when given) and `broken` lifts the ban
-        on leading those cards' suits.
+        `trump` replaces the hand's trump (when given), `named` makes it a named game (an index of
+        `trump.games`) and `broken` lifts the ban on leading those cards' suits.
         """
         n = rules.seats
         deck = rules.deck
@@ -186,6 +188,7 @@ class Game(GameState):
         game = cls(rules, deals=lambda number, dealer, cards: dealt, dealer=(leader - rules.direction) % n)
         if trump is not None:
             game._trump = trump
+        game._game = named
         game._stage = len(game._pipeline)
         game._start_play()
         game._block &= ~broken
@@ -207,7 +210,7 @@ class Game(GameState):
             self._restrict = self._suit_masks[suit] if self._follow else -1
             self._led = suit
             self._leader = seat
-            self._row = self._strength[self._trump + 1][suit]
+            self._row = self._strength[suit]
             self._best = self._row[card]
             self._win_seat = seat
         elif self._row[card] > self._best:
@@ -245,6 +248,7 @@ class Game(GameState):
             self._targets,
             self._out,
             self._taken_seen_by(seat),
+            self._game,
         )
 
     def _taken_seen_by(self, seat: int) -> tuple[Card, ...]:
@@ -288,7 +292,7 @@ class Game(GameState):
         if self._phase == OVER:
             raise IllegalAction("the match is over", rule="match over")
         if self._phase == PLAY:
-            return timeout_card(self.rules, self.legal_actions(), self._trump)
+            return timeout_card(self.rules, self.legal_actions(), self._trump, self._game)
         return self._pipeline[self._stage].timeout(self)
 
     # ----------------------------------------------------------------- actions
@@ -322,7 +326,7 @@ class Game(GameState):
             self._restrict = self._suit_masks[suit] if self._follow else -1
             self._led = suit
             self._leader = seat
-            row = self._row = self._strength[self._trump + 1][suit]
+            row = self._row = self._strength[suit]
             self._best = row[action]
             self._win_seat = seat
             if self._block and not self._plain:
@@ -354,7 +358,7 @@ class Game(GameState):
             self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump, self._led))
         self._trick = []
         self._restrict = ~self._block
-        if self._trick_count == self._hand_size:
+        if self._trick_count == self._hand_size or (self._stop is not None and self._stop(self._facts())):
             self._score_hand()
         else:
             self._turn = winner
@@ -425,6 +429,7 @@ class Game(GameState):
         self._contract = [0] * rules.contract_size
         self._round = 0
         self._round_passes = 0
+        self._game = NO_GAME
         self._taken = 0
         self._discards = 0
         if self._out != NO_SEAT:
@@ -582,8 +587,9 @@ class Game(GameState):
 
     def _start_play(self) -> None:
         rules = self.rules
-        start = rules.play_start[self._trump + 1]
-        if rules.trump.highest:
+        start = rules.tables(self._trump, self._game)
+        self._strength = start.strength
+        if rules.remapped:
             self._suit_of = start.suit_of
             self._suit_masks = start.suit_masks
         self._block = start.blocked
@@ -675,6 +681,11 @@ class Game(GameState):
         facts.trump = self._trump
         facts.trump_round = self._round
         facts.out = self._out
+        facts.game = self._game
+        if "stock_points" in rules.uses:
+            worth = rules.scoring.card_points
+            stock = rules.deck.mask(self._stock) & ~self._taken | self._discards
+            facts.stock_points = sum(worth[card] for card in rules.deck.cards(stock)) if worth else 0
         facts.hand_number = self._number
         facts.hand_size = self._hand_size
         facts.counters = self._counters
@@ -742,7 +753,7 @@ class Game(GameState):
         size = self._deck_size
         points = self.rules.scoring.card_points
         plays = [code for code in self._moves if code >> ACTION_SHIFT < size]
-        by_led = self._strength[self._trump + 1]
+        by_led = self._strength
         suit_of = self._suit_of
         per_trick = self._seats
         cards = facts.cards
@@ -776,6 +787,13 @@ class Game(GameState):
             self.observer(HandCancelled(reason))
         sides = len(self.rules.seating.sides)
         self._finish_hand(True, reason, (), (0,) * sides, (0,) * self._seats)
+        ends = self.rules.match.ends
+        if ends is not None and ends(self._facts(), None):
+            # A match of so many hands counts thrown-in hands too (the totals did not move, so `wins` would not).
+            winner = match_winner(self.rules, self._facts())
+            if winner is not None:
+                self._end(winner, self._won_words(winner))
+                return
         self._next_hand(self.rules.dealer.after_cancelled)
 
     def _finish_hand(

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..expr.facts import NO_SEAT, NO_SUIT
-from ..ruleset.actions import DISCARD, GIVE, PLAY
+from ..ruleset.actions import DISCARD, GAME, GIVE, PLAY
 from ..ruleset.deck import CardMask
 from ..ruleset.rules import BiddingKind, MakingRound, Rules, TrumpMode
-from .events import CardsPassed, CardsTaken, SitsOut, TrumpSet
+from .events import CardsPassed, CardsTaken, GameNamed, SitsOut, TrumpSet
 from .state import ALONE, BIDDING, EXCHANGE, PASSING, TRUMP
 from .timeouts import timeout_card
 
@@ -332,7 +332,8 @@ class TrumpMaking:
             named = [suit for suit in suits if suit != shown]
         else:
             named = list(suits)
-        return tuple(rules.actions.trump(suit) for suit in named)
+        games = range(len(rules.trump.games)) if kind is MakingRound.ANY else range(0)
+        return tuple(rules.actions.trump(suit) for suit in named) + tuple(rules.actions.game(g) for g in games)
 
     def must_name(self, game: Game) -> bool:
         trump = game.rules.trump
@@ -361,11 +362,18 @@ class TrumpMaking:
             else:
                 game._cancel("every player passed in every round of trump making")
             return
-        suit = actions.suit_of_trump(action)
-        game._trump = suit
         game._declarer = seat
-        if game.observer is not None:
-            game.observer(TrumpSet(suit, seat))
+        if actions.kinds[action] == GAME:
+            index = action - actions.game_base
+            named = game.rules.trump.games[index]
+            game._game = index
+            game._trump = NO_SUIT if named.suit is None else named.suit
+            if game.observer is not None:
+                game.observer(GameNamed(named.name, seat))
+        else:
+            game._trump = actions.suit_of_trump(action)
+            if game.observer is not None:
+                game.observer(TrumpSet(game._trump, seat))
         game._advance()
 
     def refuse(self, game: Game, action: int) -> ActionError:
@@ -373,8 +381,8 @@ class TrumpMaking:
         actions = rules.actions
         if not 0 <= action < actions.size:
             return InvalidAction(f"{action} is not an action of this ruleset")
-        named = " ".join(rules.deck.suits[actions.suit_of_trump(a)].symbol for a in self.offered(game))
-        if actions.kinds[action] not in ("trump", "pass"):
+        named = " ".join(actions.label(a).removeprefix("trump ") for a in self.offered(game))
+        if actions.kinds[action] not in ("trump", "pass", GAME):
             return IllegalAction(
                 f"trump is being made: name a suit or pass, not {actions.text(action)}",
                 rule="trump is made before the play",
@@ -475,7 +483,7 @@ class Exchange:
         """The weakest card the seat may lay away (lowest rank, a non-trump first)."""
         actions = game.rules.actions
         choices = game._cards(self.choices(game))
-        return actions.discard(timeout_card(game.rules, choices, game._trump))
+        return actions.discard(timeout_card(game.rules, choices, game._trump, game._game))
 
 
 class Alone:

@@ -102,7 +102,7 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     deck = rules.deck
     led = game._led
     led_cards = game._suit_masks[led]
-    symbol = deck.suits[led].symbol
+    symbol = deck.suits[led].symbol if led < len(deck.suits) else "trump"
     if game._follow:
         yield Step(led_cards, "follow suit", lambda: f"you must follow {symbol}: you hold {{cards}}")
     must = rules.play.must

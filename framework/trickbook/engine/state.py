@@ -19,9 +19,12 @@ from .events import Event
 from .history import HandResult, Move, unpack
 
 if TYPE_CHECKING:
+    from ..expr.compiler import Compiled
     from .phases import Phase
 
 PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE = 0, 1, 2, 3, 4, 5, 6
+NO_GAME = -1
+"""No named game: the hand is played under its trump suit (or none)."""
 PHASES = ("passing", "bidding", "trump", "play", "over", "exchange", "alone")
 
 DealSource = Callable[[int, int, int], Deal | Sequence[Sequence[Card]]]
@@ -62,7 +65,10 @@ class GameState:
     _shifts: tuple[int, ...]
     _follow: bool
     _plain: bool
-    _strength: tuple[tuple[tuple[int, ...], ...], ...]
+    _stop: Compiled | None
+    """`play.stop_when`, read after every trick."""
+    _strength: tuple[tuple[int, ...], ...]
+    """Each card's claim on a trick by led suit, under this hand's trump or named game (`Rules.tables`)."""
     # The match.
     _phase: int
     _dealer: int
@@ -105,6 +111,8 @@ class GameState:
     _round: int
     """The round of trump making under way, or in which trump was made (0: no trump making)."""
     _round_passes: int
+    _game: int
+    """The named game (an index of `trump.games`) this hand is played as, or -1."""
     _taken: CardMask
     """The cards the exchanging seat took this hand."""
     _discards: CardMask
@@ -158,6 +166,7 @@ class GameState:
         "_event_counts",
         "_exposed",
         "_follow",
+        "_game",
         "_given",
         "_hand_size",
         "_hands",
@@ -189,6 +198,7 @@ class GameState:
         "_stage",
         "_standing",
         "_stock",
+        "_stop",
         "_strength",
         "_suit_masks",
         "_suit_of",
@@ -384,6 +394,7 @@ class GameState:
         new._shifts = self._shifts
         new._follow = self._follow
         new._plain = self._plain
+        new._stop = self._stop
         new._strength = self._strength
         new._number = self._number
         new._dealer = self._dealer
@@ -418,6 +429,7 @@ class GameState:
         new._contract = self._contract[:]
         new._round = self._round
         new._round_passes = self._round_passes
+        new._game = self._game
         new._taken = self._taken
         new._discards = self._discards
         new._out = self._out

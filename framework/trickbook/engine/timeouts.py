@@ -6,12 +6,12 @@ from ..ruleset.deck import Card
 from ..ruleset.rules import Rules
 
 
-def timeout_card(rules: Rules, legal: tuple[Card, ...], trump: int) -> Card:
+def timeout_card(rules: Rules, legal: tuple[Card, ...], trump: int, game: int = -1) -> Card:
     """The weakest legal card: lowest rank, a non-trump first if the ruleset says so, rank ties by its suit order."""
     deck = rules.deck
     timeout = rules.timeout
     order = {suit: i for i, suit in enumerate(timeout.suit_order)}
-    suit_of = rules.play_start[trump + 1].suit_of
+    suit_of = rules.tables(trump, game).suit_of
 
     def weakness(card: Card) -> tuple[bool, int, int]:
         return (timeout.prefer_non_trump and suit_of[card] == trump, deck.rank_of[card], order[deck.suit_of[card]])

@@ -52,6 +52,8 @@ class SeatView(NamedTuple):
     taken: tuple[Card, ...] = ()
     """The cards taken in this hand's exchange, where this seat may know them (the exposed card, to everyone;
     the stock, to the seat that took it); empty otherwise."""
+    game: int = -1
+    """The named game (an index of `trump.games`) the hand is played as, or -1."""
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -89,7 +91,7 @@ class SeatView(NamedTuple):
         must = play.must
         size = deck.size
         trump = self.trump
-        start = rules.play_start[trump + 1]
+        start = rules.tables(trump, self.game)
         strength = start.strength
         suit_of, suit_masks = start.suit_of, start.suit_masks
         trumps = suit_masks[trump] if trump >= 0 else 0

@@ -43,6 +43,8 @@ class Scope:
     named_bids: Mapping[str, int] = field(default_factory=dict)
     declares: bool = False
     """True when a hand has a declarer (an auction's winner, or the player who makes trump)."""
+    games: Mapping[str, int] = field(default_factory=dict)
+    """Named games (`trump.games`): each name is true when the hand is played as that game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +187,10 @@ class _Compiler:
             return self.definition(ident, node)
         if ident in scope.named_bids:
             return _constant(Type.BID_NAME, scope.named_bids[ident])
+        if ident in scope.games:
+            if scope.stage not in (Stage.BIDDING, Stage.BID, Stage.HAND):
+                raise self.error(f"the game {ident!r} is not known {scope.stage.value}", node)
+            return _Typed(Type.BOOL, g.compare(g.field("game"), ast.Eq(), g.const(scope.games[ident])))
         overloads = [b for b in BUILTINS if b.name == ident]
         nullary = [b for b in overloads if not b.params]
         if nullary:
@@ -217,6 +223,7 @@ class _Compiler:
             {b.name for b in BUILTINS}
             | set(self.scope.definitions)
             | set(self.scope.named_bids)
+            | set(self.scope.games)
             | set(self.scope.counters)
             | set(self.scope.events)
             | set(variables)

@@ -84,6 +84,10 @@ class Facts:
     """The round of trump making in which trump was named (0: not made by a player)."""
     out: int = NO_SEAT
     """The seat that sits this hand out while its partner plays alone (-1: nobody)."""
+    game: int = -1
+    """The named game (`trump.games`) the hand is played as (-1: none)."""
+    stock_points: int = 0
+    """Card points of the stock at the end of the hand (after any exchange)."""
     hand_number: int = 1
     hand_size: int = 0
     counters: Sequence[Sequence[int]] = ()

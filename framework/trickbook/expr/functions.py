@@ -166,6 +166,15 @@ def _table() -> tuple[Builtin, ...]:
             "declarer",
         ),
         Builtin(
+            "stock_points",
+            (),
+            Type.INT,
+            "Card points of the stock at the end of the hand: the undealt cards, less any taken in an exchange, "
+            "plus any laid away (see `scoring.card_points`).",
+            SCORING,
+            _fact("stock_points"),
+        ),
+        Builtin(
             "sits_out",
             seat,
             Type.BOOL,

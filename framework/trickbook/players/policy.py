@@ -106,7 +106,7 @@ def choose_discard(view: SeatView) -> int:
     """The card to lay away: the weakest, a non-trump first."""
     actions = view.rules.actions
     cards = tuple(actions.card_of(a) for a in view.legal)
-    return actions.discard(timeout_card(view.rules, cards, view.trump))
+    return actions.discard(timeout_card(view.rules, cards, view.trump, view.game))
 
 
 def greedy_card(view: SeatView) -> int:
@@ -118,7 +118,7 @@ def greedy_card(view: SeatView) -> int:
     rules = view.rules
     deck = rules.deck
     trump = view.trump
-    tables = rules.play_start[trump + 1]
+    tables = rules.tables(trump, view.game)
     suit_of = tables.suit_of
     rank_of = deck.rank_of
     worth = card_worth(rules)

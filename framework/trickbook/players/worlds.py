@@ -76,10 +76,11 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     if exchange is not None:
         taker = exchange[0]
         discards = laid + hidden[seats + 1]
-        taken = list(view.taken) if not from_stock or view.taken else rng.sample(holding[taker], stock_size)
+        taken = list(view.taken) if not from_stock or view.taken else rng.sample(holding[taker] + discards, stock_size)
         if from_stock:
             stock_cards = taken
-        holding[taker] = [c for c in holding[taker] if c not in taken] + discards
+        # Its deal: what it holds (and played), with what it laid away, less what it took (a card may be both).
+        holding[taker] = [c for c in holding[taker] + discards if c not in taken]
     gifts = {seat: list(cards) for seat, cards in seen.items()}
     for seat, count in unseen.items():
         gifts[seat] = gifts.get(seat, []) + _unseen_gift(view, seat, count, holding, gifts, handed, rng)

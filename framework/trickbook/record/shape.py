@@ -21,8 +21,15 @@ _CARD = re.compile(r"[0-9A-Z]{1,2}[A-Z]")
 _SUIT = re.compile(r"[A-Z]")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _HAND_KEYS = ("dealer", "deal", "exposed", "actions", "cancelled", "trump", "tricks_won", "score", "totals")
-ACTION_KINDS = ("bid", "pass", "trump", "play", "pass_cards", "discard", "alone")
-_ACTION_FIELD = {"bid": "value", "trump": "suit", "play": "card", "pass_cards": "cards", "discard": "cards"}
+ACTION_KINDS = ("bid", "pass", "trump", "play", "pass_cards", "discard", "alone", "game")
+_ACTION_FIELD = {
+    "bid": "value",
+    "trump": "suit",
+    "play": "card",
+    "pass_cards": "cards",
+    "discard": "cards",
+    "game": "value",
+}
 _ACTION_VALUES: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     (
         "value",

@@ -26,6 +26,8 @@ BID = "bid"
 GIVE = "give"
 PASS_CARDS = "pass_cards"
 """How records name the giving of cards to another seat: one entry per seat, with all its cards."""
+GAME = "game"
+"""The naming of a game other than a trump suit (`trump.games`); records give its name as `value`."""
 ALONE = "alone"
 """A declarer's choice to play without a partner, whose hand then sits out."""
 DISCARD = "discard"
@@ -50,7 +52,9 @@ class ActionSpace:
     discarding: bool = False
     """Whether hands have an exchange with discards (without one there are no `discard` actions)."""
     alone: bool = False
-    """Whether a declarer may play alone (then one `alone` action ends the layout; `pass` declines)."""
+    """Whether a declarer may play alone (then one `alone` action follows the discards; `pass` declines)."""
+    games: tuple[str, ...] = ()
+    """Games a player may name besides the suits (one `game` action each ends the layout)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
@@ -61,6 +65,7 @@ class ActionSpace:
     hidden_discard: ActionId = field(init=False)
     """A `discard` as seats other than the one discarding see it."""
     alone_action: ActionId = field(init=False)
+    game_base: ActionId = field(init=False)
     size: int = field(init=False)
     kinds: tuple[str, ...] = field(init=False)
     bid_values: tuple[int, ...] = field(init=False)
@@ -93,15 +98,17 @@ class ActionSpace:
         set_(self, "hidden_discard", discard_base + cards if self.discarding else -1)
         alone = 1 if self.alone else 0
         set_(self, "alone_action", discard_base + discards if self.alone else -1)
-        size = discard_base + discards + alone
+        set_(self, "game_base", discard_base + discards + alone)
+        extra = discards + alone + len(self.games)
+        size = discard_base + extra
         set_(self, "size", size)
         bids = self.max_bid + 1 + len(self.named_bids)
         kinds = [PLAY] * cards + [PASS] + [TRUMP] * suits + [BID] * bids + [GIVE] * gives + [DISCARD] * discards
-        set_(self, "kinds", (*kinds, *[ALONE] * alone))
+        set_(self, "kinds", (*kinds, *[ALONE] * alone, *[GAME] * len(self.games)))
         values = [0] * (cards + 1 + suits) + list(range(self.max_bid + 1)) + list(self.named_values)
-        set_(self, "bid_values", tuple(values + [0] * (gives + discards + alone)))
+        set_(self, "bid_values", tuple(values + [0] * (gives + extra)))
         names = [-1] * (cards + 1 + suits + self.max_bid + 1) + list(range(len(self.named_bids)))
-        set_(self, "name_index", tuple(names + [-1] * (gives + discards + alone)))
+        set_(self, "name_index", tuple(names + [-1] * (gives + extra)))
         bid_base = cards + 1 + suits
         blind = self.blind or (False,) * len(self.named_bids)
         named = tuple(bid_base + self.max_bid + 1 + i for i in range(len(self.named_bids)) if not blind[i])
@@ -124,6 +131,9 @@ class ActionSpace:
 
     def give(self, card: int) -> ActionId:
         return self.give_base + card
+
+    def game(self, index: int) -> ActionId:
+        return self.game_base + index
 
     def discard(self, card: int) -> ActionId:
         return self.discard_base + card
@@ -153,6 +163,8 @@ class ActionSpace:
             return self.deck.codes[action]
         if kind in (PASS, ALONE):
             return kind
+        if kind == GAME:
+            return self.games[action - self.game_base]
         if kind == TRUMP:
             return f"trump {self.deck.suits[action - self.trump_base].code}"
         if kind == GIVE:
@@ -186,6 +198,8 @@ class ActionSpace:
             return self.pass_action
         if words == ["alone"] and self.alone:
             return self.alone_action
+        if len(words) == 1 and words[0] in self.games:
+            return self.game(self.games.index(words[0]))
         if words[0] == "trump" and len(words) == 2:
             return self.trump(self._suit(words[1]))
         if words[0] == "bid" and len(words) == 2:
@@ -234,6 +248,8 @@ class ActionSpace:
         entry: dict[str, Any] = {"seat": seat, "action": PASS_CARDS if kind == GIVE else kind}
         if kind == DISCARD:
             entry["cards"] = [self.deck.codes[action - self.discard_base]]
+        if kind == GAME:
+            entry["value"] = self.games[action - self.game_base]
         if kind == PLAY:
             entry["card"] = self.deck.codes[action]
         elif kind == TRUMP:
@@ -256,6 +272,11 @@ class ActionSpace:
             return (self.pass_action,)
         if kind == ALONE and self.alone:
             return (self.alone_action,)
+        if kind == GAME:
+            value = entry.get("value")
+            if value not in self.games:
+                raise InvalidAction(f"{value!r} is not a game of this ruleset: expected one of {list(self.games)}")
+            return (self.game(self.games.index(str(value))),)
         if kind == TRUMP:
             return (self.trump(self._suit(str(entry.get("suit")))),)
         if kind == BID:
@@ -279,7 +300,7 @@ class ActionSpace:
             return tuple(self.discard(self._card_code(code)) for code in cards)
         raise InvalidAction(
             f"{kind!r} is not an action kind: expected 'bid', 'pass', 'trump', 'play', 'pass_cards', "
-            "'discard' or 'alone'"
+            "'discard', 'alone' or 'game'"
         )
 
     def _card_code(self, code: Any) -> int:

@@ -40,6 +40,7 @@ from .rules import (
     MatchRules,
     MustRules,
     NamedBid,
+    NamedGame,
     OptionValue,
     PassingRules,
     PlayRules,
@@ -203,6 +204,7 @@ class _Builder:
                 "passing" in data,
                 "exchange" in data,
                 "alone" in data,
+                tuple(g.name for g in trump.games),
             ),
             file=self.doc.file,
             digest=digest,
@@ -259,6 +261,7 @@ class _Builder:
             },
             events={n: i for i, n in enumerate(self.data.get("events", {}))},
             named_bids={n: i for i, n in enumerate(self.data.get("bidding", {}).get("named", {}))},
+            games={n: i for i, n in enumerate(self.data.get("trump", {}).get("games", {}))},
         )
 
     def expression(self, path: KeyPath, stage: Stage, variable: str | None, want: Type) -> Compiled:
@@ -290,6 +293,7 @@ class _Builder:
             (("counters",), list(self.data.get("counters", {}))),
             (("events",), list(self.data.get("events", {}))),
             (("bidding", "named"), [n.name for n in named]),
+            (("trump", "games"), list(self.data.get("trump", {}).get("games", {}))),
         ]
         for prefix, names in groups:
             for name in names:
@@ -471,10 +475,10 @@ class _Builder:
             TrumpMode.CHOSEN: {"suits"},
             TrumpMode.FIXED: {"suit"},
             TrumpMode.EXPOSED: {"map"},
-            TrumpMode.MADE: {"rounds", "last_must_name"},
+            TrumpMode.MADE: {"rounds", "last_must_name", "games"},
             TrumpMode.NONE: set(),
         }[mode]
-        for key in ("suits", "suit", "map", "rounds", "last_must_name"):
+        for key in ("suits", "suit", "map", "rounds", "last_must_name", "games"):
             if key in spec and key not in extras:
                 raise self.error(("trump", key), f"`{key}` has no meaning when trump mode is {mode.value!r}")
         suits: tuple[int, ...] = ()
@@ -528,7 +532,31 @@ class _Builder:
                     ("trump", "rounds"),
                     "a round that offers the exposed card's suit, or the others, needs `deal.expose`",
                 )
-        return TrumpRules(mode, suits, suit, mapping, highest, rounds, bool(spec.get("last_must_name", False)))
+        games = tuple(self.named_game(name, game) for name, game in spec.get("games", {}).items())
+        if games and MakingRound.ANY not in rounds:
+            raise self.error(("trump", "games"), "named games are offered only in a round of kind 'any'")
+        last = bool(spec.get("last_must_name", False))
+        return TrumpRules(mode, suits, suit, mapping, highest, rounds, last, games)
+
+    def named_game(self, name: str, spec: dict[str, Any]) -> NamedGame:
+        path: KeyPath = ("trump", "games", name)
+        trump = spec.get("trump", "none")
+        suit = None if trump == "none" else self.suit((*path, "trump"), trump)
+        highest = tuple(self.card_pattern((*path, "highest", i), p) for i, p in enumerate(spec.get("highest", [])))
+        order: tuple[int, ...] | None = None
+        if "order" in spec:
+            codes = [r.code for r in self.deck.ranks]
+            given = [str(code).upper() for code in spec["order"]]
+            if sorted(given) != sorted(codes):
+                raise self.error(
+                    (*path, "order"),
+                    "the order must list every rank of the deck once",
+                    expected=" ".join(codes),
+                    found=" ".join(given),
+                )
+            order = tuple(given.index(code) for code in codes)
+        description = " ".join(str(spec.get("description", "")).split())
+        return NamedGame(name, description, suit, highest, order)
 
     # ------------------------------------------------------------------- play
 
@@ -571,6 +599,7 @@ class _Builder:
                 must.get("overtrump", False),
             ),
             avoid,
+            self.expression(("play", "stop_when"), Stage.HAND, None, Type.BOOL) if "stop_when" in spec else None,
         )
 
     def lead_restriction(self, path: KeyPath, item: dict[str, Any]) -> LeadRestriction:

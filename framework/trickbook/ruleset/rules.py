@@ -188,6 +188,19 @@ class BiddingRules:
 
 
 @dataclass(frozen=True, slots=True)
+class NamedGame:
+    """A game a player may name instead of a trump suit (Skat's grand and null): which suit is trump (None: no
+    suit), which cards rank above all others as trumps, and the order of the ranks within a suit."""
+
+    name: str
+    description: str
+    suit: int | None
+    highest: tuple[CardPattern, ...]
+    order: tuple[int, ...] | None
+    """Each rank's strength within a suit (by rank index; None: the deck's order)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TrumpRules:
     mode: TrumpMode
     suits: tuple[int, ...]
@@ -203,6 +216,8 @@ class TrumpRules:
     last_must_name: bool = False
     """Mode MADE: the last seat of the last round (the dealer) may not pass ("stick the dealer"); otherwise a hand
     where everyone passes every round is thrown in."""
+    games: tuple[NamedGame, ...] = ()
+    """Mode MADE: games a player may name besides the suits, offered in rounds of kind `any`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +262,8 @@ class PlayRules:
     must: MustRules = MustRules()
     first_trick_avoid: CardMask = 0
     """Cards nobody may play to the first trick unless they hold nothing else they may play."""
+    stop_when: Compiled | None = None
+    """Checked after each trick: when it holds, the hand is scored at once with the tricks played so far."""
 
     @property
     def plain(self) -> bool:
@@ -400,37 +417,45 @@ class PlayStart:
 
 
 def _card_tables(
-    deck: Deck, trump: int, highest: tuple[Card, ...]
+    deck: Deck, trump: int, highest: tuple[Card, ...], order: tuple[int, ...] | None = None
 ) -> tuple[tuple[int, ...], tuple[CardMask, ...], tuple[tuple[int, ...], ...]]:
-    """Each card's suit, each suit's cards and each card's claim under `trump`, the `highest` cards made trumps
-    ranked above its ace, highest first."""
-    if trump < 0 or not highest:
+    """Each card's suit, each suit's cards and each card's claim on a trick by led suit under `trump`, with the
+    `highest` cards made trumps ranked above the others, highest first (without a trump suit they form a trump
+    group of their own, numbered after the suits), and ranks within a suit in `order` (default: the deck's)."""
+    if not highest and order is None:
         return deck.suit_of, deck.suit_masks, deck.strength[trump + 1]
     size = deck.size
+    per_suit = deck.ranks_per_suit
+    group = trump if trump >= 0 else len(deck.suits)
     suit_of = list(deck.suit_of)
-    masks = list(deck.suit_masks)
+    masks = [*deck.suit_masks, 0] if trump < 0 and highest else list(deck.suit_masks)
     for card in highest:
         masks[suit_of[card]] &= ~(1 << card)
-        suit_of[card] = trump
-        masks[trump] |= 1 << card
+        suit_of[card] = group
+        masks[group] |= 1 << card
     top = {card: 3 * size + len(highest) - i for i, card in enumerate(highest)}
+    strength = order if order is not None else tuple(range(per_suit))
+
+    def within(card: Card) -> int:
+        return deck.suit_of[card] * per_suit + strength[deck.rank_of[card]]
 
     def claim(card: Card, led: int) -> int:
         suit = suit_of[card]
-        if suit == trump:
-            return top.get(card, 2 * size + card)
-        return size + card if suit == led else 0
+        if suit == group and (trump >= 0 or highest):
+            return top.get(card, 2 * size + within(card))
+        return size + within(card) if suit == led else 0
 
-    rows = tuple(tuple(claim(card, led) for card in range(size)) for led in range(len(deck.suits)))
+    rows = tuple(tuple(claim(card, led) for card in range(size)) for led in range(len(masks)))
     return tuple(suit_of), tuple(masks), rows
 
 
-def _play_start(rules: Rules, trump: int) -> PlayStart:
+def _play_start(rules: Rules, trump: int, game: NamedGame | None = None) -> PlayStart:
     blocked = 0
     breaks = []
     deck = rules.deck
-    highest = tuple(dict.fromkeys(c for p in rules.trump.highest if (c := p.resolve(deck, trump)) is not None))
-    suit_of, suit_masks, strength = _card_tables(deck, trump, highest)
+    patterns = rules.trump.highest if game is None else game.highest
+    highest = tuple(dict.fromkeys(c for p in patterns if (c := p.resolve(deck, trump)) is not None))
+    suit_of, suit_masks, strength = _card_tables(deck, trump, highest, game.order if game is not None else None)
     for restriction in rules.play.lead_restrictions:
         suit = trump if restriction.suit is None else restriction.suit
         if suit >= 0:
@@ -495,8 +520,9 @@ class Rules:
     """The rules a variant's own file sets (`match.wins`...), for the rule book; empty when it extends nothing."""
     play_start: tuple[PlayStart, ...] = field(init=False, repr=False, compare=False)
     """`play_start[trump + 1]`: what the play of a hand starts with under that trump (index 0: no trump)."""
-    strength: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False, compare=False)
-    """`strength[trump + 1][led][card]`: each card's claim on a trick (the deck's, unless `trump.highest`)."""
+    remapped: bool = field(init=False, repr=False, compare=False)
+    """True when a card's suit or a suit's order can depend on trump or on a named game (`trump.highest`,
+    `trump.games`): the engine then takes each hand's suit tables from `tables`."""
     plain_play: bool = field(init=False, repr=False, compare=False)
     """True when one mask per trick decides every legal card: `PlayRules.plain`, with every suit a run of cards
     (no `trump.highest` card moved into trump)."""
@@ -517,9 +543,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        set_(self, "play_start", tuple(_play_start(self, t) for t in range(-1, len(self.deck.suits))))
-        remapped = bool(self.trump.highest)
-        set_(self, "strength", tuple(s.strength for s in self.play_start) if remapped else self.deck.strength)
+        suits = len(self.deck.suits)
+        named = tuple(_play_start(self, -1 if g.suit is None else g.suit, g) for g in self.trump.games)
+        set_(self, "play_start", tuple(_play_start(self, t) for t in range(-1, suits)) + named)
+        remapped = bool(self.trump.highest) or bool(self.trump.games)
+        set_(self, "remapped", remapped)
         set_(self, "plain_play", self.play.plain and not remapped)
         expressions = [rule.points for rule in self.scoring.rules] + [r.when for r in self.scoring.rules if r.when]
         expressions += [c.add for c in self.counters]
@@ -541,6 +569,11 @@ class Rules:
     def hand_size(self) -> int:
         """The most cards a player can be dealt in a hand of this ruleset (the number of tricks when it is fixed)."""
         return self.deal.max_hand_size
+
+    def tables(self, trump: int, game: int = -1) -> PlayStart:
+        """What play starts with under this hand's trump, or under the named game `game` (an index of
+        `trump.games`) when one was named."""
+        return self.play_start[len(self.deck.suits) + 1 + game if game >= 0 else trump + 1]
 
     @property
     def personal(self) -> bool:

@@ -23,6 +23,7 @@ from ..engine.events import (
     CardsTaken,
     ContractSet,
     Event,
+    GameNamed,
     HandCancelled,
     HandScored,
     HandStarted,
@@ -504,6 +505,8 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
             return {"type": "cards_taken", "seat": event.seat, "cards": [deck.codes[c] for c in event.cards]}
         case SitsOut():
             return {"type": "sits_out", "seat": event.seat}
+        case GameNamed():
+            return {"type": "game_named", "name": event.name, "seat": event.seat}
         case ActionTaken():
             return {"type": "action", **actions.to_record(event.seat, event.action, event.auto)}
         case ContractSet():

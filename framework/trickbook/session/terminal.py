@@ -28,6 +28,7 @@ from ..engine.events import (
     CardsPassed,
     CardsTaken,
     Event,
+    GameNamed,
     HandCancelled,
     HandScored,
     HandStarted,
@@ -244,7 +245,7 @@ class TerminalMatch:
         deck = self.rules.deck
         hand = Text("Your hand: ")
         # Grouped by suit as this hand's trump counts them (a card that joins trump shows among the trumps).
-        tables = self.rules.play_start[view.trump + 1]
+        tables = self.rules.tables(view.trump, view.game)
         for suit_index in range(len(deck.suits)):
             cards = [c for c in view.hand if tables.suit_of[c] == suit_index]
             for card in sorted(cards, key=lambda c: tables.strength[suit_index][c], reverse=True):
@@ -319,6 +320,8 @@ class TerminalMatch:
                 case CardsTaken() if event.public or event.seat == self.seat:
                     taker = "You take" if event.seat == self.seat else f"{self.names[event.seat]} takes"
                     self.console.print(f"{taker} {' '.join(deck.label(c) for c in event.cards)}", markup=False)
+                case GameNamed():
+                    self.console.print(f"{self.names[event.seat]} names the game: {event.name}", markup=False)
                 case SitsOut():
                     who = "You sit" if event.seat == self.seat else f"{self.names[event.seat]} sits"
                     self.console.print(f"{who} this hand out", markup=False)

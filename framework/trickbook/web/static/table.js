@@ -25,6 +25,7 @@ function actionWords(event) {
   if (event.hidden) return event.action === "discard" ? `${name(event.seat)} laid a card away` : `${name(event.seat)} passed cards`;
   if (event.action === "discard") return `${name(event.seat)} laid away ${event.cards.map((c) => page.cards[c][0]).join(" ")}`;
   if (event.action === "alone") return `${name(event.seat)} plays alone`;
+  if (event.action === "game") return `${name(event.seat)} named the game ${event.value}`;
   if (event.action === "bid") return `${name(event.seat)} bid ${event.value}`;
   if (event.action === "pass") return `${name(event.seat)} passed`;
   if (event.action === "trump") return `${name(event.seat)} chose trump ${page.suits[event.suit][0]}`;
