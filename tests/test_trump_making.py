@@ -60,7 +60,7 @@ def test_round_one_offers_only_the_upcards_suit_from_the_dealers_left(tmp_path: 
     game = upcard_game(making(tmp_path))
     assert game.phase == "trump" and game.turn == 1
     assert legal(game) == ["pass", "trump H"]
-    with pytest.raises(IllegalAction, match="in round 1 of trump making you may name ♥ or pass"):
+    with pytest.raises(IllegalAction, match=r"in round 1 of trump making you may name ♥ \(hearts\) or pass"):
         act(game, "trump S")
 
 
