@@ -31,6 +31,7 @@ FAMILY_CONFIGURATIONS: list[Configuration] = [
     ("call-break", (), None),
     ("euchre", (), None),
     ("skat-simple", (), None),
+    ("contract-bridge", (), None),
 ]
 """The rulesets of the trick-taking family: different tables, deals, phases and play restrictions."""
 

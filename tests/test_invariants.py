@@ -54,9 +54,13 @@ def _check_views(game: Game) -> None:
         for move in view.moves:
             if actions.kinds[move.action] == "give" and move.action != actions.hidden_give and move.seat != seat:
                 assert game.cards_passed and game.receiver(move.seat) == seat, "a seat sees a pass not made to it"
+        dummy = set(view.dummy_hand)
+        if dummy:
+            assert dummy == set(game.hand(view.dummy)), "the dummy shown is the dummy's hand"
+            assert game.trick or sum(game.tricks_won), "the dummy is shown only after the opening lead"
         visible = set(view.hand) | set(view.exposed) | set(view.trick) | shown_passes
         assert not (visible & unplayed_elsewhere) - exposed - shown_passes, "a view shows another seat's card"
-        assert view.legal == (game.legal_actions() if game.turn == seat else ())
+        assert view.legal == (game.legal_actions() if game.actor == seat else ())
 
 
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)

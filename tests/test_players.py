@@ -251,3 +251,15 @@ def test_a_seat_that_plays_a_point_card_to_the_first_trick_is_known_to_hold_only
     points = deck.suit_masks[deck.suit_of[card("2H")]] | 1 << card("QS")
     unplayed = (1 << deck.size) - 1 & ~(1 << card("2C") | 1 << card("QS"))
     assert forbidden == unplayed & ~points, "it held hearts only: no club (void) and nothing else it could play"
+
+
+def test_a_choice_that_ends_the_hand_is_valued_by_that_hand_not_the_next() -> None:
+    from trickbook.players.search import compare_choices
+
+    game = Game(rules("skat-simple"), seed=4)
+    game.apply_text("pass")
+    game.apply_text("pass")
+    view = game.view(2)
+    values = compare_choices(view, list(view.legal), random.Random(4), 3)
+    assert values[game.rules.actions.pass_action] == 0.0, "everyone passed: the thrown-in hand scores nothing"
+    assert len(values) == len(view.legal)

@@ -61,6 +61,8 @@ def score_tables(rules: Rules) -> list[Table]:
     if rules.reads_cards:
         return []
     try:
+        if rules.bidding.kind is BiddingKind.CALLS:
+            return [_calls_table(rules)]
         if rules.bidding.kind is BiddingKind.AUCTION:
             return [_auction_table(rules)]
         if rules.trump.mode is TrumpMode.MADE:
@@ -125,6 +127,29 @@ def _tricks_table(rules: Rules) -> Table:
         rows.append((str(took), f"{scores[0]:+d}"))
     whose = "A side's" if rules.seating.has_sides and not rules.personal else "A player's"
     return Table(f"{whose} points by the tricks it took", ("tricks", "points"), tuple(rows))
+
+
+def _calls_table(rules: Rules) -> Table:
+    """Where bids are levels and strains: for each contract, the fewest tricks that make it (the first giving the
+    declaring side points) and the declaring side's score then and one trick short, undoubled and doubled."""
+    codes = rules.actions.bid_codes
+    side = rules.seating.side_of[0] if rules.seating.has_sides and not rules.personal else 0
+
+    def score(contract: str, took: int, doubled: int) -> int:
+        outcome = evaluate(rules, Scenario(tricks=_tricks(rules, took), declarer=0, contract=contract, doubled=doubled))
+        return (outcome.score.seats if rules.personal else outcome.score.sides)[side]
+
+    rows = []
+    for contract in codes[1:]:
+        made = next((t for t in range(rules.hand_size + 1) if score(contract, t, 0) > 0), None)
+        if made is None:
+            continue
+        cells = [contract, str(made)]
+        for took, doubled in ((made, 0), (made, 1), (made - 1, 0), (made - 1, 1)):
+            cells.append(f"{score(contract, took, doubled):+d}" if took >= 0 else "")
+        rows.append(tuple(cells))
+    header = ("contract", "tricks", "made", "made, doubled", "one short", "one short, doubled")
+    return Table("The declaring side's score by contract", header, tuple(rows))
 
 
 def _makers_table(rules: Rules) -> Table:

@@ -218,7 +218,11 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
         if rules.reads_cards or rules.reads_deal:
             took, dealt = _cards(rules, tricks, draw)
             common.update(took=took, dealt=dealt, last_trick=draw.randrange(seats))
-        if bidding.kind is BiddingKind.AUCTION:
+        if bidding.kind is BiddingKind.CALLS:
+            codes = rules.actions.bid_codes
+            contract = codes[1 + index % (len(codes) - 1)]
+            yield Scenario(declarer=draw.randrange(seats), contract=contract, doubled=index % 3, **common)  # type: ignore[arg-type]
+        elif bidding.kind is BiddingKind.AUCTION:
             declarer = draw.randrange(seats)
             bids: list[int | str | None] = [None] * seats
             bids[declarer] = values[index % len(values)]

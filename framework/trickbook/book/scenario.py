@@ -55,6 +55,10 @@ class Scenario:
     """The named game (an index of `trump.games`) the hand was played as, or -1."""
     stock: Sequence[str] | None = None
     """The cards in the stock at the end of the hand (after any exchange), as card codes."""
+    contract: str | None = None
+    """Bidding of kind `calls`: the winning bid as written (`4S`, `3NT`); its strain is the hand's trump."""
+    doubled: int = 0
+    """Bidding of kind `calls`: 1 when the contract was doubled, 2 when redoubled."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +101,25 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     declarer = NO_SEAT if scenario.declarer is None else scenario.declarer
     if not 0 <= scenario.dealer < seats or not (declarer == NO_SEAT or 0 <= declarer < seats):
         raise ScenarioError(f"seats are numbered 0 to {seats - 1}")
-    if rules.bidding.kind is BiddingKind.AUCTION:
+    trump_code = scenario.trump
+    if rules.bidding.kind is BiddingKind.CALLS:
+        calls = rules.bidding.calls
+        assert calls is not None
+        codes = rules.actions.bid_codes
+        if declarer == NO_SEAT or scenario.contract not in codes[1:]:
+            raise ScenarioError(f"a scenario of calls needs `declarer` and a `contract` such as {codes[1]!r}")
+        value = codes.index(str(scenario.contract))
+        side = seating.side_of[declarer]
+        contract = [0] * (len(seating.sides) or seats)
+        contract[declarer if side < 0 else side] = calls.level(value)
+        facts.contract = contract
+        facts.seat_contract = [calls.level(value) if s == declarer else 0 for s in range(seats)]
+        strain = calls.strain(value)
+        trump_code = rules.deck.suits[strain].code if strain >= 0 else None
+        if not 0 <= scenario.doubled <= 2:
+            raise ScenarioError(f"doubled is 0, 1 (doubled) or 2 (redoubled), not {scenario.doubled}")
+        facts.doubled = scenario.doubled
+    elif rules.bidding.kind is BiddingKind.AUCTION:
         if declarer == NO_SEAT:
             raise ScenarioError("an auction scenario needs `declarer`")
         side = seating.side_of[declarer]
@@ -114,7 +136,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     facts.dealer = scenario.dealer
     facts.declarer = declarer
     facts.declaring_side = seating.side_of[declarer] if declarer != NO_SEAT else NO_SEAT
-    facts.trump = _trump(rules, scenario.trump)
+    facts.trump = _trump(rules, trump_code)
     made = rules.trump.mode is TrumpMode.MADE and declarer != NO_SEAT
     facts.trump_round = scenario.trump_round if scenario.trump_round is not None else int(made)
     facts.out = NO_SEAT if scenario.sits_out is None else scenario.sits_out

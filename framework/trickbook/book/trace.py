@@ -107,7 +107,7 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
             case ContractSet():
                 side = seating.side_of[event.declarer]
                 declare = f", {seating.side_names[side]} declare" if side >= 0 else ""
-                yield f"  contract: {event.contract} by {label(event.declarer)}{declare}"
+                yield f"  contract: {event.words or event.contract} by {label(event.declarer)}{declare}"
             case GameNamed():
                 game_words = next(g.description for g in rules.trump.games if g.name == event.name)
                 shown = f" - {game_words}" if game_words else ""

@@ -354,6 +354,7 @@ def _play(rules: Rules) -> Iterator[Statement]:
             + (" (the first to bid)" if rules.bidding.kind is not BiddingKind.NONE else "")
             + " leads the first trick.",
             FirstLead.DEALER: "The dealer leads the first trick.",
+            FirstLead.AFTER_DECLARER: "The player after the declarer leads the first trick.",
         }[play.first_lead]
     yield Statement("play.first_lead", section, "First lead", lead)
     follow = (

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.dealing import hand_size
+from ..engine.events import ContractSet
 from ..engine.game import Game
 from ..errors import ActionError, Location, OptionError
 from ..ruleset.loader import RulesetSource
@@ -77,6 +78,8 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         sits_out=spec.get("sits_out"),
         game=_game(rules, spec.get("game")),
         stock=spec.get("stock"),
+        contract=spec.get("contract"),
+        doubled=spec.get("doubled", 0),
     )
 
 
@@ -86,6 +89,8 @@ def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
         yield from _check_bids(rules, spec, expect["legal_bids"])
     if "legal" in expect:
         yield from _check_play(rules, spec, expect["legal"])
+    if {"contract", "declarer", "refused"} & set(expect) and "calls" in spec:
+        yield from _check_calls(rules, spec, expect)
     if not set(expect) & (OUTCOME_KEYS | {"cancelled"}):
         return
     scenario = _scenario(spec, rules)
@@ -112,6 +117,41 @@ def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
             got = lines.get(rule)
             if got != wanted:
                 yield _differs(f"lines.{rule}", wanted, got if got is not None else "no such rule or counter")
+
+
+_CALL_WORDS = {"P": "pass", "X": "double", "XX": "redouble"}
+
+
+def _check_calls(rules: Rules, spec: dict[str, Any], expect: dict[str, Any]) -> Iterator[str]:
+    """An auction of calls made in turn from the first caller: the contract and declarer it gives, or the call
+    the rules refuse (`expect.refused`: its position in `calls`, from 0)."""
+    dealer = spec.get("dealer", 0)
+    size = rules.hand_size
+    deal = [tuple(range(seat * size, (seat + 1) * size)) for seat in range(rules.seats)]
+    game = Game(rules, 0, deals=lambda number, dealer_seat, cards: deal, dealer=dealer)
+    contract: list[str] = []
+
+    def listen(event: object) -> None:
+        if isinstance(event, ContractSet):
+            contract.append(event.words)
+
+    game.observer = listen
+    refused = None
+    for index, call in enumerate(spec["calls"]):
+        try:
+            game.apply(rules.actions.parse(_CALL_WORDS.get(call, call)))
+        except ActionError:
+            refused = index
+            break
+    if "refused" in expect and expect["refused"] != refused:
+        yield _differs("refused", expect["refused"], refused if refused is not None else "every call allowed")
+    if "contract" in expect:
+        passed_out = bool(game.history) and game.history[0].cancelled
+        got = "passed out" if passed_out else (contract[0] if contract else "no contract yet")
+        if got != expect["contract"]:
+            yield _differs("contract", expect["contract"], got)
+    if "declarer" in expect and contract and game.declarer != expect["declarer"]:
+        yield _differs("declarer", expect["declarer"], game.declarer)
 
 
 def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> Iterator[str]:

@@ -66,6 +66,8 @@ class ActionTaken:
 class ContractSet:
     declarer: int
     contract: int
+    words: str = ""
+    """The contract as players say it, where a number does not (`3NT doubled`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,6 +111,7 @@ class Game(GameState):
         self._end_reason = ""
         self._standing = (self.totals, self.seat_totals, self.counters)
         self._out = NO_SEAT
+        self._dummy = NO_SEAT
         self._start_hand()
 
     @classmethod
@@ -229,7 +230,7 @@ class Game(GameState):
             seat,
             PHASES[phase],
             turn,
-            self.legal_actions() if turn == seat else (),
+            self.legal_actions() if self.actor == seat else (),
             self.rules.deck.cards(hands[seat]) if self._looked & (1 << seat) else (),
             self._number,
             self._dealer,
@@ -249,7 +250,13 @@ class Game(GameState):
             self._out,
             self._taken_seen_by(seat),
             self._game,
+            self._dummy,
+            self.rules.deck.cards(hands[self._dummy]) if self._dummy_shown() else (),
         )
+
+    def _dummy_shown(self) -> bool:
+        """True once the opening lead is made: from then on everyone sees the dummy's cards."""
+        return self._dummy != NO_SEAT and self._phase in (PLAY, OVER) and bool(self._trick or self._trick_count)
 
     def _taken_seen_by(self, seat: int) -> tuple[Card, ...]:
         """The cards of this hand's exchange `seat` may know: all of them when they were shown (the exposed
@@ -427,6 +434,9 @@ class Game(GameState):
         self._high_seat = NO_SEAT
         self._declarer = NO_SEAT
         self._contract = [0] * rules.contract_size
+        self._doubled = 0
+        self._doubler = NO_SEAT
+        self._calls_passes = 0
         self._round = 0
         self._round_passes = 0
         self._game = NO_GAME
@@ -435,6 +445,7 @@ class Game(GameState):
         if self._out != NO_SEAT:
             self._next = rules.seating.next_seat
         self._out = NO_SEAT
+        self._dummy = NO_SEAT
         self._trick_size = n
         self._trump = NO_SUIT
         self._block = 0
@@ -596,11 +607,15 @@ class Game(GameState):
         self._breaks = start.breaks
         self._restrict = ~start.blocked
         self._event_cards = start.events
+        if rules.play.dummy and self._declarer != NO_SEAT:
+            self._dummy = rules.seating.partner[self._declarer]
         lead = rules.play.first_lead
         if lead is FirstLead.DECLARER:
             self._turn = self._declarer
         elif lead is FirstLead.AFTER_DEALER:
             self._turn = self._next[self._dealer]
+        elif lead is FirstLead.AFTER_DECLARER:
+            self._turn = self._next[self._declarer]
         elif lead is FirstLead.HOLDER:
             card = rules.play.first_card
             assert card is not None
@@ -682,6 +697,7 @@ class Game(GameState):
         facts.trump_round = self._round
         facts.out = self._out
         facts.game = self._game
+        facts.doubled = self._doubled
         if "stock_points" in rules.uses:
             worth = rules.scoring.card_points
             stock = rules.deck.mask(self._stock) & ~self._taken | self._discards

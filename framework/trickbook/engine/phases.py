@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..expr.facts import NO_SEAT, NO_SUIT
-from ..ruleset.actions import DISCARD, GAME, GIVE, PLAY
+from ..ruleset.actions import DISCARD, DOUBLE, GAME, GIVE, PLAY, REDOUBLE
 from ..ruleset.deck import CardMask
 from ..ruleset.rules import BiddingKind, MakingRound, Rules, TrumpMode
-from .events import CardsPassed, CardsTaken, GameNamed, SitsOut, TrumpSet
+from .events import CardsPassed, CardsTaken, ContractSet, GameNamed, SitsOut, TrumpSet
+from .history import ACTION_SHIFT, SEAT_MASK
 from .state import ALONE, BIDDING, EXCHANGE, PASSING, TRUMP
 from .timeouts import timeout_card
 
@@ -262,6 +263,126 @@ class Auction:
 
     def timeout(self, game: Game) -> int:
         return _timeout_bid(game, self.legal(game))
+
+
+class Calls:
+    """An auction of calls from the first caller round the table: pass, a bid above the last one, double an
+    opponent's bid, redouble an opponent's double; enough passes in a row after a call end it, and passes from
+    everyone before any bid throw the hand in."""
+
+    code = BIDDING
+
+    def start(self, game: Game) -> None:
+        calls = game.rules.bidding.calls
+        assert calls is not None
+        seat = game._dealer
+        for _ in range(calls.first):
+            seat = game._next[seat]
+        game._phase = BIDDING
+        game._turn = seat
+        game._doubled = 0
+        game._doubler = NO_SEAT
+        game._calls_passes = 0
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        rules = game.rules
+        actions = rules.actions
+        calls = rules.bidding.calls
+        assert calls is not None
+        high = game._high_seat
+        low = 1 if high == NO_SEAT else game._bids[high] + 1
+        legal = [actions.pass_action, *range(actions.bid(low), actions.bid(rules.bidding.max) + 1)]
+        if calls.doubles and high != NO_SEAT:
+            side = game._side_of[game._turn]
+            if game._doubled == 0 and game._side_of[high] != side:
+                legal.append(actions.double_action)
+            elif game._doubled == 1 and game._side_of[game._doubler] != side:
+                legal.append(actions.redouble_action)
+        return tuple(legal)
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        rules = game.rules
+        actions = rules.actions
+        calls = rules.bidding.calls
+        assert calls is not None
+        seat = game._turn
+        game._record(action, auto)
+        if action == actions.pass_action:
+            game._calls_passes += 1
+            if game._high_seat == NO_SEAT and game._calls_passes == game._seats:
+                game._cancel("every player passed: the deal is passed out")
+                return
+            if game._high_seat != NO_SEAT and game._calls_passes == calls.ends_after:
+                self.won(game)
+                return
+        else:
+            game._calls_passes = 0
+            if action == actions.double_action:
+                game._doubled = 1
+                game._doubler = seat
+            elif action == actions.redouble_action:
+                game._doubled = 2
+            else:
+                game._bids[seat] = actions.bid_values[action]
+                game._high_seat = seat
+                game._doubled = 0
+                game._doubler = NO_SEAT
+        game._turn = game._next[seat]
+
+    def won(self, game: Game) -> None:
+        """The last bid is the contract; its declarer is the first of that side to have bid its strain."""
+        rules = game.rules
+        actions = rules.actions
+        calls = rules.bidding.calls
+        assert calls is not None
+        value = game._bids[game._high_seat]
+        strain = calls.strain(value)
+        side = game._side_of[game._high_seat]
+        declarer = game._high_seat
+        for code in game._moves:
+            action, seat = code >> ACTION_SHIFT, code & SEAT_MASK
+            if (
+                actions.kinds[action] == "bid"
+                and game._side_of[seat] == side
+                and calls.strain(actions.bid_values[action]) == strain
+            ):
+                declarer = seat
+                break
+        game._declarer = declarer
+        game._contract[declarer if side < 0 else side] = calls.level(value)
+        game._trump = strain if strain >= 0 else NO_SUIT
+        if game.observer is not None:
+            words = actions.text(actions.bid(value)) + ("", " doubled", " redoubled")[game._doubled]
+            game.observer(ContractSet(declarer, calls.level(value), words))
+            if game._trump != NO_SUIT:
+                game.observer(TrumpSet(game._trump, None))
+        game._bidding_done()
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        rules = game.rules
+        actions = rules.actions
+        if not 0 <= action < actions.size:
+            return InvalidAction(f"{action} is not an action of this ruleset")
+        text = actions.text(action)
+        kind = actions.kinds[action]
+        if kind == DOUBLE:
+            return IllegalAction(
+                "you may double only the last bid, and only when an opponent made it and nobody has doubled it",
+                rule="double an opponent's bid",
+            )
+        if kind == REDOUBLE:
+            return IllegalAction(
+                "you may redouble only when an opponent has doubled your side's bid", rule="redouble a double"
+            )
+        if kind != "bid":
+            return IllegalAction(f"it is the auction: call, not {text}", rule="the auction comes first")
+        last = actions.text(actions.bid(game._bids[game._high_seat]))
+        return IllegalAction(f"a bid must be higher than the last bid, {last}, not {text}", rule="bids rise")
+
+    def timeout(self, game: Game) -> int:
+        return game.rules.actions.pass_action
 
 
 class TrumpChoice:
@@ -544,6 +665,7 @@ def _timeout_bid(game: Game, legal: tuple[int, ...]) -> int:
 
 BIDDING_KINDS: dict[BiddingKind, Phase] = {
     BiddingKind.AUCTION: Auction(),
+    BiddingKind.CALLS: Calls(),
     BiddingKind.DECLARATIONS: Declarations(),
 }
 """The registry of bidding phases by `bidding.kind` (`none`: no bidding phase)."""

@@ -108,6 +108,11 @@ class GameState:
     _high_seat: int
     _declarer: int
     _contract: list[int]
+    _doubled: int
+    """Calls: 0, or 1 when the last bid is doubled, 2 when redoubled."""
+    _doubler: int
+    _calls_passes: int
+    """Calls: passes in a row since the last call that was not a pass."""
     _round: int
     """The round of trump making under way, or in which trump was made (0: no trump making)."""
     _round_passes: int
@@ -118,6 +123,8 @@ class GameState:
     _discards: CardMask
     """The cards it laid away (they join the stock, unseen by the others)."""
     _out: int
+    _dummy: int
+    """The seat whose hand is the dummy (`play.dummy`), or -1; the declarer plays its cards."""
     """The seat that sits this hand out (its partner plays alone), or -1."""
     _trick_size: int
     """Cards in a trick this hand: one per seat that plays."""
@@ -152,6 +159,7 @@ class GameState:
         "_blind_round",
         "_block",
         "_breaks",
+        "_calls_passes",
         "_cards",
         "_contract",
         "_counters",
@@ -161,6 +169,9 @@ class GameState:
         "_deck_size",
         "_declarer",
         "_discards",
+        "_doubled",
+        "_doubler",
+        "_dummy",
         "_end_reason",
         "_event_cards",
         "_event_counts",
@@ -229,6 +240,13 @@ class GameState:
     def turn(self) -> int | None:
         """The seat to act, or None when the match is over."""
         return None if self._phase == OVER else self._turn
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that decides the next action: the seat to act, or the declarer when it is the dummy's turn."""
+        if self._phase == OVER:
+            return None
+        return self._declarer if self._turn == self._dummy else self._turn
 
     @property
     def dealer(self) -> int:
@@ -427,12 +445,16 @@ class GameState:
         new._high_seat = self._high_seat
         new._declarer = self._declarer
         new._contract = self._contract[:]
+        new._doubled = self._doubled
+        new._doubler = self._doubler
+        new._calls_passes = self._calls_passes
         new._round = self._round
         new._round_passes = self._round_passes
         new._game = self._game
         new._taken = self._taken
         new._discards = self._discards
         new._out = self._out
+        new._dummy = self._dummy
         new._trick_size = self._trick_size
         new._trump = self._trump
         new._block = self._block

@@ -54,6 +54,10 @@ class SeatView(NamedTuple):
     the stock, to the seat that took it); empty otherwise."""
     game: int = -1
     """The named game (an index of `trump.games`) the hand is played as, or -1."""
+    dummy: int = -1
+    """The seat whose hand is the dummy, played by the declarer (`play.dummy`), or -1."""
+    dummy_hand: tuple[Card, ...] = ()
+    """The dummy's cards, face up for everyone once the opening lead is made; empty before."""
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -86,6 +86,8 @@ class Facts:
     """The seat that sits this hand out while its partner plays alone (-1: nobody)."""
     game: int = -1
     """The named game (`trump.games`) the hand is played as (-1: none)."""
+    doubled: int = 0
+    """0, or 1 when the contract is doubled, 2 when redoubled (bidding of kind `calls`)."""
     stock_points: int = 0
     """Card points of the stock at the end of the hand (after any exchange)."""
     hand_number: int = 1

@@ -166,6 +166,23 @@ def _table() -> tuple[Builtin, ...]:
             "declarer",
         ),
         Builtin(
+            "doubled",
+            (),
+            Type.INT,
+            "0 for an undoubled contract, 1 when doubled, 2 when redoubled (bidding of kind `calls`).",
+            HAND_STAGES,
+            _fact("doubled"),
+            "auction",
+        ),
+        Builtin(
+            "has_trump",
+            (),
+            Type.BOOL,
+            "True when this hand has a trump suit (false in a no-trump contract or a game without one).",
+            SCORING,
+            lambda: g.compare(g.field("trump"), ast.GtE(), g.const(0)),
+        ),
+        Builtin(
             "stock_points",
             (),
             Type.INT,
@@ -453,6 +470,23 @@ def _table() -> tuple[Builtin, ...]:
             ALL_STAGES,
             _seat_step(lambda: g.binary(_seat_count(), ast.FloorDiv(), g.const(2))),
             "even table",
+        ),
+        Builtin(
+            "seat_number",
+            seat,
+            Type.INT,
+            "The seat's number (0 for the first seat, North at a table of four).",
+            ALL_STAGES,
+            lambda who: who,
+        ),
+        Builtin(
+            "side_number",
+            side,
+            Type.INT,
+            "The side's number, in the order of `sides` (0 for the first).",
+            ALL_STAGES,
+            lambda which: which,
+            "sides",
         ),
         Builtin(
             "abs", number, Type.INT, "The number without its sign.", ALL_STAGES, lambda a: g.call("abs", a), fold=abs

@@ -66,10 +66,11 @@ class MonteCarloPlayer:
         """Plays each action out in the same `worlds` fresh sampled worlds, adding up the values."""
         for _ in range(worlds):
             world = imagine(view, self._rng)
+            hand = world.hands_finished
             for action in actions:
                 branch = world.clone()
-                branch.apply(action)
-                totals[action] += value(view, play_out_hand(branch))
+                branch.apply(action)  # it may end the hand (a last pass throws it in): value that hand, not the next
+                totals[action] += value(view, play_out_hand(branch, hand))
                 counts[action] += 1
 
 

@@ -12,11 +12,13 @@ from .policy import policy
 from .worlds import imagine
 
 
-def play_out_hand(world: Game) -> HandResult:
-    """Plays the rest of the current hand with the quick policy for every seat; returns the finished hand."""
-    hand = world.hands_finished
+def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
+    """Plays the rest of hand `hand` (0-based; default: the current one) with the quick policy for every seat;
+    returns the finished hand."""
+    if hand is None:
+        hand = world.hands_finished
     while world.hands_finished == hand and not world.is_over():
-        seat = world.turn
+        seat = world.actor
         assert seat is not None
         world.apply(policy(world.view(seat)))
     return world.finished_hand(hand)
@@ -42,8 +44,9 @@ def compare_choices(view: SeatView, choices: Sequence[int], rng: random.Random, 
     totals = dict.fromkeys(choices, 0.0)
     for _ in range(samples):
         world = imagine(view, rng)
+        hand = world.hands_finished
         for choice in choices:
             branch = world.clone()
-            branch.apply(choice)
-            totals[choice] += value(view, play_out_hand(branch))
+            branch.apply(choice)  # it may end the hand, and the match with it (everyone passed)
+            totals[choice] += value(view, play_out_hand(branch, hand))
     return {choice: total / samples for choice, total in totals.items()}

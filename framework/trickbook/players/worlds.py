@@ -54,6 +54,8 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
         if not any(view.exposed[0] in cards for cards in holding):
             holding[holder].append(view.exposed[0])
     stock_known = list(view.exposed) if exposure is not None and exposure.seat_offset is None else []
+    if view.dummy_hand and view.dummy != me:
+        holding[view.dummy] = list(view.dummy_hand) + list(played[view.dummy])
     exchange = _exchange(view)
     if exchange is not None:
         taker, _laid, _hidden = exchange

@@ -20,8 +20,9 @@ from ..errors import Location, RecordError
 _CARD = re.compile(r"[0-9A-Z]{1,2}[A-Z]")
 _SUIT = re.compile(r"[A-Z]")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
+_STRUCTURED = re.compile(r"[0-9]{1,2}(?:[A-Z]|NT)")
 _HAND_KEYS = ("dealer", "deal", "exposed", "actions", "cancelled", "trump", "tricks_won", "score", "totals")
-ACTION_KINDS = ("bid", "pass", "trump", "play", "pass_cards", "discard", "alone", "game")
+ACTION_KINDS = ("bid", "pass", "trump", "play", "pass_cards", "discard", "alone", "game", "double", "redouble")
 _ACTION_FIELD = {
     "bid": "value",
     "trump": "suit",
@@ -33,8 +34,10 @@ _ACTION_FIELD = {
 _ACTION_VALUES: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
     (
         "value",
-        lambda v: (type(v) is int and v >= 0) or (isinstance(v, str) and bool(_NAME.fullmatch(v))),
-        "a whole number of at least 0, or a bid name",
+        lambda v: (
+            (type(v) is int and v >= 0) or (isinstance(v, str) and bool(_NAME.fullmatch(v) or _STRUCTURED.fullmatch(v)))
+        ),
+        "a whole number of at least 0, a bid name, or a bid of a level and a strain such as '3NT'",
     ),
     ("suit", lambda v: isinstance(v, str) and bool(_SUIT.fullmatch(v)), "a one-letter suit code"),
     ("card", lambda v: isinstance(v, str) and bool(_CARD.fullmatch(v)), "a card code: rank then suit"),

@@ -26,6 +26,8 @@ BID = "bid"
 GIVE = "give"
 PASS_CARDS = "pass_cards"
 """How records name the giving of cards to another seat: one entry per seat, with all its cards."""
+DOUBLE = "double"
+REDOUBLE = "redouble"
 GAME = "game"
 """The naming of a game other than a trump suit (`trump.games`); records give its name as `value`."""
 ALONE = "alone"
@@ -54,7 +56,11 @@ class ActionSpace:
     alone: bool = False
     """Whether a declarer may play alone (then one `alone` action follows the discards; `pass` declines)."""
     games: tuple[str, ...] = ()
-    """Games a player may name besides the suits (one `game` action each ends the layout)."""
+    """Games a player may name besides the suits (one `game` action each)."""
+    bid_codes: tuple[str, ...] = ()
+    """How each numeric bid is written when bids are levels and strains (`1C`, `3NT`); empty for plain numbers."""
+    doubles: bool = False
+    """Whether the calls include `double` and `redouble` (they end the layout)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
@@ -66,6 +72,8 @@ class ActionSpace:
     """A `discard` as seats other than the one discarding see it."""
     alone_action: ActionId = field(init=False)
     game_base: ActionId = field(init=False)
+    double_action: ActionId = field(init=False)
+    redouble_action: ActionId = field(init=False)
     size: int = field(init=False)
     kinds: tuple[str, ...] = field(init=False)
     bid_values: tuple[int, ...] = field(init=False)
@@ -99,12 +107,17 @@ class ActionSpace:
         alone = 1 if self.alone else 0
         set_(self, "alone_action", discard_base + discards if self.alone else -1)
         set_(self, "game_base", discard_base + discards + alone)
-        extra = discards + alone + len(self.games)
+        doubling = 2 if self.doubles else 0
+        double = discard_base + discards + alone + len(self.games)
+        set_(self, "double_action", double if self.doubles else -1)
+        set_(self, "redouble_action", double + 1 if self.doubles else -1)
+        extra = discards + alone + len(self.games) + doubling
         size = discard_base + extra
         set_(self, "size", size)
         bids = self.max_bid + 1 + len(self.named_bids)
         kinds = [PLAY] * cards + [PASS] + [TRUMP] * suits + [BID] * bids + [GIVE] * gives + [DISCARD] * discards
-        set_(self, "kinds", (*kinds, *[ALONE] * alone, *[GAME] * len(self.games)))
+        doubling_kinds = [DOUBLE, REDOUBLE] if self.doubles else []
+        set_(self, "kinds", (*kinds, *[ALONE] * alone, *[GAME] * len(self.games), *doubling_kinds))
         values = [0] * (cards + 1 + suits) + list(range(self.max_bid + 1)) + list(self.named_values)
         set_(self, "bid_values", tuple(values + [0] * (gives + extra)))
         names = [-1] * (cards + 1 + suits + self.max_bid + 1) + list(range(len(self.named_bids)))
@@ -161,7 +174,7 @@ class ActionSpace:
         kind = self.kinds[action]
         if kind == PLAY:
             return self.deck.codes[action]
-        if kind in (PASS, ALONE):
+        if kind in (PASS, ALONE, DOUBLE, REDOUBLE):
             return kind
         if kind == GAME:
             return self.games[action - self.game_base]
@@ -173,6 +186,8 @@ class ActionSpace:
             hidden = action == self.hidden_discard
             return "discard ?" if hidden else f"discard {self.deck.codes[action - self.discard_base]}"
         name = self.name_index[action]
+        if self.bid_codes:
+            return self.bid_codes[self.bid_values[action]]
         return f"bid {self.named_bids[name]}" if name >= 0 else f"bid {self.bid_values[action]}"
 
     def label(self, action: ActionId) -> str:
@@ -185,6 +200,10 @@ class ActionSpace:
             return f"trump {suit.symbol} ({suit.name})"
         if kind == GIVE and action != self.hidden_give:
             return f"give {self.deck.label(action - self.give_base)}"
+        if kind == BID and self.bid_codes:
+            code = self.bid_codes[self.bid_values[action]]
+            shown = next((s for s in self.deck.suits if code.endswith(s.code) and not code.endswith("NT")), None)
+            return code[: -len(shown.code)] + shown.symbol if shown is not None else code
         if kind == DISCARD and action != self.hidden_discard:
             return f"discard {self.deck.label(action - self.discard_base)}"
         return self.text(action)
@@ -198,6 +217,15 @@ class ActionSpace:
             return self.pass_action
         if words == ["alone"] and self.alone:
             return self.alone_action
+        if self.doubles and words in (["double"], ["x"]):
+            return self.double_action
+        if self.doubles and words in (["redouble"], ["xx"]):
+            return self.redouble_action
+        if self.bid_codes and len(words) in (1, 2) and (len(words) == 1 or words[0] == "bid"):
+            wanted = words[-1].upper()
+            codes = [code.upper() for code in self.bid_codes]
+            if wanted in codes[1:]:
+                return self.bid(codes.index(wanted))
         if len(words) == 1 and words[0] in self.games:
             return self.game(self.games.index(words[0]))
         if words[0] == "trump" and len(words) == 2:
@@ -256,7 +284,10 @@ class ActionSpace:
             entry["suit"] = self.deck.suits[action - self.trump_base].code
         elif kind == BID:
             name = self.name_index[action]
-            entry["value"] = self.named_bids[name] if name >= 0 else self.bid_values[action]
+            if self.bid_codes:
+                entry["value"] = self.bid_codes[self.bid_values[action]]
+            else:
+                entry["value"] = self.named_bids[name] if name >= 0 else self.bid_values[action]
         elif kind == GIVE:
             entry["cards"] = [self.deck.codes[action - self.give_base]]
         if auto:
@@ -272,6 +303,15 @@ class ActionSpace:
             return (self.pass_action,)
         if kind == ALONE and self.alone:
             return (self.alone_action,)
+        if kind == DOUBLE and self.doubles:
+            return (self.double_action,)
+        if kind == REDOUBLE and self.doubles:
+            return (self.redouble_action,)
+        if kind == BID and self.bid_codes:
+            value = entry.get("value")
+            if value not in self.bid_codes[1:]:
+                raise InvalidAction(f"{value!r} is not a bid of this ruleset, such as {self.bid_codes[1]!r}")
+            return (self.bid(self.bid_codes.index(str(value))),)
         if kind == GAME:
             value = entry.get("value")
             if value not in self.games:
@@ -300,7 +340,7 @@ class ActionSpace:
             return tuple(self.discard(self._card_code(code)) for code in cards)
         raise InvalidAction(
             f"{kind!r} is not an action kind: expected 'bid', 'pass', 'trump', 'play', 'pass_cards', "
-            "'discard', 'alone' or 'game'"
+            "'discard', 'alone', 'game', 'double' or 'redouble'"
         )
 
     def _card_code(self, code: Any) -> int:

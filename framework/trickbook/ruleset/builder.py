@@ -26,6 +26,7 @@ from .rules import (
     BiddingKind,
     BiddingRules,
     BreakBy,
+    CallRules,
     CardPattern,
     Counter,
     DealerRules,
@@ -107,7 +108,7 @@ class _Builder:
                 ("seats",), "the deck has fewer cards than there are players", found=f"{self.deck.size} cards"
             )
         self.bidding_kind = BiddingKind(self.data.get("bidding", {}).get("kind", BiddingKind.NONE.value))
-        self.auction = self.bidding_kind is BiddingKind.AUCTION
+        self.auction = self.bidding_kind in (BiddingKind.AUCTION, BiddingKind.CALLS)
         self.declares = self.auction or self.data.get("trump", {}).get("mode") == TrumpMode.MADE.value
         """True when a hand has a declarer: an auction's winner, or the player who makes trump."""
         self.personal = self.data["scoring"]["by"] == "seat"
@@ -205,6 +206,8 @@ class _Builder:
                 "exchange" in data,
                 "alone" in data,
                 tuple(g.name for g in trump.games),
+                self.bid_codes(bidding),
+                bidding.calls is not None and bidding.calls.doubles,
             ),
             file=self.doc.file,
             digest=digest,
@@ -369,6 +372,54 @@ class _Builder:
         to = self.expression(("passing", "to"), Stage.PASSING, "seat", Type.SEAT)
         return PassingRules(spec["cards"], to, " ".join(str(spec.get("description", "")).split()))
 
+    def bid_codes(self, bidding: BiddingRules) -> tuple[str, ...]:
+        """How each bid of a `calls` auction is written (`1C`, `3NT`), by bid number from 0 (unused); empty for
+        numeric bids."""
+        calls = bidding.calls
+        if calls is None:
+            return ()
+        suits = self.deck.suits
+        return ("",) + tuple(
+            f"{calls.level(v)}{'NT' if calls.strain(v) < 0 else suits[calls.strain(v)].code}"
+            for v in range(1, bidding.max + 1)
+        )
+
+    def calls(self, spec: dict[str, Any]) -> BiddingRules:
+        for key in ("bids", "named", "ends_at", "all_pass", "forbid"):
+            if key in spec:
+                raise self.error(("bidding", key), f"`{key}` has no meaning in bidding of kind 'calls'")
+        for key in ("levels", "strains"):
+            if key not in spec:
+                raise self.error(("bidding",), f"bidding of kind 'calls' needs `{key}`")
+        low, high = spec["levels"]["min"], spec["levels"]["max"]
+        if low > high:
+            raise self.error(("bidding", "levels"), "the lowest level is above the highest", found=f"{low}..{high}")
+        strains = tuple(
+            -1 if code == "NT" else self.suit(("bidding", "strains", i), code) for i, code in enumerate(spec["strains"])
+        )
+        rules = CallRules(
+            low,
+            high - low + 1,
+            strains,
+            0 if spec.get("first", "dealer") == "dealer" else 1,
+            spec.get("ends_after_passes", self.seating.seats - 1),
+            bool(spec.get("doubles", False)),
+        )
+        cancel_if = (
+            self.expression(("bidding", "cancel_if"), Stage.BIDDING, None, Type.BOOL) if "cancel_if" in spec else None
+        )
+        count = rules.levels * len(strains)
+        return BiddingRules(BiddingKind.CALLS, 1, count, None, (), count, "cancel", None, cancel_if, (), rules)
+
+    def dummy(self, spec: dict[str, Any]) -> bool:
+        if not spec.get("dummy", False):
+            return False
+        if not self.declares:
+            raise self.error(("play", "dummy"), "only a hand with a declarer can have a dummy")
+        if not self.seating.has_sides or any(len(side) != 2 for side in self.seating.sides):
+            raise self.error(("play", "dummy"), "the dummy is the declarer's partner: it needs sides of two")
+        return True
+
     def exchange(self) -> ExchangeRules | None:
         spec = self.data.get("exchange")
         if spec is None:
@@ -405,11 +456,18 @@ class _Builder:
     def bidding(self, named: tuple[NamedBid, ...]) -> BiddingRules:
         spec = self.data.get("bidding", {"kind": "none"})
         kind = self.bidding_kind
+        calls_keys = ("levels", "strains", "first", "ends_after_passes", "doubles")
+        if kind is not BiddingKind.CALLS:
+            for key in calls_keys:
+                if key in spec:
+                    raise self.error(("bidding", key), f"`{key}` belongs to bidding of kind 'calls'")
         if kind is BiddingKind.NONE:
             for key in ("bids", "named", "ends_at", "all_pass", "cancel_if", "forbid"):
                 if key in spec:
                     raise self.error(("bidding", key), f"`{key}` has no meaning when there is no bidding")
             return BiddingRules(kind, 0, 0, None, (), 0, "cancel", None, None)
+        if kind is BiddingKind.CALLS:
+            return self.calls(spec)
         if "bids" not in spec:
             raise self.error(("bidding",), "the bidding needs `bids`, the range of numeric bids")
         low = spec["bids"]["min"]
@@ -476,6 +534,7 @@ class _Builder:
             TrumpMode.FIXED: {"suit"},
             TrumpMode.EXPOSED: {"map"},
             TrumpMode.MADE: {"rounds", "last_must_name", "games"},
+            TrumpMode.BID: set(),
             TrumpMode.NONE: set(),
         }[mode]
         for key in ("suits", "suit", "map", "rounds", "last_must_name", "games"):
@@ -514,6 +573,11 @@ class _Builder:
         highest = tuple(self.card_pattern(("trump", "highest", i), p) for i, p in enumerate(spec.get("highest", [])))
         if highest and mode is TrumpMode.NONE:
             raise self.error(("trump", "highest"), "there is no trump in this ruleset, so no card ranks above it")
+        if (mode is TrumpMode.BID) != (self.bidding_kind is BiddingKind.CALLS):
+            raise self.error(
+                ("trump", "mode"),
+                "trump from the winning bid's strain ('bid') goes with bidding of kind 'calls', and only with it",
+            )
         rounds: tuple[MakingRound, ...] = ()
         if mode is TrumpMode.MADE:
             if self.bidding_kind is not BiddingKind.NONE:
@@ -571,7 +635,7 @@ class _Builder:
             leads_with = LeadsWith(lead.get("must_lead", "card"))
         else:
             first = FirstLead(lead)
-        if first is FirstLead.DECLARER and not self.auction:
+        if first in (FirstLead.DECLARER, FirstLead.AFTER_DECLARER) and not self.declares:
             raise self.error(
                 ("play", "first_lead"), "only an auction has a declarer", hint="use 'after-dealer' or 'dealer'"
             )
@@ -600,6 +664,7 @@ class _Builder:
             ),
             avoid,
             self.expression(("play", "stop_when"), Stage.HAND, None, Type.BOOL) if "stop_when" in spec else None,
+            self.dummy(spec),
         )
 
     def lead_restriction(self, path: KeyPath, item: dict[str, Any]) -> LeadRestriction:

@@ -14,6 +14,8 @@ from .seating import Seating
 
 class BiddingKind(Enum):
     AUCTION = "auction"
+    CALLS = "calls"
+    """Bids of a level and a strain in rising order, passes that are not final, doubles (Bridge)."""
     DECLARATIONS = "declarations"
     NONE = "none"
 
@@ -22,6 +24,8 @@ class TrumpMode(Enum):
     CHOSEN = "chosen"
     FIXED = "fixed"
     EXPOSED = "exposed"
+    BID = "bid"
+    """The strain of the winning bid (bidding kind `calls`)."""
     MADE = "made"
     """Named by a player in rounds of trump making; the first to name a suit is the maker (the declarer)."""
     NONE = "none"
@@ -41,6 +45,7 @@ class MakingRound(Enum):
 class FirstLead(Enum):
     DECLARER = "declarer"
     AFTER_DEALER = "after-dealer"
+    AFTER_DECLARER = "after-declarer"
     DEALER = "dealer"
     HOLDER = "holder"
     """The holder of `PlayRules.first_card` leads."""
@@ -166,6 +171,30 @@ class BidBan:
 
 
 @dataclass(frozen=True, slots=True)
+class CallRules:
+    """An auction of calls: bids of a level and a strain, numbered 1, 2, ... in rising order (level by level, each
+    through the strains), passes that are not final, doubles, and an end after `ends_after` passes in a row."""
+
+    low: int
+    """The lowest level."""
+    levels: int
+    strains: tuple[int, ...]
+    """Each strain's suit, in rising order; -1 for no trump."""
+    first: int
+    """Seats after the dealer of the first caller (0: the dealer)."""
+    ends_after: int
+    doubles: bool
+
+    def level(self, value: int) -> int:
+        """The level of bid number `value` (1 is the lowest bid)."""
+        return self.low + (value - 1) // len(self.strains)
+
+    def strain(self, value: int) -> int:
+        """The strain's suit of bid number `value`, or -1 for no trump."""
+        return self.strains[(value - 1) % len(self.strains)]
+
+
+@dataclass(frozen=True, slots=True)
 class BiddingRules:
     kind: BiddingKind
     min: int
@@ -180,6 +209,8 @@ class BiddingRules:
     forced_bid: int | None
     cancel_if: Compiled | None
     bans: tuple[BidBan, ...] = ()
+    calls: CallRules | None = None
+    """Kind `calls`: the levels and strains of the bids and how the auction runs."""
     blind_round: bool = field(init=False)
     """True when declarations open with a round of blind bids (a named bid is blind); read at every deal."""
 
@@ -264,6 +295,9 @@ class PlayRules:
     """Cards nobody may play to the first trick unless they hold nothing else they may play."""
     stop_when: Compiled | None = None
     """Checked after each trick: when it holds, the hand is scored at once with the tricks played so far."""
+    dummy: bool = False
+    """The declarer's partner is the dummy: its cards are shown to all after the opening lead and the declarer
+    chooses them at its turns."""
 
     @property
     def plain(self) -> bool:

@@ -115,8 +115,8 @@ class Table:
         self._run(lambda: self._expire(now))
         if self.phase != PLAYING:
             raise TableError(f"the table is {self.phase}, not playing")
-        if self.game.turn != seat:
-            raise TableError(f"it is seat {self.game.turn}'s turn, not seat {seat}'s")
+        if self.game.actor != seat:
+            raise TableError(f"it is seat {self.game.actor}'s turn, not seat {seat}'s")
         try:
             chosen = self.rules.actions.parse(action) if isinstance(action, str) else action
             self._run(lambda: self.game.apply(chosen))
@@ -175,7 +175,8 @@ class Table:
             "table": self.phase,
             "phase": view.phase,
             "turn": view.turn,
-            "deadline": self.deadline if view.turn is not None and self.specs[view.turn] is None else None,
+            "actor": self.game.actor if self.phase == PLAYING else None,
+            "deadline": self.deadline if view.turn is not None and self.specs[self.game.actor or 0] is None else None,
             "hand": [deck.codes[c] for c in view.hand] if self.phase != WAITING_READY else [],
             "legal": [actions.text(a) for a in view.legal] if self.phase == PLAYING else [],
             "dealer": view.dealer,
@@ -186,6 +187,8 @@ class Table:
             "declarer": view.declarer if view.declarer >= 0 else None,
             "contract": list(view.contract),
             "trick": [deck.codes[c] for c in view.trick],
+            "dummy": view.dummy if view.dummy >= 0 else None,
+            "dummy_hand": [deck.codes[c] for c in view.dummy_hand],
             "leader": view.leader if view.trick else None,
             "tricks_won": list(view.tricks_won),
             "totals": list(view.totals),
@@ -283,7 +286,7 @@ class Table:
             for seat, cards in enumerate(game.current_deal):
                 if not game.has_looked(seat):
                     table._hidden_deals[seat] = CardsDealt(seat, cards)
-        if table.phase == PLAYING and (game.is_over() or table.specs[game.turn or 0] is not None):
+        if table.phase == PLAYING and (game.is_over() or table.specs[game.actor or 0] is not None):
             table._run(lambda: table._advance(now))  # saved where a bot was to move, or as the match ended
         return table
 
@@ -346,7 +349,7 @@ class Table:
             if self.game.is_over():
                 self._enter_vote(now)
                 return
-            seat = self.game.turn
+            seat = self.game.actor
             assert seat is not None
             player = self.players[seat]
             if player is None:
@@ -362,7 +365,7 @@ class Table:
         while self.deadline is not None and now >= self.deadline:
             deadline = self.deadline
             if self.phase == PLAYING:
-                seat = self.game.turn
+                seat = self.game.actor
                 assert seat is not None
                 action = self.game.default_action()
                 self.game.apply(action, auto=True)
@@ -510,7 +513,10 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
         case ActionTaken():
             return {"type": "action", **actions.to_record(event.seat, event.action, event.auto)}
         case ContractSet():
-            return {"type": "contract", "declarer": event.declarer, "contract": event.contract}
+            contract: dict[str, Any] = {"type": "contract", "declarer": event.declarer, "contract": event.contract}
+            if event.words:
+                contract["words"] = event.words
+            return contract
         case TrumpSet():
             return {"type": "trump", "suit": deck.suits[event.suit].code, "chosen_by": event.chosen_by}
         case TrickWon():

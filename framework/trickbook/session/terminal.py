@@ -125,7 +125,7 @@ class TerminalMatch:
                 self.console.print(self._trump_words(game.trump, game.declarer if chosen else None), markup=False)
         while not game.is_over():
             self.report()
-            seat = game.turn
+            seat = game.actor
             assert seat is not None
             try:
                 if seat == self.seat:
@@ -255,6 +255,10 @@ class TerminalMatch:
             if cards:
                 hand.append("  ")
         self.console.print(hand)
+        if view.dummy_hand:
+            shown = " ".join(deck.label(c) for c in sorted(view.dummy_hand, reverse=True))
+            whose = " - you play it now" if view.turn == view.dummy and view.legal else ""
+            self.console.print(f"Dummy ({self.names[view.dummy]}): {shown}{whose}", markup=False)
         facts = []
         if view.phase == "passing" and view.receivers:
             chosen = self._gives(self.seat)

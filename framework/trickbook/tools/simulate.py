@@ -33,7 +33,7 @@ def play_on(game: Game, players: Sequence[Player], actions: int | None = None) -
     taken = 0
     limit = -1 if actions is None else actions
     while taken != limit and not game.is_over():
-        seat = game.turn
+        seat = game.actor
         assert seat is not None
         quick = lean[seat]
         game.apply(quick(game.legal_actions()) if quick is not None else players[seat].choose(game.view(seat)))
@@ -54,7 +54,7 @@ def resume_match(
     players = [None if spec is None else make_player(spec, seed, seat) for seat, spec in enumerate(specs)]
 
     def decide_again(game: Game, action: int, auto: bool, path: str) -> None:
-        seat = game.turn
+        seat = game.actor
         assert seat is not None
         player = players[seat]
         if auto or player is None:

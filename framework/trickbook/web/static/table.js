@@ -41,7 +41,7 @@ function act(action) { notice = null; send({ type: "act", action }); }
 
 function draw() {
   const view = page.view;
-  const mine = view.turn === page.seat && view.table === "playing";
+  const mine = (view.actor === undefined ? view.turn : view.actor) === page.seat && view.table === "playing";
   document.title = `${page.title} - trickbook`;
   document.getElementById("title").textContent = `${page.title}: you are ${name(page.seat)}`;
   const trump = view.trump ? page.suits[view.trump] : null;
@@ -72,12 +72,19 @@ function draw() {
   hand.replaceChildren(...view.hand.map((code) => {
     const text = [code, `give ${code}`, `discard ${code}`].find((t) => legal.has(t)) || code;
     const playable = legal.has(text);
-    const clickable = mine && (playable || view.phase === "play");
+    const clickable = mine && view.turn === page.seat && (playable || view.phase === "play");
     const look = !mine ? "" : playable ? " legal" : " dim";
     return card(code, { class: `card suit-${page.cards[code][1]}${look}`, disabled: !clickable,
       "aria-label": page.cards[code][0], onclick: () => act(text) });
   }));
   if (!view.hand.length && view.table === "playing") hand.replaceChildren(el("span", { class: "muted" }, "You have not seen your cards yet."));
+  const dummy = document.getElementById("dummy");
+  dummy.replaceChildren(...(view.dummy_hand && view.dummy_hand.length ? [el("span", { class: "muted" }, `Dummy (${name(view.dummy)}): `),
+    ...view.dummy_hand.map((code) => {
+      const playable = mine && view.turn === view.dummy && legal.has(code);
+      return card(code, { class: `card suit-${page.cards[code][1]}${playable ? " legal" : ""}`, disabled: !playable,
+        "aria-label": `dummy ${page.cards[code][0]}`, onclick: () => act(code) });
+    })] : []));
 
   const buttons = [];
   if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) }, page.labels[text]));
