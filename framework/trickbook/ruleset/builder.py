@@ -379,10 +379,11 @@ class _Builder:
         if calls is None:
             return ()
         suits = self.deck.suits
-        return ("",) + tuple(
+        codes = (
             f"{calls.level(v)}{'NT' if calls.strain(v) < 0 else suits[calls.strain(v)].code}"
             for v in range(1, bidding.max + 1)
         )
+        return ("", *codes)
 
     def calls(self, spec: dict[str, Any]) -> BiddingRules:
         for key in ("bids", "named", "ends_at", "all_pass", "forbid"):
