@@ -139,7 +139,7 @@ def _check_calls(rules: Rules, spec: dict[str, Any], expect: dict[str, Any]) -> 
     refused = None
     for index, call in enumerate(spec["calls"]):
         try:
-            game.apply(rules.actions.parse(_CALL_WORDS.get(call, call)))
+            game.apply(rules.actions.parse(_CALL_WORDS.get(call, f"bid {call}")))
         except ActionError:
             refused = index
             break

@@ -354,7 +354,7 @@ class Calls:
         game._contract[declarer if side < 0 else side] = calls.level(value)
         game._trump = strain if strain >= 0 else NO_SUIT
         if game.observer is not None:
-            words = actions.text(actions.bid(value)) + ("", " doubled", " redoubled")[game._doubled]
+            words = actions.bid_codes[value] + ("", " doubled", " redoubled")[game._doubled]
             game.observer(ContractSet(declarer, calls.level(value), words))
             if game._trump != NO_SUIT:
                 game.observer(TrumpSet(game._trump, None))
@@ -378,8 +378,10 @@ class Calls:
             )
         if kind != "bid":
             return IllegalAction(f"it is the auction: call, not {text}", rule="the auction comes first")
-        last = actions.text(actions.bid(game._bids[game._high_seat]))
-        return IllegalAction(f"a bid must be higher than the last bid, {last}, not {text}", rule="bids rise")
+        last = actions.label(actions.bid(game._bids[game._high_seat]))
+        return IllegalAction(
+            f"a bid must be higher than the last bid, {last}, not {actions.label(action)}", rule="bids rise"
+        )
 
     def timeout(self, game: Game) -> int:
         return game.rules.actions.pass_action

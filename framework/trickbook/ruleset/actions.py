@@ -187,7 +187,7 @@ class ActionSpace:
             return "discard ?" if hidden else f"discard {self.deck.codes[action - self.discard_base]}"
         name = self.name_index[action]
         if self.bid_codes:
-            return self.bid_codes[self.bid_values[action]]
+            return f"bid {self.bid_codes[self.bid_values[action]]}"
         return f"bid {self.named_bids[name]}" if name >= 0 else f"bid {self.bid_values[action]}"
 
     def label(self, action: ActionId) -> str:
@@ -221,10 +221,11 @@ class ActionSpace:
             return self.double_action
         if self.doubles and words in (["redouble"], ["xx"]):
             return self.redouble_action
-        if self.bid_codes and len(words) in (1, 2) and (len(words) == 1 or words[0] == "bid"):
+        if self.bid_codes and ((len(words) == 2 and words[0] == "bid") or len(words) == 1):
+            # A lone `2H` is the card where there is one; the bid is written `bid 2H`.
             wanted = words[-1].upper()
             codes = [code.upper() for code in self.bid_codes]
-            if wanted in codes[1:]:
+            if wanted in codes[1:] and (len(words) == 2 or wanted not in self.deck.codes):
                 return self.bid(codes.index(wanted))
         if len(words) == 1 and words[0] in self.games:
             return self.game(self.games.index(words[0]))

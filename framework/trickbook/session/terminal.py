@@ -40,7 +40,7 @@ from ..engine.events import (
 from ..engine.game import Game
 from ..engine.history import Move
 from ..engine.view import SeatView
-from ..errors import ActionError, IllegalAction
+from ..errors import ActionError, IllegalAction, InvalidAction
 from ..players import Player, PlayerSpec, make_player
 from ..record.writer import match_record
 from ..ruleset.actions import ALONE, DISCARD, GIVE, PLAY
@@ -229,6 +229,11 @@ class TerminalMatch:
         actions = self.rules.actions
         if numbered and text.isascii() and text.isdigit() and len(text) < 4 and 0 < int(text) <= len(view.legal):
             return view.legal[int(text) - 1]
+        if view.phase == "bidding" and actions.bid_codes and len(text.split()) == 1:
+            try:
+                return actions.parse(f"bid {text}")  # in the auction `2H` is the bid, not the card
+            except InvalidAction:
+                pass
         if view.phase == "trump" and text.strip().lower() not in ("pass", "p"):
             return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
         action = actions.parse(text)
