@@ -27,6 +27,7 @@ from ..engine.events import (
     ActionTaken,
     CardsPassed,
     CardsTaken,
+    ContractSet,
     Event,
     GameNamed,
     HandCancelled,
@@ -137,8 +138,9 @@ class TerminalMatch:
                 bot = self.bots[seat]
                 assert bot is not None
                 action = bot.choose(game.view(seat))
+                played_for = game.turn  # the dummy's seat when the declarer plays the dummy's card
                 game.apply(action)
-                self.announce(seat, action)
+                self.announce(seat if played_for is None else played_for, action)
             except KeyboardInterrupt:
                 self.stop("(interrupted) ")
                 return False
@@ -176,7 +178,8 @@ class TerminalMatch:
         actions = self.rules.actions
         if self.autoplay and len(view.legal) == 1:
             self.game.apply(view.legal[0])
-            self.console.print(f"{self.names[self.seat]}: {actions.label(view.legal[0])} (your only choice)")
+            who = self.names[self.seat] if view.turn in (None, self.seat) else f"{self.names[view.turn]} (dummy)"
+            self.console.print(f"{who}: {actions.label(view.legal[0])} (your only choice)")
             return True
         numbered = view.phase != "bidding"
         while True:
@@ -213,7 +216,8 @@ class TerminalMatch:
             except ActionError as exc:
                 self.console.print(f"[red]Not understood[/red]: {escape(str(exc))} (type 'help' for the forms)")
                 continue
-            self.console.print(f"{self.names[self.seat]}: {actions.label(action)}")
+            who = self.names[self.seat] if view.turn in (None, self.seat) else f"{self.names[view.turn]} (dummy)"
+            self.console.print(f"{who}: {actions.label(action)}")
             return True
 
     def _choices(self, view: SeatView, numbered: bool) -> str:
@@ -340,6 +344,9 @@ class TerminalMatch:
                         self.console.print(f"{self.names[event.seat]} passes you {cards}")
                     else:
                         self.console.print(f"You pass {cards} to {self.names[event.to]}")
+                case ContractSet():
+                    contract = event.words or str(event.contract)
+                    self.console.print(f"Contract: {contract} by {self.names[event.declarer]}", markup=False)
                 case TrumpSet():
                     self.console.print(self._trump_words(event.suit, event.chosen_by), markup=False)
                 case TrickWon():
