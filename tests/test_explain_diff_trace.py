@@ -119,6 +119,32 @@ FACTS = {
         "| 3 | -30 | +30 | +32 |",
         "The match ends after a hand when `hand_number >= 5`",
     ],
+    "euchre": [
+        "Trump is made in two rounds, each going once around the table from the player after the dealer",
+        "in round 1 each player may accept the suit of the card shown to everyone, or pass",
+        "In the last round the dealer may not pass and must name a suit",
+        "Above the ace of trump rank the jack of trump, then the jack of the other suit of trump's colour",
+        "the dealer takes the upcard into hand and lays one of the other five cards away face down",
+        "the maker may play alone",
+        "| 5 | +2 / +0 | +4 / +0 |",
+        "| 2 | +0 / +2 | +0 / +2 |",
+    ],
+    "skat-simple": [
+        "name any suit or name the game grand or the game null, or pass",
+        "**Game grand.** Only the four jacks are trumps",
+        "the jack of clubs, then the jack of spades, then the jack of hearts, then the jack of diamonds",
+        "the hand stops and is scored at once when `null and tricks(declarer) > 0`",
+    ],
+    "contract-bridge": [
+        "The dealer calls first",
+        "a bid of a level from 1 to 7 and a strain (♣ ♦ ♥ ♠ NT, in rising order)",
+        "The auction ends when three passes in a row follow a call",
+        "the declarer is the player of the winning side who first bid its strain",
+        "The strain of the contract is trump for the hand",
+        "The player after the declarer leads the first trick",
+        "at the dummy's turns the declarer chooses which of them to play",
+        "| 4S | 10 | +420 | +590 | -50 | -100 |",
+    ],
 }
 
 

@@ -175,6 +175,9 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
     if bidding.kind is BiddingKind.NONE:
         yield Statement("bidding", section, "Bidding", "There is no bidding.")
         return
+    if bidding.kind is BiddingKind.CALLS:
+        yield Statement("bidding", section, "Bidding", _calls_words(rules))
+        return
     high = f"`{_one_line(bidding.max_bid.source)}`" if bidding.max_bid is not None else str(bidding.max)
     named = "".join(
         f" or {n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")"
@@ -255,6 +258,8 @@ def _trump(rules: Rules) -> Iterator[Statement]:
             text += " When every card is dealt and none is left to turn up, the hand has no trump."
     elif trump.mode is TrumpMode.MADE:
         text = _making_words(rules)
+    elif trump.mode is TrumpMode.BID:
+        text = "The strain of the contract is trump for the hand; a no-trump contract has no trump."
     else:
         text = "There is no trump."
     yield Statement("trump", SECTIONS[2], "Trump", text)
@@ -279,6 +284,34 @@ def _trump(rules: Rules) -> Iterator[Statement]:
         if rules.alone.must_when is not None:
             text += f" The declarer must play alone when `{rules.alone.must_when.source.strip()}`."
         yield Statement("alone", SECTIONS[2], "Playing alone", text)
+
+
+def _calls_words(rules: Rules) -> str:
+    """An auction of calls, as a rule book says it."""
+    calls = rules.bidding.calls
+    assert calls is not None
+    suits = rules.deck.suits
+    strains = " ".join("NT" if s < 0 else suits[s].symbol for s in calls.strains)
+    first = "The dealer calls first" if calls.first == 0 else "The player after the dealer calls first"
+    codes = rules.actions.bid_codes
+    text = (
+        f"{first}, then each player in turn makes a call: pass, or a bid of a level from {calls.low} to "
+        f"{calls.low + calls.levels - 1} and a strain ({strains}, in rising order), higher than the last bid "
+        f"made by anyone ({codes[1]} is the lowest, {codes[-1]} the highest). A pass does not stop a player "
+        "from calling again later."
+    )
+    if calls.doubles:
+        text += (
+            " A player may double the last bid when an opponent made it, and redouble a double of his own "
+            "side's bid; a new bid cancels both."
+        )
+    passes = count_words(calls.ends_after)
+    text += (
+        f" The auction ends when {passes} passes in a row follow a call; if every player passes before any bid, "
+        "the deal is thrown in. The last bid is the contract (doubled or redoubled if so called), and the "
+        "declarer is the player of the winning side who first bid its strain."
+    )
+    return text
 
 
 _ROUND_WORDS = {
@@ -399,6 +432,12 @@ def _play(rules: Rules) -> Iterator[Statement]:
         else "A hand has as many tricks as each player holds cards."
     )
     yield Statement("play.winner", section, "Winning a trick", f"{winner} The winner leads the next trick. {tricks}")
+    if play.dummy:
+        text = (
+            "The declarer's partner is the dummy: once the opening lead is made, the dummy's cards are laid "
+            "face up for everyone, and at the dummy's turns the declarer chooses which of them to play."
+        )
+        yield Statement("play.dummy", section, "The dummy", text)
     if play.stop_when is not None:
         text = f"After each trick, the hand stops and is scored at once when `{play.stop_when.source.strip()}`."
         yield Statement("play.stop_when", section, "Stopping early", text)
