@@ -487,7 +487,8 @@ def _play_start(rules: Rules, trump: int, game: NamedGame | None = None) -> Play
     blocked = 0
     breaks = []
     deck = rules.deck
-    patterns = rules.trump.highest if game is None else game.highest
+    # `trump.highest` ranks cards above a trump suit's ace: with no trump suit (and no named game) there is none.
+    patterns = (rules.trump.highest if trump >= 0 else ()) if game is None else game.highest
     highest = tuple(dict.fromkeys(c for p in patterns if (c := p.resolve(deck, trump)) is not None))
     suit_of, suit_masks, strength = _card_tables(deck, trump, highest, game.order if game is not None else None)
     for restriction in rules.play.lead_restrictions:

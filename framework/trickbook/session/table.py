@@ -184,6 +184,7 @@ class Table:
             "hand_size": view.hand_size,
             "exposed": [deck.codes[c] for c in view.exposed],
             "trump": deck.suits[view.trump].code if view.trump >= 0 else None,
+            "game": self.rules.trump.games[view.game].name if view.game >= 0 else None,
             "declarer": view.declarer if view.declarer >= 0 else None,
             "contract": list(view.contract),
             "trick": [deck.codes[c] for c in view.trick],

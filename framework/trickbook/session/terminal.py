@@ -255,7 +255,7 @@ class TerminalMatch:
         hand = Text("Your hand: ")
         # Grouped by suit as this hand's trump counts them (a card that joins trump shows among the trumps).
         tables = self.rules.tables(view.trump, view.game)
-        for suit_index in range(len(deck.suits)):
+        for suit_index in range(len(tables.suit_masks)):  # a trump group of its own follows the suits (grand)
             cards = [c for c in view.hand if tables.suit_of[c] == suit_index]
             for card in sorted(cards, key=lambda c: tables.strength[suit_index][c], reverse=True):
                 colour = deck.suits[deck.suit_of[card]].colour
@@ -273,7 +273,9 @@ class TerminalMatch:
             chosen = self._gives(self.seat)
             to = self.rules.seating.seat_names[view.receivers[self.seat]]
             facts.append(f"pass {self._pass_count()} cards to {to}: card {chosen + 1} of {self._pass_count()}")
-        if view.trump >= 0:
+        if view.game >= 0:
+            facts.append(f"game {self.rules.trump.games[view.game].name}")
+        elif view.trump >= 0:
             suit = deck.suits[view.trump]
             facts.append(f"trump {suit.symbol} {suit.name}")
         kinds = self.rules.actions.kinds

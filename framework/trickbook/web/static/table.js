@@ -47,7 +47,7 @@ function draw() {
   const trump = view.trump ? page.suits[view.trump] : null;
   const facts = [
     ["Match", String(view.match)], ["Hand", String(view.hand_number)], ["Dealer", name(view.dealer)],
-    ["Trump", trump ? `${trump[0]} ${trump[1]}` : page.trump_game ? "not yet known" : "none in this game"],
+    ["Trump", view.game ? `the game ${view.game}` : trump ? `${trump[0]} ${trump[1]}` : page.trump_game ? "not yet known" : "none in this game"],
   ];
   if (view.declarer !== null) facts.push(["Declarer", name(view.declarer)]);
   if (page.progress.length) facts.push(["Tricks", page.progress.map((p) => `${p.name} ${p.taken}${p.wanted !== null ? ` of ${p.wanted}` : ""}`).join(", ")]);
