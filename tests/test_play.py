@@ -281,3 +281,16 @@ def test_markup_and_odd_digits_typed_or_in_a_title_are_shown_as_text(tmp_path: P
     assert "Tarneeb [/] [bold]: you play North" in out
     assert "Not understood: '[/]' is not an action" in out and "Not understood: '²' is not an action" in out
     assert "Not understood: '" + "9" * 40 + "…' is not" in out
+
+
+def test_the_hand_shown_at_the_terminal_has_every_card_before_and_after_trump(tmp_path: Path) -> None:
+    """Skat's jacks join trump only once a game is named; the hand shown must hold all ten cards either way."""
+    done = subprocess.run(
+        [*PLAY, "skat-simple", "--seat", "0", "--seed", "5", "--save", str(tmp_path / "s.json")],
+        input="grand\n".encode(),
+        capture_output=True,
+        env={**os.environ, "LANG": "C.UTF-8"},
+    )
+    shown = [line for line in done.stdout.decode().splitlines() if line.startswith("Your hand:")]
+    counts = [len(line.removeprefix("Your hand:").split()) for line in shown]
+    assert counts[:2] == [10, 12], "ten cards before the game is named, twelve once the skat is picked up"

@@ -238,7 +238,7 @@ class TerminalMatch:
                 return actions.parse(f"bid {text}")  # in the auction `2H` is the bid, not the card
             except InvalidAction:
                 pass
-        if view.phase == "trump" and text.strip().lower() not in ("pass", "p"):
+        if view.phase == "trump" and text.strip().lower() not in ("pass", "p", *actions.games):
             return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
         action = actions.parse(text)
         if view.phase == "passing" and actions.kinds[action] == PLAY:
