@@ -287,7 +287,7 @@ def test_the_hand_shown_at_the_terminal_has_every_card_before_and_after_trump(tm
     """Skat's jacks join trump only once a game is named; the hand shown must hold all ten cards either way."""
     done = subprocess.run(
         [*PLAY, "skat-simple", "--seat", "0", "--seed", "5", "--save", str(tmp_path / "s.json")],
-        input="grand\n".encode(),
+        input=b"grand\n",
         capture_output=True,
         env={**os.environ, "LANG": "C.UTF-8"},
     )
