@@ -8,7 +8,7 @@ from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
 from .base import register
-from .policy import choose_pass, estimate_tricks, greedy_card
+from .policy import choose_pass, estimate_tricks, greedy_card, plausible_calls
 from .search import compare_choices
 
 
@@ -44,6 +44,8 @@ class HeuristicPlayer:
         actions = view.rules.actions
         if not view.hand:
             return list(view.legal)
+        if view.rules.bidding.kind is BiddingKind.CALLS:
+            return plausible_calls(view)
         own = estimate_tricks(view)
         partners = view.rules.seating.has_sides and not view.rules.personal
         guess = (

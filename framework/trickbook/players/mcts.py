@@ -16,7 +16,9 @@ import time
 
 from ..engine.view import SeatView
 from ..errors import UsageError
+from ..ruleset.rules import BiddingKind
 from .base import register
+from .policy import plausible_calls
 from .search import play_out_hand, value
 from .worlds import imagine
 
@@ -31,6 +33,8 @@ class MonteCarloPlayer:
 
     def choose(self, view: SeatView) -> int:
         legal = list(view.legal)
+        if view.phase == "bidding" and view.rules.bidding.kind is BiddingKind.CALLS and view.hand:
+            legal = plausible_calls(view)  # dozens of bids: search the ones worth a playout
         if len(legal) == 1:
             return legal[0]
         if self.ms is not None:

@@ -69,6 +69,8 @@ def quick_bid(view: SeatView) -> int:
     actions = rules.actions
     legal = view.legal
     own = estimate_tricks(view)
+    if rules.bidding.kind is BiddingKind.CALLS:
+        return _quick_call(view, own)
     if rules.bidding.kind is BiddingKind.AUCTION:
         side = own + (PARTNER_SHARE * view.hand_size if rules.seating.has_sides else 0)
         bids = [a for a in legal if a != actions.pass_action]
@@ -83,6 +85,43 @@ def quick_bid(view: SeatView) -> int:
     if not numeric:
         return legal[0]
     return min(numeric, key=lambda a: abs(actions.bid_values[a] - own))
+
+
+def _quick_call(view: SeatView, own: float) -> int:
+    """In an auction of calls: pass with less than a fair share of the tricks; else the lowest bid in the
+    strongest suit, if it is no more levels above the lowest than the tricks held beyond that share."""
+    rules = view.rules
+    actions = rules.actions
+    calls = rules.bidding.calls
+    assert calls is not None
+    share = view.hand_size / rules.seats
+    if not view.hand or own < share:
+        return actions.pass_action
+    best = strongest_suit(view)
+    bids = [a for a in view.legal if actions.kinds[a] == "bid" and calls.strain(actions.bid_values[a]) == best]
+    if bids and calls.level(actions.bid_values[bids[0]]) - calls.low <= own - share:
+        return bids[0]
+    return actions.pass_action
+
+
+def plausible_calls(view: SeatView) -> list[int]:
+    """The calls worth searching in an auction of calls: pass, double or redouble, the lowest bid in each
+    strain, and one level more in the strongest suit."""
+    actions = view.rules.actions
+    calls = view.rules.bidding.calls
+    assert calls is not None
+    picked = [a for a in view.legal if actions.kinds[a] != "bid"]
+    lowest: dict[int, int] = {}
+    for action in view.legal:
+        if actions.kinds[action] == "bid":
+            lowest.setdefault(calls.strain(actions.bid_values[action]), action)
+    picked += sorted(lowest.values())
+    best = lowest.get(strongest_suit(view)) if view.hand else None
+    if best is not None:
+        higher = best + len(calls.strains)
+        if higher in view.legal:
+            picked.append(higher)
+    return picked
 
 
 def choose_trump(view: SeatView) -> int:
