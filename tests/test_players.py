@@ -263,3 +263,17 @@ def test_a_choice_that_ends_the_hand_is_valued_by_that_hand_not_the_next() -> No
     values = compare_choices(view, list(view.legal), random.Random(4), 3)
     assert values[game.rules.actions.pass_action] == 0.0, "everyone passed: the thrown-in hand scores nothing"
     assert len(values) == len(view.legal)
+
+
+def test_players_search_only_plausible_calls_in_an_auction_of_calls() -> None:
+    from trickbook.players.policy import plausible_calls
+
+    game = Game(rules("contract-bridge"), seed=6)
+    view = game.view(game.turn or 0)
+    texts = [game.rules.actions.text(a) for a in plausible_calls(view)]
+    assert texts[:6] == ["pass", "bid 1C", "bid 1D", "bid 1H", "bid 1S", "bid 1NT"]
+    assert len(texts) == 7 and texts[6].startswith("bid 2"), "one level more in the strongest suit"
+    game.apply(game.rules.actions.parse("bid 1S"))
+    view = game.view(game.turn or 0)
+    texts = [game.rules.actions.text(a) for a in plausible_calls(view)]
+    assert "double" in texts and "bid 1NT" in texts and "bid 2S" in texts and "bid 1C" not in texts
