@@ -4,12 +4,13 @@ examples, auctions and scores, are the ruleset's own `examples:`, run by `check`
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from helpers import EAST_WEST, NORTH_SOUTH, act, legal, rules, stacked_game
-from trickbook import Game, Rules
-from trickbook.errors import IllegalAction
+from trickbook import Game, Rules, load_ruleset
+from trickbook.errors import IllegalAction, RulesetError
 
 BRIDGE = "contract-bridge"
 
@@ -135,3 +136,34 @@ def test_a_match_is_one_deal_or_the_number_of_deals_chosen() -> None:
         while not game.is_over():
             game.apply(chooser.choice(game.legal_actions()))
         assert len(game.history) == count
+
+
+@pytest.mark.parametrize("board", range(1, 18))
+def test_a_board_number_sets_the_dealer_and_the_vulnerability(board: int) -> None:
+    from trickbook.book.scenario import Scenario, evaluate
+
+    ruleset = bridge(board=str(board))
+    assert Game(ruleset, seed=9).dealer == (board - 1) % 4
+    index = (board - 1) % 16 + 1
+    expected = {
+        **dict.fromkeys((1, 8, 11, 14), (False, False)),
+        **dict.fromkeys((2, 5, 12, 15), (True, False)),
+        **dict.fromkeys((3, 6, 9, 16), (False, True)),
+        **dict.fromkeys((4, 7, 10, 13), (True, True)),
+    }[index]
+    made = [
+        evaluate(ruleset, Scenario(tricks=t, declarer=d, contract="4S")).score.sides
+        for t, d in (([5, 1, 5, 2], 0), ([1, 5, 2, 5], 1))
+    ]
+    assert (made[0][0] == 620, made[1][1] == 620) == expected
+
+
+def test_a_first_dealer_that_is_not_known_when_the_rules_load_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "late-dealer.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/1\nid: late\ntitle: Late\nextends: contract-bridge\n"
+        "dealer: {first: hand_number % 4}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError, match="the first dealer must be known when the rules load"):
+        load_ruleset(str(path))

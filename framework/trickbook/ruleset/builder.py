@@ -316,7 +316,16 @@ class _Builder:
     def dealer(self) -> DealerRules:
         spec = self.data.get("dealer", {})
         first = spec.get("first", "random")
-        if first != "random" and first >= self.seating.seats:
+        if isinstance(first, str) and first != "random":
+            computed = self.expression(("dealer", "first"), Stage.DEAL, None, Type.INT)
+            if not computed.is_constant:
+                raise self.error(
+                    ("dealer", "first"),
+                    "the first dealer must be known when the rules load",
+                    hint="write it from numbers and definitions, such as `(board - 1) % 4`",
+                )
+            first = int(computed.constant)
+        if first != "random" and not 0 <= first < self.seating.seats:
             raise self.error(
                 ("dealer", "first"), f"there is no seat {first}", expected=f"a seat from 0 to {self.seating.seats - 1}"
             )
