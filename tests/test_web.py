@@ -159,6 +159,40 @@ def test_a_dealer_at_euchre_takes_the_upcard_and_lays_a_card_away_by_clicking(br
     assert laid not in held and len(held) in (5, 0), "five cards left, or none shown if North sat out a hand now over"
 
 
+def test_a_declarer_at_bridge_plays_the_dummys_cards_by_clicking_them(browser: Browser, server: Server) -> None:
+    page = _page(browser)
+    # Heuristic bots never open at the seven level, so 7NT is there for North to bid, and nobody can bid higher.
+    links = _create_table(page, server, "contract-bridge", ["human", "heuristic", "heuristic", "heuristic"])
+    page.goto(server.url + links["0"])
+    page.wait_for_selector("#actions [data-action]")
+    seen = _updates(page)
+    page.click("#actions [data-action='bid 7NT']")
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    for _ in range(60):
+        page.wait_for_function(
+            "document.querySelector('#actions [data-action], #hand button.card.legal, "
+            "#dummy button.card.legal, #ready')"
+        )
+        dummy_turn = page.locator("#dummy button.card.legal")
+        if dummy_turn.count():
+            break
+        _move(page)
+    else:
+        pytest.fail("the dummy's turn never came")
+    expect(page.locator("#dummy")).to_contain_text("Dummy (South)")
+    expect(page.locator("#hand button.card.legal")).to_have_count(0)
+    before = page.locator("#dummy button.card").count()
+    chosen = dummy_turn.first.get_attribute("data-card")
+    seen = _updates(page)
+    dummy_turn.first.click()
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    played = page.evaluate(
+        "page.log.filter((e) => e.type === 'action' && e.action === 'play').map((e) => [e.seat, e.card])"
+    )
+    assert [2, chosen] in played, "the card went down as South's, chosen by North"
+    assert page.locator("#dummy button.card").count() in (before - 1, 0)
+
+
 def test_an_illegal_card_is_refused_with_the_rule(browser: Browser, server: Server) -> None:
     page = _page(browser)
     links = _create_table(page, server, "whist", ["human", "heuristic", "heuristic", "heuristic"])
