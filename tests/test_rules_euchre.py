@@ -110,7 +110,7 @@ def test_stick_the_dealer_and_with_the_option_off_the_hand_is_abandoned_and_the_
 def test_going_alone_the_partner_sits_out_and_tricks_have_three_cards() -> None:
     game = dealt()
     act(game, "pass", "pass", "trump H", "discard 9S", "alone")
-    assert game.view(0).out == 1, "West made it alone: East sits out"
+    assert game.view(0).outs == 1 << 1, "West made it alone: East sits out"
     seats_in_trick = []
     for _ in range(3):
         seats_in_trick.append(game.turn)
@@ -124,7 +124,7 @@ def test_the_dealers_partner_who_orders_up_alone_lets_the_dealer_exchange_then_t
     act(game, "pass", "trump H")
     assert game.phase == "exchange" and game.turn == 0
     act(game, "discard 9S", "alone")
-    assert game.view(2).out == 0 and game.turn == 1
+    assert game.view(2).outs == 1 << 0 and game.turn == 1
 
 
 def test_with_the_option_the_dealers_partner_who_orders_up_must_play_alone() -> None:
@@ -151,7 +151,7 @@ def test_a_march_alone_scores_four_through_a_played_hand() -> None:
     hands = {0: "JH JD AH KH QH", 1: "9S TS QS KS AS", 2: "9D TD QD KD AD", 3: "9C TC QC KC AC"}
     game = stacked_game(euchre(), hands, dealer=3)
     act(game, "pass", "pass", "pass", "pass", "trump H", "alone")
-    assert game.turn == 0 and game.view(1).out == 2
+    assert game.turn == 0 and game.view(1).outs == 1 << 2
     play_out(game)
     hand = game.history[0]
     assert hand.tricks_won[0] == 5 and hand.score == (4, 0)
@@ -185,3 +185,39 @@ def test_the_target_option(target: str, points: int) -> None:
     while not game.is_over():
         game.apply(chooser.choice(game.legal_actions()))
     assert max(game.totals) >= points and all(max(h.totals) < points for h in game.history[:-1])
+
+
+def test_without_the_option_no_defender_is_asked() -> None:
+    game = dealt()
+    act(game, "pass", "trump H", "discard 9S", "alone")
+    assert game.phase == "play" and game.view(0).outs == 1 << 0
+
+
+def test_a_lone_defender_vs_alone_is_asked_only_against_a_lone_maker_nearest_the_dealers_left_first() -> None:
+    game = dealt(euchre(lone_defender="vs_alone"))
+    act(game, "pass", "trump H", "discard 9S", "pass")
+    assert game.phase == "play", "the maker plays with the partner: no defender is asked"
+    game = dealt(euchre(lone_defender="vs_alone"))
+    act(game, "pass", "trump H", "discard 9S", "alone")
+    assert game.phase == "alone" and game.turn == 1, "East, on the dealer's left, is asked first"
+    act(game, "pass")
+    assert game.turn == 3
+    act(game, "alone")
+    assert game.phase == "play" and game.view(0).outs == (1 << 0) | (1 << 1), "North and East sit out"
+    seats = []
+    for _ in range(2):
+        seats.append(game.turn)
+        act(game, legal(game)[0])
+    assert seats == [2, 3] and not game.trick, "two cards a trick: South leads (East sits out), then West"
+
+
+def test_with_any_a_defender_may_go_alone_against_a_maker_with_a_partner_and_scores_four_for_a_euchre() -> None:
+    game = dealt(euchre(lone_defender="any"))
+    act(game, "pass", "trump H", "discard 9S", "pass")
+    assert game.phase == "alone" and game.turn == 1
+    act(game, "alone")
+    assert game.phase == "play" and game.view(2).outs == 1 << 3, "the first who goes alone ends the asking"
+    play_out(game)
+    hand = game.history[0]
+    makers = hand.tricks_won[0] + hand.tricks_won[2]
+    assert hand.score == ((1 if makers < 5 else 2, 0) if makers >= 3 else (0, 4))

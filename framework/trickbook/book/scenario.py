@@ -49,8 +49,8 @@ class Scenario:
     """The seat that won the last trick."""
     trump_round: int | None = None
     """The round of trump making in which `declarer` made trump (default: 1 where players make trump)."""
-    sits_out: int | None = None
-    """The seat that sat the hand out while its partner played alone."""
+    sits_out: int | Sequence[int] | None = None
+    """The seat (or seats) that sat the hand out while their partners played alone."""
     game: int = -1
     """The named game (an index of `trump.games`) the hand was played as, or -1."""
     stock: Sequence[str] | None = None
@@ -139,7 +139,11 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     facts.trump = _trump(rules, trump_code)
     made = rules.trump.mode is TrumpMode.MADE and declarer != NO_SEAT
     facts.trump_round = scenario.trump_round if scenario.trump_round is not None else int(made)
-    facts.out = NO_SEAT if scenario.sits_out is None else scenario.sits_out
+    out = scenario.sits_out
+    seats_out = () if out is None else (out,) if isinstance(out, int) else tuple(out)
+    if not all(isinstance(s, int) and 0 <= s < seats for s in seats_out):
+        raise ScenarioError(f"sits_out names seats from 0 to {seats - 1}, not {out!r}")
+    facts.outs = sum(1 << s for s in set(seats_out))
     facts.game = scenario.game
     if scenario.stock is not None:
         worth = rules.scoring.card_points

@@ -283,6 +283,12 @@ def _trump(rules: Rules) -> Iterator[Statement]:
         )
         if rules.alone.must_when is not None:
             text += f" The declarer must play alone when `{rules.alone.must_when.source.strip()}`."
+        if rules.alone.defenders != "never":
+            against = "a lone declarer" if rules.alone.defenders == "vs_alone" else "any declarer"
+            text += (
+                f" Against {against}, the defenders are then asked in turn, the one nearest the dealer's left "
+                "first: the first who plays alone leaves the partner out too."
+            )
         yield Statement("alone", SECTIONS[2], "Playing alone", text)
 
 

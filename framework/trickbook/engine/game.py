@@ -110,7 +110,7 @@ class Game(GameState):
         self._winner = None
         self._end_reason = ""
         self._standing = (self.totals, self.seat_totals, self.counters)
-        self._out = NO_SEAT
+        self._outs = 0
         self._dummy = NO_SEAT
         self._start_hand()
 
@@ -247,7 +247,7 @@ class Game(GameState):
             *self._standing,
             self._winner,
             self._targets,
-            self._out,
+            self._outs,
             self._taken_seen_by(seat),
             self._game,
             self._dummy,
@@ -442,9 +442,9 @@ class Game(GameState):
         self._game = NO_GAME
         self._taken = 0
         self._discards = 0
-        if self._out != NO_SEAT:
+        if self._outs:
             self._next = rules.seating.next_seat
-        self._out = NO_SEAT
+        self._outs = 0
         self._dummy = NO_SEAT
         self._trick_size = n
         self._trump = NO_SUIT
@@ -695,7 +695,7 @@ class Game(GameState):
         facts.declaring_side = facts.side_of[declarer]
         facts.trump = self._trump
         facts.trump_round = self._round
-        facts.out = self._out
+        facts.outs = self._outs
         facts.game = self._game
         facts.doubled = self._doubled
         if "stock_points" in rules.uses:

@@ -610,7 +610,9 @@ class Exchange:
 
 
 class Alone:
-    """The declarer plays alone (`alone`) or with the partner (`pass`); alone, the partner's hand sits out."""
+    """The declarer plays alone (`alone`) or with the partner (`pass`); alone, the partner's hand sits out. Where
+    the rules let defenders play alone too, they are asked next, the one nearest the dealer's left first; the
+    first who plays alone leaves the partner out, and nobody else is asked."""
 
     code = ALONE
 
@@ -622,21 +624,43 @@ class Alone:
         actions = game.rules.actions
         alone = game.rules.alone
         assert alone is not None
-        if alone.must_when is not None and alone.must_when(game._facts()):
+        declaring = game._turn == game._declarer
+        if declaring and alone.must_when is not None and alone.must_when(game._facts()):
             return (actions.alone_action,)
         return (actions.pass_action, actions.alone_action)
+
+    def defenders(self, game: Game) -> tuple[int, int]:
+        """The defenders in the order they are asked: first the one nearest the dealer's left, then the partner."""
+        side = game._side_of[game._declarer]
+        seat = game.rules.seating.next_seat[game._dealer]
+        while game._side_of[seat] == side:
+            seat = game.rules.seating.next_seat[seat]
+        return seat, game.rules.seating.partner[seat]
 
     def apply(self, game: Game, action: int, auto: bool) -> None:
         if action not in self.legal(game):
             raise self.refuse(game, action)
+        rules = game.rules
+        alone = rules.alone
+        assert alone is not None
+        seat = game._turn
         game._record(action, auto)
-        if action == game.rules.actions.alone_action:
-            out = game.rules.seating.partner[game._declarer]
-            game._out = out
-            game._trick_size = game._seats - 1
-            game._next = game.rules.seating.next_skipping(out)
+        lone = action == rules.actions.alone_action
+        if lone:
+            out = rules.seating.partner[seat]
+            game._outs |= 1 << out
             if game.observer is not None:
                 game.observer(SitsOut(out))
+        first, second = self.defenders(game)
+        if seat == game._declarer and (alone.defenders == "any" or (alone.defenders == "vs_alone" and lone)):
+            game._turn = first
+            return
+        if seat == first and not lone:
+            game._turn = second
+            return
+        if game._outs:
+            game._trick_size = game._seats - game._outs.bit_count()
+            game._next = rules.seating.next_skipping(game._outs)
         game._advance()
 
     def refuse(self, game: Game, action: int) -> ActionError:
@@ -644,9 +668,7 @@ class Alone:
         shown = actions.text(action) if 0 <= action < actions.size else str(action)
         if action == actions.pass_action:
             return IllegalAction("the maker must play alone here", rule="alone.must_when")
-        return IllegalAction(
-            f"the maker now plays alone ('alone') or with the partner ('pass'), not {shown}", rule="alone"
-        )
+        return IllegalAction(f"you now play alone ('alone') or with your partner ('pass'), not {shown}", rule="alone")
 
     def timeout(self, game: Game) -> int:
         return self.legal(game)[0]

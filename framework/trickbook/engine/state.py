@@ -122,7 +122,8 @@ class GameState:
     """The cards the exchanging seat took this hand."""
     _discards: CardMask
     """The cards it laid away (they join the stock, unseen by the others)."""
-    _out: int
+    _outs: int
+    """The seats that sit this hand out (their partners play alone), as a mask."""
     _dummy: int
     """The seat whose hand is the dummy (`play.dummy`), or -1; the declarer plays its cards."""
     """The seat that sits this hand out (its partner plays alone), or -1."""
@@ -189,7 +190,7 @@ class GameState:
         "_moves",
         "_next",
         "_number",
-        "_out",
+        "_outs",
         "_passed",
         "_passed_over",
         "_phase",
@@ -453,7 +454,7 @@ class GameState:
         new._game = self._game
         new._taken = self._taken
         new._discards = self._discards
-        new._out = self._out
+        new._outs = self._outs
         new._dummy = self._dummy
         new._trick_size = self._trick_size
         new._trump = self._trump

@@ -47,8 +47,8 @@ class SeatView(NamedTuple):
     receivers: tuple[int, ...] = ()
     """Whom each seat passes cards to this hand (the seat itself: it passes none); empty before passing starts
     and in hands without passing. Public: the ruleset says where cards go."""
-    out: int = -1
-    """The seat that sits this hand out while its partner plays alone, or -1."""
+    outs: int = 0
+    """The seats that sit this hand out while their partners play alone, as a mask."""
     taken: tuple[Card, ...] = ()
     """The cards taken in this hand's exchange, where this seat may know them (the exposed card, to everyone;
     the stock, to the seat that took it); empty otherwise."""
@@ -149,7 +149,7 @@ class SeatView(NamedTuple):
                 if block & suit_mask and ((bit & suit_mask and (any_card or suit_of[card] != led)) or bit & also):
                     block &= ~suit_mask
             unplayed &= ~bit
-            trick = (trick + 1) % (rules.seats - (self.out >= 0))
+            trick = (trick + 1) % (rules.seats - self.outs.bit_count())
             first_trick = first_trick and trick > 0
         return tuple(out)
 

@@ -82,8 +82,8 @@ class Facts:
     trump: int = NO_SUIT
     trump_round: int = 0
     """The round of trump making in which trump was named (0: not made by a player)."""
-    out: int = NO_SEAT
-    """The seat that sits this hand out while its partner plays alone (-1: nobody)."""
+    outs: int = 0
+    """The seats that sit this hand out while their partners play alone, as a mask."""
     game: int = -1
     """The named game (`trump.games`) the hand is played as (-1: none)."""
     doubled: int = 0

@@ -197,7 +197,9 @@ def _table() -> tuple[Builtin, ...]:
             Type.BOOL,
             "True when the seat sits this hand out, its partner playing alone (`alone`).",
             HAND_STAGES,
-            lambda who: g.compare(g.field("out"), ast.Eq(), who),
+            lambda who: g.compare(
+                g.binary(g.binary(g.field("outs"), ast.RShift(), who), ast.BitAnd(), g.const(1)), ast.Eq(), g.const(1)
+            ),
         ),
         Builtin(
             "trump_round",

@@ -459,7 +459,7 @@ class _Builder:
         if not self.seating.has_sides or any(len(side) != 2 for side in self.seating.sides):
             raise self.error(("alone",), "playing alone needs sides of two players", hint="see `sides`")
         must = self.expression(("alone", "must_when"), Stage.BIDDING, None, Type.BOOL) if "must_when" in spec else None
-        return AloneRules(must, " ".join(str(spec.get("description", "")).split()))
+        return AloneRules(must, spec.get("defenders", "never"), " ".join(str(spec.get("description", "")).split()))
 
     # ---------------------------------------------------------------- bidding
 

@@ -149,6 +149,8 @@ class AloneRules:
 
     must_when: Compiled | None = None
     """When it holds, the declarer must play alone."""
+    defenders: str = "never"
+    """Whether a defender may then play alone too: 'never', 'vs_alone' (only against a lone declarer), 'any'."""
     description: str = ""
 
 

@@ -58,9 +58,16 @@ class Seating:
     def has_sides(self) -> bool:
         return bool(self.sides)
 
-    def next_skipping(self, out: int) -> tuple[int, ...]:
-        """`next_seat` when `out` sits the hand out: each seat's next player, passing over `out`."""
-        return tuple(self.next_seat[nxt] if (nxt := self.next_seat[seat]) == out else nxt for seat in range(self.seats))
+    def next_skipping(self, outs: int) -> tuple[int, ...]:
+        """`next_seat` when the seats in the mask `outs` sit the hand out: each seat's next player, passing over
+        them."""
+        table = []
+        for seat in range(self.seats):
+            nxt = self.next_seat[seat]
+            while outs >> nxt & 1 and nxt != seat:
+                nxt = self.next_seat[nxt]
+            table.append(nxt)
+        return tuple(table)
 
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat `steps` places after `seat` in the direction of play."""
