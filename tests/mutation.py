@@ -2,7 +2,7 @@
 fail for each. Writes docs/testing.md with the score and the mutants that survived.
 
     python tests/mutation.py            # every module below, about half an hour on two cores
-    python tests/mutation.py --only framework/trickbook/engine/scoring.py
+    python tests/mutation.py --only framework/trickbook/engine/scoring.py   # keeps the other modules' rows
 
 Each mutant changes one operator or constant (`<` to `<=`, `+` to `-`, `and` to `or`, `n` to `n + 1`, `True` to
 `False`...) in a copy of the project, and runs the module's tests there with `-x` and a time limit; a mutant
@@ -40,6 +40,19 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_rules_syrian_tarneeb_41.py",
         "tests/test_check.py",
         "tests/test_golden.py",
+    ],
+    "framework/trickbook/engine/phases.py": [
+        "tests/test_trump_making.py",
+        "tests/test_rules_euchre.py",
+        "tests/test_rules_skat_simple.py",
+        "tests/test_rules_contract_bridge.py",
+        "tests/test_rules_hearts.py",
+        "tests/test_rules_oh_hell.py",
+        "tests/test_rules_cardems_tarneeb.py",
+        "tests/test_rules_tarneeb_41.py",
+        "tests/test_rules_syrian_tarneeb_41.py",
+        "tests/test_rules_cardems_spades.py",
+        "tests/test_check.py",
     ],
     "framework/trickbook/tools/stats.py": ["tests/test_compare.py", "-k", QUICK_COMPARE],
     "framework/trickbook/tools/paired.py": ["tests/test_compare.py", "-k", QUICK_COMPARE],
@@ -198,7 +211,23 @@ def main() -> None:
     report(results, time.monotonic() - started)
 
 
+def kept(rerun: set[str]) -> tuple[list[str], list[str]]:
+    """The table rows and survivors of the existing report for modules not mutated in this run."""
+    path = ROOT / "docs" / "mutation-report.md"
+    rows: list[str] = []
+    survivors: list[str] = []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("| `") and line.split("`")[1] not in rerun:
+                rows.append(line)
+            elif line.startswith("- `") and line.split("`")[1].split(":")[0] not in rerun:
+                survivors.append(line)
+    return rows, survivors
+
+
 def report(results: list[tuple[Mutant, bool]], seconds: float) -> None:
+    rerun = {m.file for m, _ in results}
+    old_rows, old_survivors = kept(rerun)
     lines = [
         "# Mutation testing",
         "",
@@ -208,14 +237,22 @@ def report(results: list[tuple[Mutant, bool]], seconds: float) -> None:
         "| module | mutants | caught | score |",
         "|---|---:|---:|---:|",
     ]
+    lines += old_rows
     for file in dict.fromkeys(m.file for m, _ in results):
         mine = [caught for m, caught in results if m.file == file]
         lines.append(f"| `{file}` | {len(mine)} | {sum(mine)} | {100 * sum(mine) / len(mine):.0f}% |")
     total = [caught for _, caught in results]
-    lines.append(f"| all | {len(total)} | {sum(total)} | {100 * sum(total) / max(1, len(total)):.0f}% |")
-    lines += ["", f"Run on {time.strftime('%Y-%m-%d')} in {seconds / 60:.0f} minutes.", "", "## Survivors", ""]
-    survivors = [m for m, caught in results if not caught]
-    lines += [f"- `{m.file}:{m.line}`: {m.change}" for m in survivors] or ["None."]
+    lines += [
+        "",
+        f"Last run on {time.strftime('%Y-%m-%d')}: {', '.join(f'`{f}`' for f in sorted(rerun))}, {len(total)} mutants, "
+        f"{sum(total)} caught ({100 * sum(total) / max(1, len(total)):.0f}%), {seconds / 60:.0f} minutes; the rows of "
+        "the other modules are kept from earlier runs (`--only`).",
+        "",
+        "## Survivors",
+        "",
+    ]
+    survivors = [f"- `{m.file}:{m.line}`: {m.change}" for m, caught in results if not caught]
+    lines += [*old_survivors, *survivors] or ["None."]
     (ROOT / "docs" / "mutation-report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote docs/mutation-report.md: {sum(total)} of {len(total)} caught")
 
