@@ -153,3 +153,43 @@ def test_one_hand_is_the_match() -> None:
     while not game.is_over():
         game.apply(chooser.choice(game.legal_actions()))
     assert len(game.history) == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_cards_laid_away_count_for_the_declarer(seed: int) -> None:
+    game = Game(skat(), seed=seed)
+    chooser = random.Random(seed)
+    while not game.is_over():
+        game.apply(chooser.choice(game.legal_actions()))
+    hand = game.history[0]
+    if hand.cancelled or hand.seat_score is None:
+        return
+    ruleset = game.rules
+    worth = ruleset.scoring.card_points
+    actions = ruleset.actions
+    laid = [actions.card_of(m.action) for m in hand.moves if actions.kinds[m.action] == "discard"]
+    plays = [m for m in hand.moves if m.action < ruleset.deck.size]
+    taken = 0
+    for start in range(0, len(plays), 3):
+        trick = plays[start : start + 3]
+        if len(trick) < 3:
+            break
+        game_tables = ruleset.tables(hand.trump, -1 if hand.trump >= 0 else _game_of(game, hand))
+        led = game_tables.suit_of[trick[0].action]
+        winner = max(trick, key=lambda m: game_tables.strength[led][m.action]).seat
+        if winner == hand.declarer:
+            taken += sum(worth[m.action] for m in trick)
+    named = _game_of(game, hand)
+    if named >= 0 and ruleset.trump.games[named].name == "null":
+        return
+    points = taken + sum(worth[c] for c in laid)
+    assert hand.seat_score[hand.declarer] == 2 * (points - 60)
+
+
+def _game_of(game: Game, hand: object) -> int:
+    """The named game a finished hand was played as, read from its moves (-1: a suit game)."""
+    actions = game.rules.actions
+    for move in hand.moves:  # type: ignore[attr-defined]
+        if actions.kinds[move.action] == "game":
+            return int(move.action - actions.game_base)
+    return -1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ..errors import ActionError, IllegalAction, InvalidAction
+from ..errors import ActionError, IllegalAction
 from ..expr.facts import NO_SEAT, NO_SUIT
 from ..ruleset.actions import DISCARD, DOUBLE, GAME, GIVE, PLAY, REDOUBLE
 from ..ruleset.deck import CardMask
@@ -39,7 +39,8 @@ class Phase(Protocol):
     def apply(self, game: Game, action: int, auto: bool) -> None:
         """Applies a legal action of the seat to act; raises what `refuse` says otherwise."""
 
-    def refuse(self, game: Game, action: int) -> ActionError: ...
+    def refuse(self, game: Game, action: int) -> ActionError:
+        """Why the seat to act may not take `action` (an action of the ruleset: the game checks that first)."""
 
     def timeout(self, game: Game) -> int:
         """The move the rules make for the seat to act when its time runs out."""
@@ -119,8 +120,6 @@ class Passing:
 
     def refuse(self, game: Game, action: int) -> ActionError:
         actions = game.rules.actions
-        if not 0 <= action < actions.size:
-            return InvalidAction(f"{action} is not an action of this ruleset")
         passing = game.rules.passing
         assert passing is not None
         if actions.kinds[action] != GIVE or action == actions.hidden_give:
@@ -181,8 +180,6 @@ class Declarations:
         rules = game.rules
         actions = rules.actions
         bidding = rules.bidding
-        if not 0 <= action < actions.size:
-            return InvalidAction(f"{action} is not an action of this ruleset")
         text = actions.text(action)
         if actions.kinds[action] not in ("bid", "pass"):
             return IllegalAction(f"it is the bidding: you must declare, not {text}", rule="bidding comes first")
@@ -247,8 +244,6 @@ class Auction:
     def refuse(self, game: Game, action: int) -> ActionError:
         actions = game.rules.actions
         bidding = game.rules.bidding
-        if not 0 <= action < actions.size:
-            return InvalidAction(f"{action} is not an action of this ruleset")
         text = actions.text(action)
         if actions.kinds[action] not in ("bid", "pass"):
             return IllegalAction(f"it is the bidding: you must bid or pass, not {text}", rule="bidding comes first")
@@ -280,9 +275,6 @@ class Calls:
             seat = game._next[seat]
         game._phase = BIDDING
         game._turn = seat
-        game._doubled = 0
-        game._doubler = NO_SEAT
-        game._calls_passes = 0
 
     def legal(self, game: Game) -> tuple[int, ...]:
         rules = game.rules
@@ -363,8 +355,6 @@ class Calls:
     def refuse(self, game: Game, action: int) -> ActionError:
         rules = game.rules
         actions = rules.actions
-        if not 0 <= action < actions.size:
-            return InvalidAction(f"{action} is not an action of this ruleset")
         text = actions.text(action)
         kind = actions.kinds[action]
         if kind == DOUBLE:
@@ -412,10 +402,9 @@ class TrumpChoice:
     def refuse(self, game: Game, action: int) -> ActionError:
         rules = game.rules
         actions = rules.actions
-        if not (0 <= action < actions.size) or actions.kinds[action] != "trump":
+        if actions.kinds[action] != "trump":
             return IllegalAction(
-                "the declarer must now choose trump, not "
-                + (actions.text(action) if 0 <= action < actions.size else str(action)),
+                f"the declarer must now choose trump, not {actions.text(action)}",
                 rule="trump is chosen after the auction",
             )
         allowed = " ".join(rules.deck.suits[s].symbol for s in rules.trump.suits)
@@ -502,8 +491,6 @@ class TrumpMaking:
     def refuse(self, game: Game, action: int) -> ActionError:
         rules = game.rules
         actions = rules.actions
-        if not 0 <= action < actions.size:
-            return InvalidAction(f"{action} is not an action of this ruleset")
         named = " ".join(actions.label(a).removeprefix("trump ") for a in self.offered(game))
         if actions.kinds[action] not in ("trump", "pass", GAME):
             return IllegalAction(
@@ -588,8 +575,6 @@ class Exchange:
         actions = rules.actions
         exchange = rules.exchange
         assert exchange is not None
-        if not 0 <= action < actions.size:
-            return InvalidAction(f"{action} is not an action of this ruleset")
         left = exchange.discard - game._discards.bit_count()
         if actions.kinds[action] != DISCARD or action == actions.hidden_discard:
             return IllegalAction(
@@ -665,10 +650,11 @@ class Alone:
 
     def refuse(self, game: Game, action: int) -> ActionError:
         actions = game.rules.actions
-        shown = actions.text(action) if 0 <= action < actions.size else str(action)
         if action == actions.pass_action:
             return IllegalAction("the maker must play alone here", rule="alone.must_when")
-        return IllegalAction(f"you now play alone ('alone') or with your partner ('pass'), not {shown}", rule="alone")
+        return IllegalAction(
+            f"you now play alone ('alone') or with your partner ('pass'), not {actions.text(action)}", rule="alone"
+        )
 
     def timeout(self, game: Game) -> int:
         return self.legal(game)[0]
