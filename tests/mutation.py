@@ -43,6 +43,7 @@ TARGETS: dict[str, list[str]] = {
     ],
     "framework/trickbook/engine/phases.py": [
         "tests/test_trump_making.py",
+        "tests/test_phase_edges.py",
         "tests/test_rules_euchre.py",
         "tests/test_rules_skat_simple.py",
         "tests/test_rules_contract_bridge.py",

@@ -167,3 +167,8 @@ def test_a_first_dealer_that_is_not_known_when_the_rules_load_is_refused(tmp_pat
     )
     with pytest.raises(RulesetError, match="the first dealer must be known when the rules load"):
         load_ruleset(str(path))
+
+
+def test_a_pass_is_no_bid_of_a_strain_when_the_declarer_is_found() -> None:
+    game = auction("pass", "pass", "1NT", "pass", "pass", "pass")
+    assert game.declarer == 2, "North passed first; South named no trump"

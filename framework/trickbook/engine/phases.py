@@ -231,11 +231,8 @@ class Auction:
         actions = game.rules.actions
         if action != actions.pass_action:
             low = game.rules.bidding.min if game._high_seat == NO_SEAT else game._bids[game._high_seat] + 1
-            if (
-                actions.kinds[action] != "bid"
-                or actions.name_index[action] >= 0
-                or not low <= actions.bid_values[action] <= game._bid_max
-            ):
+            # An auction has no named bids (the loader refuses them), so a bid is its number.
+            if actions.kinds[action] != "bid" or not low <= actions.bid_values[action] <= game._bid_max:
                 raise self.refuse(game, action)
         seat = game._turn
         game._record(action, auto)
@@ -248,9 +245,8 @@ class Auction:
         if actions.kinds[action] not in ("bid", "pass"):
             return IllegalAction(f"it is the bidding: you must bid or pass, not {text}", rule="bidding comes first")
         value = actions.bid_values[action]
-        if actions.name_index[action] >= 0 or not bidding.min <= value <= game._bid_max:
-            shown = actions.named_bids[actions.name_index[action]] if actions.name_index[action] >= 0 else value
-            return IllegalAction(f"bids run from {bidding.min} to {game._bid_max}, not {shown}", rule="bidding.bids")
+        if not bidding.min <= value <= game._bid_max:
+            return IllegalAction(f"bids run from {bidding.min} to {game._bid_max}, not {value}", rule="bidding.bids")
         return IllegalAction(
             f"a bid must be higher than the current highest bid {game.highest_bid}, not {value}",
             rule="an auction bid must beat the highest bid",
