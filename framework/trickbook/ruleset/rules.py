@@ -15,7 +15,7 @@ from .seating import Seating
 class BiddingKind(Enum):
     AUCTION = "auction"
     CALLS = "calls"
-    """Bids of a level and a strain in rising order, passes that are not final, doubles (Bridge)."""
+    """Bids of a level and a strain in rising order, passes that are not final, doubles."""
     DECLARATIONS = "declarations"
     NONE = "none"
 
@@ -35,7 +35,7 @@ class MakingRound(Enum):
     """What a seat may name as trump in one round of trump making (or pass)."""
 
     EXPOSED = "exposed"
-    """Only the exposed card's suit (Euchre's ordering up)."""
+    """Only the exposed card's suit (accepting it, or passing)."""
     OTHERS = "others"
     """Any suit but the exposed card's."""
     ANY = "any"
@@ -222,8 +222,8 @@ class BiddingRules:
 
 @dataclass(frozen=True, slots=True)
 class NamedGame:
-    """A game a player may name instead of a trump suit (Skat's grand and null): which suit is trump (None: no
-    suit), which cards rank above all others as trumps, and the order of the ranks within a suit."""
+    """A game a player may name instead of a trump suit: which suit is trump (None: no suit), which cards rank
+    above all others as trumps (without a trump suit, the only trumps), and the order of the ranks in a suit."""
 
     name: str
     description: str
@@ -440,7 +440,7 @@ class PlayStart:
     """Under one trump: each card's suit for following and winning, the cards of each suit, each card's claim on
     a trick by led suit, the suits that may not be led until broken (a mask), how each breaks, the events' cards.
 
-    The suits are the printed ones except where `trump.highest` makes a card a trump (Euchre's left bower)."""
+    The suits are the printed ones except where `trump.highest` makes a card a trump."""
 
     suit_of: tuple[int, ...]
     suit_masks: tuple[CardMask, ...]
