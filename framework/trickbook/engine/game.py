@@ -110,8 +110,7 @@ class Game(GameState):
         self._winner = None
         self._end_reason = ""
         self._standing = (self.totals, self.seat_totals, self.counters)
-        self._outs = 0
-        self._dummy = NO_SEAT
+        self._outs = 0  # read by the first `_start_hand`, which resets the rest of a hand's state
         self._start_hand()
 
     @classmethod
@@ -436,9 +435,8 @@ class Game(GameState):
         self._contract = [0] * rules.contract_size
         self._doubled = 0
         self._doubler = NO_SEAT
-        self._calls_passes = 0
+        self._passes_in_row = 0
         self._round = 0
-        self._round_passes = 0
         self._game = NO_GAME
         self._taken = 0
         self._discards = 0
@@ -804,9 +802,10 @@ class Game(GameState):
         sides = len(self.rules.seating.sides)
         self._finish_hand(True, reason, (), (0,) * sides, (0,) * self._seats)
         ends = self.rules.match.ends
-        if ends is not None and ends(self._facts(), None):
+        if ends is not None:
             # A match of so many hands counts thrown-in hands too (the totals did not move, so `wins` would not).
-            winner = match_winner(self.rules, self._facts())
+            facts = self._facts()
+            winner = match_winner(self.rules, facts) if ends(facts, None) else None
             if winner is not None:
                 self._end(winner, self._won_words(winner))
                 return

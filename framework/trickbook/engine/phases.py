@@ -298,15 +298,15 @@ class Calls:
         seat = game._turn
         game._record(action, auto)
         if action == actions.pass_action:
-            game._calls_passes += 1
-            if game._high_seat == NO_SEAT and game._calls_passes == game._seats:
+            game._passes_in_row += 1
+            if game._high_seat == NO_SEAT and game._passes_in_row == game._seats:
                 game._cancel("every player passed: the deal is passed out")
                 return
-            if game._high_seat != NO_SEAT and game._calls_passes == calls.ends_after:
+            if game._high_seat != NO_SEAT and game._passes_in_row == calls.ends_after:
                 self.won(game)
                 return
         else:
-            game._calls_passes = 0
+            game._passes_in_row = 0
             if action == actions.double_action:
                 game._doubled = 1
                 game._doubler = seat
@@ -425,7 +425,6 @@ class TrumpMaking:
     def start(self, game: Game) -> None:
         game._phase = TRUMP
         game._round = 1
-        game._round_passes = 0
         game._turn = game._next[game._dealer]
 
     def offered(self, game: Game) -> tuple[int, ...]:
@@ -460,12 +459,12 @@ class TrumpMaking:
         seat = game._turn
         game._record(action, auto)
         if action == actions.pass_action:
-            game._round_passes += 1
-            if game._round_passes < game._seats:
+            game._passes_in_row += 1
+            if game._passes_in_row < game._seats:
                 game._turn = game._next[seat]
             elif game._round < len(game.rules.trump.rounds):
                 game._round += 1
-                game._round_passes = 0
+                game._passes_in_row = 0
                 game._turn = game._next[game._dealer]
             else:
                 game._cancel("every player passed in every round of trump making")

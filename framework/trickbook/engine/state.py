@@ -111,11 +111,11 @@ class GameState:
     _doubled: int
     """Calls: 0, or 1 when the last bid is doubled, 2 when redoubled."""
     _doubler: int
-    _calls_passes: int
-    """Calls: passes in a row since the last call that was not a pass."""
+    _passes_in_row: int
+    """Passes in a row since the last call that was not a pass (an auction of calls, or a round of trump
+    making)."""
     _round: int
     """The round of trump making under way, or in which trump was made (0: no trump making)."""
-    _round_passes: int
     _game: int
     """The named game (an index of `trump.games`) this hand is played as, or -1."""
     _taken: CardMask
@@ -160,7 +160,6 @@ class GameState:
         "_blind_round",
         "_block",
         "_breaks",
-        "_calls_passes",
         "_cards",
         "_contract",
         "_counters",
@@ -193,12 +192,12 @@ class GameState:
         "_outs",
         "_passed",
         "_passed_over",
+        "_passes_in_row",
         "_phase",
         "_pipeline",
         "_plain",
         "_restrict",
         "_round",
-        "_round_passes",
         "_row",
         "_runs",
         "_seat_totals",
@@ -448,9 +447,8 @@ class GameState:
         new._contract = self._contract[:]
         new._doubled = self._doubled
         new._doubler = self._doubler
-        new._calls_passes = self._calls_passes
+        new._passes_in_row = self._passes_in_row
         new._round = self._round
-        new._round_passes = self._round_passes
         new._game = self._game
         new._taken = self._taken
         new._discards = self._discards

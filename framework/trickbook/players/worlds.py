@@ -57,15 +57,14 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     if view.dummy_hand and view.dummy != me:
         holding[view.dummy] = list(view.dummy_hand) + list(played[view.dummy])
     exchange = _exchange(view)
+    laid = exchange.laid if exchange is not None else []
     if exchange is not None:
-        taker, _laid, _hidden = exchange
-        holding[taker] += [c for c in view.taken if c not in holding[taker]]
+        holding[exchange.taker] += [c for c in view.taken if c not in holding[exchange.taker]]
     stock_size = deck.size - seats * view.hand_size
-    from_stock = rules.exchange is not None and rules.exchange.take == "stock" and exchange is not None
+    from_stock = exchange is not None and rules.exchange is not None and rules.exchange.take == "stock"
     need = [view.cards_left[seat] + len(played[seat]) - len(holding[seat]) for seat in range(seats)]
     need.append(0 if from_stock else stock_size - len(stock_known))
-    need.append(exchange[2] if exchange is not None else 0)
-    laid = exchange[1] if exchange is not None else []
+    need.append(exchange.unseen if exchange is not None else 0)
     used = {c for cards in holding for c in cards} | set(stock_known) | set(laid)
     pool = [c for c in range(deck.size) if c not in used]
     everything = (1 << deck.size) - 1
@@ -76,7 +75,7 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     stock_cards = stock_known + hidden[seats]
     discards: list[Card] = []
     if exchange is not None:
-        taker = exchange[0]
+        taker = exchange.taker
         discards = laid + hidden[seats + 1]
         taken = list(view.taken) if not from_stock or view.taken else rng.sample(holding[taker] + discards, stock_size)
         if from_stock:
@@ -135,9 +134,17 @@ def _moves(view: SeatView, gifts: dict[int, list[Card]], discards: list[Card]) -
     return tuple(moves)
 
 
-def _exchange(view: SeatView) -> tuple[int, list[Card], int] | None:
-    """This hand's exchange as the view shows it, if one has begun: the seat that took cards, the cards it is
-    seen to lay away, and how many it laid away unseen."""
+class Exchanged(NamedTuple):
+    """This hand's exchange as a view shows it: the seat that took cards, the cards it is seen to lay away, and
+    how many it laid away unseen."""
+
+    taker: int
+    laid: list[Card]
+    unseen: int
+
+
+def _exchange(view: SeatView) -> Exchanged | None:
+    """This hand's exchange as the view shows it, if one has begun."""
     rules = view.rules
     exchange = rules.exchange
     if exchange is None:
@@ -148,7 +155,7 @@ def _exchange(view: SeatView) -> tuple[int, list[Card], int] | None:
         return None
     taker = view.dealer if exchange.seat == "dealer" else view.declarer
     seen = [actions.card_of(a) for a in laid if a != actions.hidden_discard]
-    return taker, seen, len(laid) - len(seen)
+    return Exchanged(taker, seen, len(laid) - len(seen))
 
 
 def _gifts(view: SeatView) -> tuple[dict[int, list[Card]], dict[int, int]]:

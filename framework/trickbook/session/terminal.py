@@ -178,8 +178,7 @@ class TerminalMatch:
         actions = self.rules.actions
         if self.autoplay and len(view.legal) == 1:
             self.game.apply(view.legal[0])
-            who = self.names[self.seat] if view.turn in (None, self.seat) else f"{self.names[view.turn]} (dummy)"
-            self.console.print(f"{who}: {actions.label(view.legal[0])} (your only choice)")
+            self.console.print(f"{self._mover(view)}: {actions.label(view.legal[0])} (your only choice)")
             return True
         numbered = view.phase != "bidding"
         while True:
@@ -216,9 +215,12 @@ class TerminalMatch:
             except ActionError as exc:
                 self.console.print(f"[red]Not understood[/red]: {escape(str(exc))} (type 'help' for the forms)")
                 continue
-            who = self.names[self.seat] if view.turn in (None, self.seat) else f"{self.names[view.turn]} (dummy)"
-            self.console.print(f"{who}: {actions.label(action)}")
+            self.console.print(f"{self._mover(view)}: {actions.label(action)}")
             return True
+
+    def _mover(self, view: SeatView) -> str:
+        """Whose move the person makes: their own, or the dummy's when they declare."""
+        return self.names[self.seat] if view.turn in (None, self.seat) else f"{self.names[view.turn]} (dummy)"
 
     def _choices(self, view: SeatView, numbered: bool) -> str:
         labels = [self.rules.actions.label(a) for a in view.legal]
@@ -255,7 +257,7 @@ class TerminalMatch:
         hand = Text("Your hand: ")
         # Grouped by suit as this hand's trump counts them (a card that joins trump shows among the trumps).
         tables = self.rules.tables(view.trump, view.game)
-        for suit_index in range(len(tables.suit_masks)):  # a trump group of its own follows the suits (grand)
+        for suit_index in range(len(tables.suit_masks)):  # a trump group of its own follows the suits
             cards = [c for c in view.hand if tables.suit_of[c] == suit_index]
             for card in sorted(cards, key=lambda c: tables.strength[suit_index][c], reverse=True):
                 colour = deck.suits[deck.suit_of[card]].colour
