@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
 from trickbook import Game, Rules, load_ruleset
 from trickbook.engine.dealing import Deal, seeded_deal
+from trickbook.engine.history import HandResult
 from trickbook.ruleset.deck import Card
 
 Configuration = tuple[str, tuple[tuple[str, str], ...], int | None]
@@ -120,6 +122,24 @@ def play_trick(game: Game, *cards: str) -> int:
         last = game.history[-1].tricks_won
         return next(s for s in seats if last[s] != before[s])
     return next(s for s in seats if game.tricks_won[s] != before[s])
+
+
+def played(game: Game, seed: int, hands: int | None = None) -> Game:
+    """`game` after random legal moves (drawn from `seed`) to the end of the match, or of its first `hands` hands."""
+    chooser = random.Random(seed)
+    while not game.is_over() and (hands is None or game.hands_finished < hands):
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+def bids_made(game: Game, hand: HandResult) -> list[int]:
+    """Each seat's numeric bid in a finished hand, read from its moves (0 for a seat that made none)."""
+    bids = [0] * game.rules.seats
+    for move in hand.moves:
+        text = game.rules.actions.text(move.action)
+        if text.startswith("bid "):
+            bids[move.seat] = int(text.split()[1])
+    return bids
 
 
 def simulated(folder: Path, ruleset: str, *options: str, name: str = "m.jsonl") -> Path:

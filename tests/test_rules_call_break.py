@@ -3,11 +3,9 @@ the legal-play table among them, are the ruleset's own `examples:`, run by `chec
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from helpers import act, legal, play_trick, rules, stacked_game
+from helpers import act, bids_made, legal, play_trick, played, rules, stacked_game
 from trickbook import Game, Rules
 
 CALL_BREAK = "call-break"
@@ -23,13 +21,6 @@ def dealt(ruleset: Rules, hands: dict[int, str]) -> Game:
     """A hand dealt by North with `hands` stacked, every player having called 1."""
     game = stacked_game(ruleset, hands, dealer=0)
     act(game, "bid 1", "bid 1", "bid 1", "bid 1")
-    return game
-
-
-def played(game: Game, seed: int) -> Game:
-    chooser = random.Random(seed)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
     return game
 
 
@@ -156,11 +147,7 @@ def test_the_highest_spade_wins_else_the_highest_of_the_led_suit() -> None:
 def test_scores_in_tenths_the_call_plus_a_tenth_per_extra_trick_or_minus_the_call(seed: int) -> None:
     game = played(Game(call_break(), seed=seed), seed)
     for hand in game.history:
-        calls = [0] * 4
-        for move in hand.moves:
-            text = game.rules.actions.text(move.action)
-            if text.startswith("bid "):
-                calls[move.seat] = int(text.split()[1])
+        calls = bids_made(game, hand)
         expected = tuple(10 * b + (t - b) if t >= b else -10 * b for t, b in zip(hand.tricks_won, calls, strict=True))
         assert hand.seat_score == expected
 

@@ -3,12 +3,11 @@ examples, auctions and scores, are the ruleset's own `examples:`, run by `check`
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from helpers import EAST_WEST, NORTH_SOUTH, act, legal, rules, stacked_game
+from helpers import EAST_WEST, NORTH_SOUTH, act, legal, played, rules, stacked_game
 from trickbook import Game, Rules, load_ruleset
 from trickbook.errors import IllegalAction, RulesetError
 
@@ -108,9 +107,7 @@ def test_the_player_after_the_declarer_leads_then_the_dummy_is_shown_and_played_
 def test_the_contract_needs_six_more_tricks_than_its_level_and_ns_score_is_minus_ew() -> None:
     for seed in range(6):
         game = Game(bridge(), seed=seed)
-        chooser = random.Random(seed)
-        while not game.is_over():
-            game.apply(chooser.choice(game.legal_actions()))
+        played(game, seed)
         hand = game.history[0]
         assert hand.score[0] == -hand.score[1]
         if hand.cancelled:
@@ -132,9 +129,7 @@ def test_the_vulnerability_option_is_the_declaring_sides(vulnerability: str, sco
 def test_a_match_is_one_deal_or_the_number_of_deals_chosen() -> None:
     for deals, count in (("1", 1), ("4", 4)):
         game = Game(bridge(deals=deals), seed=3)
-        chooser = random.Random(3)
-        while not game.is_over():
-            game.apply(chooser.choice(game.legal_actions()))
+        played(game, 3)
         assert len(game.history) == count
 
 

@@ -3,11 +3,9 @@ legal-play table and the scoring table among them, are the ruleset's own `exampl
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from helpers import EAST_WEST, NORTH_SOUTH, act, legal, rules, stacked_game
+from helpers import EAST_WEST, NORTH_SOUTH, act, legal, played, rules, stacked_game
 from trickbook import Game, Rules
 from trickbook.errors import IllegalAction
 
@@ -26,13 +24,6 @@ def dealt(ruleset: Rules | None = None, dealer: int = 0) -> Game:
 
 def codes(game: Game, seat: int) -> set[str]:
     return {game.rules.deck.codes[c] for c in game.hand(seat)}
-
-
-def play_out(game: Game, seed: int = 0) -> None:
-    """Random legal moves until the first hand is over."""
-    chooser = random.Random(seed)
-    while not game.is_over() and game.hand_number == 1:
-        game.apply(chooser.choice(game.legal_actions()))
 
 
 def test_four_players_in_partnerships_clockwise_with_24_cards_five_each() -> None:
@@ -152,7 +143,7 @@ def test_a_march_alone_scores_four_through_a_played_hand() -> None:
     game = stacked_game(euchre(), hands, dealer=3)
     act(game, "pass", "pass", "pass", "pass", "trump H", "alone")
     assert game.turn == 0 and game.view(1).outs == 1 << 2
-    play_out(game)
+    played(game, 0, hands=1)
     hand = game.history[0]
     assert hand.tricks_won[0] == 5 and hand.score == (4, 0)
 
@@ -160,9 +151,7 @@ def test_a_march_alone_scores_four_through_a_played_hand() -> None:
 def test_the_first_side_to_ten_wins_and_only_one_side_scores_a_hand() -> None:
     for seed in range(6):
         game = Game(euchre(), seed=seed)
-        chooser = random.Random(seed)
-        while not game.is_over():
-            game.apply(chooser.choice(game.legal_actions()))
+        played(game, seed)
         for hand in game.history:
             assert min(hand.score) == 0
         last = game.history[-1].totals
@@ -171,9 +160,7 @@ def test_the_first_side_to_ten_wins_and_only_one_side_scores_a_hand() -> None:
 
 def test_the_deal_passes_to_the_left_after_each_hand() -> None:
     game = Game(euchre(stick_the_dealer="off"), seed=5, dealer=2)
-    chooser = random.Random(5)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
+    played(game, 5)
     dealers = [hand.dealer for hand in game.history]
     assert all(dealers[i + 1] == (dealers[i] + 1) % 4 for i in range(len(dealers) - 1))
 
@@ -181,9 +168,7 @@ def test_the_deal_passes_to_the_left_after_each_hand() -> None:
 @pytest.mark.parametrize(("target", "points"), [("5", 5), ("7", 7), ("11", 11)])
 def test_the_target_option(target: str, points: int) -> None:
     game = Game(euchre(target=target), seed=1)
-    chooser = random.Random(1)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
+    played(game, 1)
     assert max(game.totals) >= points and all(max(h.totals) < points for h in game.history[:-1])
 
 
@@ -217,7 +202,7 @@ def test_with_any_a_defender_may_go_alone_against_a_maker_with_a_partner_and_sco
     assert game.phase == "alone" and game.turn == 1
     act(game, "alone")
     assert game.phase == "play" and game.view(2).outs == 1 << 3, "the first who goes alone ends the asking"
-    play_out(game)
+    played(game, 0, hands=1)
     hand = game.history[0]
     makers = hand.tricks_won[0] + hand.tricks_won[2]
     assert hand.score == ((1 if makers < 5 else 2, 0) if makers >= 3 else (0, 4))

@@ -3,11 +3,9 @@ the ruleset's own `examples:`, run by `check`)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from helpers import act, legal, play_trick, rules, stacked_game
+from helpers import act, bids_made, legal, play_trick, played, rules, stacked_game
 from trickbook import Game, Rules
 
 OH_HELL = "oh-hell"
@@ -15,13 +13,6 @@ OH_HELL = "oh-hell"
 
 def oh_hell(**options: str) -> Rules:
     return rules(OH_HELL, tuple(sorted(options.items())))
-
-
-def played(game: Game, seed: int) -> Game:
-    chooser = random.Random(seed)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
 
 
 @pytest.mark.parametrize(("players", "largest"), [("3", 17), ("4", 12), ("5", 10), ("6", 8), ("7", 7)])
@@ -79,11 +70,8 @@ def test_each_player_bids_once_from_the_dealers_left_zero_to_the_hand_size() -> 
 
 
 def played_to(ruleset: Rules, hand: int, seed: int) -> Game:
-    game = Game(ruleset, seed=seed)
-    chooser = random.Random(seed)
-    while game.hand_number < hand:
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
+    """A game at the start of hand `hand`, after random legal moves."""
+    return played(Game(ruleset, seed=seed), seed, hands=hand - 1)
 
 
 @pytest.mark.parametrize("hook", ["on", "off"])
@@ -133,11 +121,7 @@ def test_a_trick_goes_to_the_highest_trump_else_the_highest_of_the_led_suit() ->
 def test_one_point_a_trick_and_ten_more_for_exactly_the_bid(seed: int) -> None:
     game = played(Game(oh_hell(players="5", max_cards="7"), seed=seed), seed)
     for hand in game.history:
-        bids = [0] * 5
-        for move in hand.moves:
-            text = game.rules.actions.text(move.action)
-            if text.startswith("bid "):
-                bids[move.seat] = int(text.split()[1])
+        bids = bids_made(game, hand)
         assert hand.seat_score == tuple(t + (10 if t == b else 0) for t, b in zip(hand.tricks_won, bids, strict=True))
 
 

@@ -3,11 +3,9 @@ sentence, played through `Game` (the worked examples, scores and legal plays, ar
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from helpers import act, legal, play_trick, rules, stacked_game
+from helpers import act, legal, play_trick, played, rules, stacked_game
 from trickbook import Game, Rules
 
 SKAT = "skat-simple"
@@ -135,9 +133,7 @@ def test_null_stops_as_soon_as_the_declarer_wins_a_trick() -> None:
 @pytest.mark.parametrize("seed", range(8))
 def test_scores_are_240ths_of_the_declarers_points_from_60_and_sum_to_zero(seed: int) -> None:
     game = Game(skat(), seed=seed)
-    chooser = random.Random(seed)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
+    played(game, seed)
     hand = game.history[0]
     assert hand.seat_score is not None and sum(hand.seat_score) == 0
     if hand.cancelled:
@@ -149,18 +145,14 @@ def test_scores_are_240ths_of_the_declarers_points_from_60_and_sum_to_zero(seed:
 
 def test_one_hand_is_the_match() -> None:
     game = Game(skat(), seed=3)
-    chooser = random.Random(3)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
+    played(game, 3)
     assert len(game.history) == 1
 
 
 @pytest.mark.parametrize("seed", range(10))
 def test_the_cards_laid_away_count_for_the_declarer(seed: int) -> None:
     game = Game(skat(), seed=seed)
-    chooser = random.Random(seed)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
+    played(game, seed)
     hand = game.history[0]
     if hand.cancelled or hand.seat_score is None:
         return

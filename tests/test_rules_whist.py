@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from helpers import EAST_WEST, NORTH_SOUTH, act, deal_in_order, legal, play_trick, rules, stacked_game
+from helpers import EAST_WEST, NORTH_SOUTH, act, deal_in_order, legal, play_trick, played, rules, stacked_game
 from trickbook import Game, Rules
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.engine.dealing import seeded_deal
@@ -133,9 +133,7 @@ def test_the_deal_passes_to_the_left_after_each_hand() -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_a_match_is_one_game_the_first_side_to_five_wins(seed: int) -> None:
     game = Game(whist(), seed=seed)
-    chooser = random.Random(seed)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
+    played(game, seed)
     totals = [hand.totals for hand in game.history]
     assert all(max(t) < 5 for t in totals[:-1]) and max(totals[-1]) >= 5
     winner = totals[-1].index(max(totals[-1]))
@@ -145,9 +143,7 @@ def test_a_match_is_one_game_the_first_side_to_five_wins(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_a_rubber_is_two_games_won_scored_3_2_or_1_each_and_2_for_the_rubber(seed: int) -> None:
     game = Game(whist(rubber="on", honours="on"), seed=seed)
-    chooser = random.Random(seed)
-    while not game.is_over():
-        game.apply(chooser.choice(game.legal_actions()))
+    played(game, seed)
     names = [c.name for c in game.rules.counters]
     games = game.counters[names.index("games")]
     winner = games.index(2)
