@@ -37,6 +37,7 @@ from .events import (
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
 from .phases import pipeline
 from .scoring import match_winner, score_hand
+from .specialise import engine_for
 from .state import NO_GAME, OVER, PHASES, PLAY, DealSource, GameState, Observer
 from .timeouts import timeout_card
 from .view import SeatView, visible_moves
@@ -57,6 +58,11 @@ class Game(GameState):
     """
 
     __slots__ = ()
+
+    def __new__(cls, rules: Rules | None = None, *args: object, **kwargs: object) -> Game:
+        """A `Game` is made as the engine specialised for its rules (`specialise`); subclasses are made as asked."""
+        made = engine_for(cls, rules) if cls is Game and rules is not None else cls
+        return super().__new__(made)
 
     def __init__(
         self,
@@ -139,7 +145,7 @@ class Game(GameState):
         def deals(number: int, dealer_seat: int, size: int) -> Deal:
             return dealt if number == hand_number else seeded_deal(rules, seed, number, dealer_seat, size)
 
-        game = cls.__new__(cls)
+        game = cls.__new__(cls, rules)
         game._number = hand_number - 1
         cls.__init__(
             game, rules, seed, deals=deals, dealer=dealer, hand_cap=hand_cap, start=(totals, seat_totals, counters)

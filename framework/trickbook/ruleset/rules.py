@@ -577,6 +577,9 @@ class Rules:
     """How many players (`seating.seats`)."""
     direction: int = field(init=False, repr=False, compare=False)
     """+1 clockwise, -1 counter-clockwise (`seating.direction`)."""
+    made: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """What later layers build once from these rules (the engine specialised for them), by name: it lives as
+    long as the rules do."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
