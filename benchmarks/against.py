@@ -30,8 +30,10 @@ from trickbook import Game, load_ruleset
 rules = load_ruleset(sys.argv[2])
 matches, cap = int(sys.argv[3]), int(sys.argv[4])
 hands = 0
-started = time.perf_counter()
-for seed in range(1, matches + 1):
+for seed in range(0, matches + 1):
+    if seed == 1:  # seed 0 is a warm-up, untimed (whatever is made once per ruleset is made then)
+        hands = 0
+        started = time.perf_counter()
     draw = random.Random(seed).random
     game = Game(rules, seed, hand_cap=cap)
     while not game.is_over():

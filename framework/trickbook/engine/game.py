@@ -60,7 +60,8 @@ class Game(GameState):
     __slots__ = ()
 
     def __new__(cls, rules: Rules | None = None, *args: object, **kwargs: object) -> Game:
-        """A `Game` is made as the engine specialised for its rules (`specialise`); subclasses are made as asked."""
+        """A `Game` is made as the engine specialised for its rules (`specialise.engine_for`); without rules, or
+        for a subclass, as asked."""
         made = engine_for(cls, rules) if cls is Game and rules is not None else cls
         return super().__new__(made)
 
