@@ -391,7 +391,7 @@ class GameState:
 
     def clone(self) -> Self:
         """An independent copy of the full state, without the observer; costs a few list copies."""
-        new = type(self).__new__(type(self))
+        new = object.__new__(type(self))  # the same class, specialised or not, without `Game.__new__`
         new.rules = self.rules
         new.seed = self.seed
         new.hand_cap = self.hand_cap
