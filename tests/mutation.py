@@ -65,6 +65,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_highest_trumps.py",
         "tests/test_card_facts.py",
         "tests/test_golden.py",
+        "tests/test_check.py",
         "tests/test_typed_actions.py",
     ],
     "framework/trickbook/engine/specialise.py": ["tests/test_specialise.py"],
