@@ -1,0 +1,65 @@
+"""The promises of `Game`'s ways to start a game: without a seed, at a position of a match (as players build
+the worlds they imagine), and at a hand-made trick (as worked examples of legal plays are asked)."""
+
+from __future__ import annotations
+
+import random
+
+from helpers import rules
+from trickbook import Game
+from trickbook.engine.dealing import seeded_deal
+from trickbook.engine.history import ACTION_SHIFT
+
+
+def test_a_game_made_without_a_seed_is_the_game_of_seed_zero() -> None:
+    ruleset = rules("tarneeb-41")
+    assert Game(ruleset).current_deal == Game(ruleset, 0).current_deal
+    assert Game(ruleset).dealer == Game(ruleset, 0).dealer
+
+
+def test_a_position_rebuilt_from_its_moves_is_the_same_position() -> None:
+    ruleset = rules("cardems-spades")
+    game = Game(ruleset, 7)
+    chooser = random.Random(7)
+    for _ in range(4 + 9):  # the four bids and the first nine cards of the first hand
+        game.apply(chooser.choice(game.legal_actions()))
+    rebuilt = Game.from_position(
+        ruleset,
+        deal=game.current_deal,
+        dealer=game.dealer,
+        hand_number=1,
+        totals=(0, 0),
+        seat_totals=None,
+        counters=[[0, 0]],
+        moves=[m.action << ACTION_SHIFT for m in game.current_moves],
+        seed=7,
+    )
+    assert rebuilt.current_moves == game.current_moves
+    assert rebuilt.trick == game.trick and rebuilt.turn == game.turn
+    assert [rebuilt.hand(s) for s in range(4)] == [game.hand(s) for s in range(4)]
+    assert rebuilt.legal_actions() == game.legal_actions()
+
+
+def test_a_position_deals_its_later_hands_from_seed_zero_unless_told() -> None:
+    ruleset = rules("cardems-spades")
+    start = Game(ruleset, 3)
+    game = Game.from_position(
+        ruleset,
+        deal=start.current_deal,
+        dealer=start.dealer,
+        hand_number=1,
+        totals=(0, 0),
+        seat_totals=None,
+        counters=[[0, 0]],
+    )
+    while game.hand_number == 1:
+        game.apply(game.legal_actions()[0])
+    assert game.current_deal == seeded_deal(ruleset, 0, 2, game.dealer).hands
+
+
+def test_a_hand_made_trick_starts_at_the_first_trick_unless_told() -> None:
+    ruleset = rules("cardems-spades")
+    deck = ruleset.deck
+    hand = [deck.parse_card(c) for c in ("AH", "KH", "2S")]
+    assert Game.at_trick(ruleset, hand=hand).hand_size == 3
+    assert Game.at_trick(ruleset, hand=hand, trick_number=11).hand_size == 13
