@@ -479,7 +479,7 @@ RECORDS = [
                 4, {"seat": r["hands"][0]["actions"][4]["seat"], "action": "trump", "suit": "H"}
             )
         ),
-        "illegal action: the bidding is over: play a card, not trump H",
+        "illegal action: the play has begun: play a card, not trump H",
     ),
     Case(
         "record",

@@ -11,6 +11,7 @@ from trickbook.tools.paired import METRICS, SKILL_METRICS, Difference, as_json, 
 from trickbook.tools.stats import MatchStats, Shape
 
 Z95 = 1.959964
+SHAPE = Shape(margin=12.5, close=True, decided_at=0.75, deficit=1.5)
 
 
 def match(
@@ -20,7 +21,7 @@ def match(
     contracts: int = 4,
     made: int = 3,
     points: int = 64,
-    shape: Shape | None = Shape(margin=12.5, close=True, decided_at=0.75, deficit=1.5),
+    shape: Shape | None = SHAPE,
     strong_won: bool | None = True,
 ) -> MatchStats:
     return MatchStats(

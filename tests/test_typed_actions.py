@@ -38,12 +38,8 @@ def test_each_typed_form_means_one_action(typed: str, meant: str) -> None:
 @pytest.mark.parametrize(
     ("typed", "says"),
     [
-        ("", "an empty action: type a card, a bid, 'pass' or 'trump' and a suit"),
-        (
-            "banana",
-            "'banana' is not an action: type a card such as 'AD', a bid such as 'bid 8' or 'nil', 'pass', "
-            "or 'trump' and a suit such as 'trump H'",
-        ),
+        ("", "an empty action: type a card such as 'AD', a bid such as 'bid 1', 'nil' or 'pass'"),
+        ("banana", "'banana' is not an action: type a card such as 'AD', a bid such as 'bid 1', 'nil' or 'pass'"),
         ("1Z", "'1Z' is not an action"),
         ("trump X", "'x' is not a suit: use one of S, H, C, D"),
         ("bid 99", "'99' is not a bid of this ruleset: bids are numbers up to 13, 'nil'"),
@@ -54,6 +50,26 @@ def test_what_is_not_an_action_is_refused_with_the_forms_that_are(typed: str, sa
     with pytest.raises(InvalidAction) as caught:
         rules("cardems-spades").actions.parse(typed)
     assert says in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "forms"),
+    [
+        ("hearts", "a card such as 'AD', 'pass' or 'give' and a card"),
+        ("whist", "a card such as 'AD' or 'pass'"),
+        (
+            "euchre",
+            "a card such as 'AD', 'pass', 'alone', 'trump' and a suit such as 'trump H' or 'discard' and a card",
+        ),
+        ("skat-simple", "a card such as 'AD', 'grand', 'null', 'pass', 'trump' and a suit such as 'trump H' or"),
+        ("contract-bridge", "a card such as 'AD', a bid such as 'bid 1C', 'pass' or 'double'"),
+        ("tarneeb-41", "a card such as 'AD', a bid such as 'bid 7', 'pass' or 'trump' and a suit such as 'trump H'"),
+    ],
+)
+def test_a_typo_is_answered_with_the_forms_of_action_this_ruleset_has(ruleset: str, forms: str) -> None:
+    with pytest.raises(InvalidAction) as caught:
+        rules(ruleset).actions.parse("banana")
+    assert str(caught.value).startswith(f"'banana' is not an action: type {forms}"), str(caught.value)
 
 
 def test_a_card_in_the_auction_names_the_rule_that_bidding_comes_first() -> None:
@@ -84,9 +100,9 @@ def test_a_bid_in_play_says_the_bidding_is_over() -> None:
     game = stacked_game(rules("cardems-spades"), {}, dealer=0)
     act(game, "bid 3", "bid 3", "bid 3", "bid 3")
     assert game.phase == "play"
-    with pytest.raises(IllegalAction, match="the bidding is over: play a card, not bid 4") as caught:
+    with pytest.raises(IllegalAction, match="the play has begun: play a card, not bid 4") as caught:
         act(game, "bid 4")
-    assert caught.value.rule == "play follows bidding"
+    assert caught.value.rule == "only cards in the play"
 
 
 @pytest.mark.parametrize("number", [-1, 10_000])

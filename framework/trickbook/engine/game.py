@@ -382,7 +382,7 @@ class Game(GameState):
             return InvalidAction(f"{action} is not an action of this ruleset")
         if action >= self._deck_size:
             return IllegalAction(
-                f"the bidding is over: play a card, not {actions.text(action)}", rule="play follows bidding"
+                f"the play has begun: play a card, not {actions.text(action)}", rule="only cards in the play"
             )
         return restrictions.refusal(self, hand, action)
 

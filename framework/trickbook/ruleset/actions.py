@@ -61,6 +61,10 @@ class ActionSpace:
     """How each numeric bid is written when bids are levels and strains (`1C`, `3NT`); empty for plain numbers."""
     doubles: bool = False
     """Whether the calls include `double` and `redouble` (they end the layout)."""
+    bidding: bool = True
+    """Whether hands have a bidding phase (`bid` actions mean something)."""
+    naming_trump: bool = True
+    """Whether a player names trump with `trump` actions (chosen or made trump)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
@@ -212,7 +216,7 @@ class ActionSpace:
         """Reads an action as typed: `QH`, `Q♥`, `10h`, `pass`, `trump H`, `bid 8`, `8`, or a bid name."""
         words = text.strip().lower().split()
         if not words:
-            raise InvalidAction("an empty action: type a card, a bid, 'pass' or 'trump' and a suit")
+            raise InvalidAction(f"an empty action: type {self._forms()}")
         if words == ["pass"] or words == ["p"]:
             return self.pass_action
         if words == ["alone"] and self.alone:
@@ -244,15 +248,28 @@ class ActionSpace:
                 return self.deck.parse_card(words[0])
             except InvalidAction:
                 pass
-        raise InvalidAction(
-            f"{_shown(text)} is not an action: type a card such as {self.deck.codes[-1]!r}, a bid such as 'bid 8'"
-            + (f" or {self.named_bids[0]!r}" if self.named_bids else "")
-            + (
-                ", 'pass', 'trump' and a suit such as 'trump H', or 'give' and a card"
-                if self.passing
-                else ", 'pass', or 'trump' and a suit such as 'trump H'"
-            )
-        )
+        raise InvalidAction(f"{_shown(text)} is not an action: type {self._forms()}")
+
+    def _forms(self) -> str:
+        """The kinds of action this ruleset has, as a person would type them, for the refusal of a typo."""
+        forms = [f"a card such as {self.deck.codes[-1]!r}"]
+        if self.bid_codes:
+            forms.append(f"a bid such as 'bid {self.bid_codes[1]}'")
+        elif self.bidding:
+            forms.append(f"a bid such as 'bid {max(self.min_bid, 1)}'")
+        forms += [repr(name) for name in (*self.named_bids[:1], *self.games)]
+        forms.append("'pass'")
+        if self.doubles:
+            forms.append("'double'")
+        if self.alone:
+            forms.append("'alone'")
+        if self.naming_trump or self.trump_suits:
+            forms.append("'trump' and a suit such as 'trump H'")
+        if self.passing:
+            forms.append("'give' and a card")
+        if self.discarding:
+            forms.append("'discard' and a card")
+        return ", ".join(forms[:-1]) + " or " + forms[-1]
 
     def _suit(self, text: str) -> int:
         for index, suit in enumerate(self.deck.suits):

@@ -208,6 +208,8 @@ class _Builder:
                 tuple(g.name for g in trump.games),
                 self.bid_codes(bidding),
                 bidding.calls is not None and bidding.calls.doubles,
+                bidding.kind is not BiddingKind.NONE,
+                trump.mode in (TrumpMode.CHOSEN, TrumpMode.MADE),
             ),
             file=self.doc.file,
             digest=digest,
