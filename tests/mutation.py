@@ -86,7 +86,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_never_ending.py",
     ],
     "framework/trickbook/tools/stats.py": ["tests/test_compare.py", "-k", QUICK_COMPARE],
-    "framework/trickbook/tools/paired.py": ["tests/test_compare.py", "-k", QUICK_COMPARE],
+    "framework/trickbook/tools/paired.py": ["tests/test_paired.py", "tests/test_compare.py", "-k", QUICK_COMPARE],
 }
 """Each module mutated, with the tests that should catch its bugs."""
 
