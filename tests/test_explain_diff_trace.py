@@ -337,3 +337,21 @@ def test_diff_leaves_out_a_definition_whose_meaning_did_not_change() -> None:
     named = {"taken": "tricks(declaring_side)", "contract_bid": "contract(declaring_side)"}
     assert meaning("taken >= contract_bid", named) == meaning("tricks( declaring_side ) >=contract_bid", named)
     assert meaning("taken > contract_bid", named) != meaning("taken >= contract_bid", named)
+
+
+def test_trace_tells_a_declined_lone_hand_as_such_not_as_a_pass(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = simulated(tmp_path, "euchre", "--players", "heuristic", "--hand-cap", "6")
+    capsys.readouterr()
+    assert main(["trace", str(out)]) == 0
+    hands = capsys.readouterr().out.split("\nHand ")[1:]
+    declined = 0
+    for hand in hands:
+        lines = hand.splitlines()
+        named = next(i for i, line in enumerate(lines) if line.startswith("  trump: "))
+        before, after = lines[:named], lines[named:]
+        assert all(": does not play alone" not in line for line in before), "passes before trump are passes"
+        assert all(not line.endswith(": pass") for line in after), "after trump, a pass declines to play alone"
+        declined += sum(line.endswith(": does not play alone") for line in after)
+    assert declined > 0
