@@ -96,12 +96,13 @@ def test_a_bid_before_looking_in_a_blind_round_says_what_may_be_bid_blind() -> N
     assert caught.value.rule == "blind bids come first"
 
 
-def test_a_bid_in_play_says_the_bidding_is_over() -> None:
+@pytest.mark.parametrize("typed", ["bid 4", "pass"])  # `pass` is the first action after the cards
+def test_a_bid_or_a_pass_in_play_says_the_play_has_begun(typed: str) -> None:
     game = stacked_game(rules("cardems-spades"), {}, dealer=0)
     act(game, "bid 3", "bid 3", "bid 3", "bid 3")
     assert game.phase == "play"
-    with pytest.raises(IllegalAction, match="the play has begun: play a card, not bid 4") as caught:
-        act(game, "bid 4")
+    with pytest.raises(IllegalAction, match=f"the play has begun: play a card, not {typed}") as caught:
+        act(game, typed)
     assert caught.value.rule == "only cards in the play"
 
 
