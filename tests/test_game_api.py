@@ -63,3 +63,20 @@ def test_a_hand_made_trick_starts_at_the_first_trick_unless_told() -> None:
     hand = [deck.parse_card(c) for c in ("AH", "KH", "2S")]
     assert Game.at_trick(ruleset, hand=hand).hand_size == 3
     assert Game.at_trick(ruleset, hand=hand, trick_number=11).hand_size == 13
+
+
+def test_a_typed_action_is_a_choice_of_the_player_not_an_automatic_move() -> None:
+    game = Game(rules("cardems-spades"), 1)
+    game.apply_text("bid 3")
+    assert game.current_moves[-1].auto is False
+    game.apply_text("bid 2", auto=True)
+    assert game.current_moves[-1].auto is True
+
+
+def test_cards_set_aside_to_pass_count_as_held_until_they_change_hands() -> None:
+    game = Game(rules("hearts"), 1)
+    giver = game.turn
+    assert giver is not None
+    game.apply(game.legal_actions()[0])
+    assert game.view(giver).cards_left[giver] == 13, "one card set aside, not yet passed"
+    assert len(game.hand(giver)) == 12
