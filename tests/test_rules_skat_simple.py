@@ -185,3 +185,22 @@ def _game_of(game: Game, hand: object) -> int:
         if actions.kinds[move.action] == "game":
             return int(move.action - actions.game_base)
     return -1
+
+
+def test_a_hand_is_shown_in_suits_as_the_game_counts_them() -> None:
+    """What the terminal and the web table show: the jacks among the trumps in a suit game, a group of their
+    own after the suits in grand, and in their printed suits, between queen and ten, in null."""
+    ruleset = skat()
+    deck = ruleset.deck
+    hand = [deck.parse_card(c) for c in ("7H", "JD", "AH", "JC", "TS", "QH", "JH")]
+    games = [g.name for g in ruleset.trump.games]
+
+    def shown(trump: int | None = None, named: int = -1) -> list[str]:
+        game = Game.at_trick(ruleset, hand=hand, trump=trump, named=named)
+        view = game.view(game.turn if game.turn is not None else 0)
+        return [" ".join(deck.codes[c] for c in group) for group in view.in_suits(hand)]
+
+    hearts = [s.code for s in deck.suits].index("H")
+    assert shown(hearts) == ["TS", "JC JH JD AH QH 7H"]
+    assert shown(named=games.index("grand")) == ["TS", "AH QH 7H", "JC JH JD"]  # the deck's suits: C S H D
+    assert shown(named=games.index("null")) == ["JC", "TS", "AH QH JH 7H", "JD"]

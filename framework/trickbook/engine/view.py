@@ -8,6 +8,7 @@ seat that received them once they have changed hands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..ruleset.actions import DISCARD, GIVE
@@ -63,6 +64,16 @@ class SeatView(NamedTuple):
     def moves(self) -> tuple[Move, ...]:
         """This hand's moves so far, in order, as this seat may see them."""
         return unpack(self.packed_moves)
+
+    def in_suits(self, cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+        """`cards` grouped by suit as this hand's trump counts them, each group highest first: a card that joins
+        trump sits among the trumps, and cards that form a trump group of their own come after the suits."""
+        tables = self.rules.tables(self.trump, self.game)
+        groups = [
+            tuple(sorted((c for c in cards if tables.suit_of[c] == suit), key=tables.strength[suit].__getitem__))
+            for suit in range(len(tables.suit_masks))
+        ]
+        return [group[::-1] for group in groups if group]
 
     def trick_seats(self) -> tuple[int, ...]:
         """The seat that played each card of the trick in progress, in order (a seat that sits out plays none)."""

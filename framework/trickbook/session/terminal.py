@@ -255,19 +255,15 @@ class TerminalMatch:
         """The person's hand sorted by suit, the state of the hand and the current trick."""
         deck = self.rules.deck
         hand = Text("Your hand: ")
-        # Grouped by suit as this hand's trump counts them (a card that joins trump shows among the trumps).
-        tables = self.rules.tables(view.trump, view.game)
-        for suit_index in range(len(tables.suit_masks)):  # a trump group of its own follows the suits
-            cards = [c for c in view.hand if tables.suit_of[c] == suit_index]
-            for card in sorted(cards, key=lambda c: tables.strength[suit_index][c], reverse=True):
+        for group in view.in_suits(view.hand):  # as this hand's trump counts suits: a jack of trump among trumps
+            for card in group:
                 colour = deck.suits[deck.suit_of[card]].colour
                 hand.append(deck.label(card), style=_COLOURS.get(colour, ""))
                 hand.append(" ")
-            if cards:
-                hand.append("  ")
+            hand.append("  ")
         self.console.print(hand)
         if view.dummy_hand:
-            shown = " ".join(deck.label(c) for c in sorted(view.dummy_hand, reverse=True))
+            shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.dummy_hand))
             whose = " - you play it now" if view.turn == view.dummy and view.legal else ""
             self.console.print(f"Dummy ({self.names[view.dummy]}): {shown}{whose}", markup=False)
         facts = []

@@ -171,7 +171,9 @@ class Hub:
             seating = rules.seating
             view = table.view(seat)
             game_view = table.game.view(seat)
-            order = {code: (deck.suit_of[i], -deck.rank_of[i]) for i, code in enumerate(deck.codes)}
+            # Cards in suits as this hand's trump counts them (`SeatView.in_suits`), each highest first.
+            pack = [card for group in game_view.in_suits(range(deck.size)) for card in group]
+            order = {deck.codes[card]: position for position, card in enumerate(pack)}
             return {
                 "table": live.id,
                 "title": rules.title,
@@ -187,7 +189,11 @@ class Hub:
                     code: [deck.label(i), deck.suits[deck.suit_of[i]].colour] for i, code in enumerate(deck.codes)
                 },
                 "suits": {s.code: [s.symbol, s.name, s.colour] for s in deck.suits},
-                "view": {**view, "hand": sorted(view["hand"], key=order.__getitem__)},
+                "view": {
+                    **view,
+                    "hand": sorted(view["hand"], key=order.__getitem__),
+                    "dummy_hand": sorted(view["dummy_hand"], key=order.__getitem__),
+                },
                 "trick_seats": list(game_view.trick_seats()),
                 "labels": {text: rules.actions.label(rules.actions.parse(text)) for text in view["legal"]},
                 "progress": [p._asdict() for p in progress(game_view)],
