@@ -222,8 +222,20 @@ class TerminalMatch:
         """Whose move the person makes: their own, or the dummy's when they declare."""
         return self.names[self.seat] if view.turn in (None, self.seat) else f"{self.names[view.turn]} (dummy)"
 
+    def _listed(self, view: SeatView) -> tuple[int, ...]:
+        """The legal actions in the order they are listed and numbered: other actions first, as they come, then
+        those about a card (to play, give or lay away) in the order the hand is shown."""
+        actions = self.rules.actions
+        pack = [card for group in view.in_suits(range(self.rules.deck.size)) for card in group]
+        shown = {card: position for position, card in enumerate(pack)}
+
+        def place(action: int) -> int:
+            return shown[actions.card_of(action)] if actions.kinds[action] in (PLAY, GIVE, DISCARD) else -1
+
+        return tuple(sorted(view.legal, key=place))
+
     def _choices(self, view: SeatView, numbered: bool) -> str:
-        labels = [self.rules.actions.label(a) for a in view.legal]
+        labels = [self.rules.actions.label(a) for a in self._listed(view)]
         if not numbered:
             return ", ".join(labels)
         return "  ".join(f"[{i + 1}] {label}" for i, label in enumerate(labels))
@@ -234,7 +246,7 @@ class TerminalMatch:
         chosen)."""
         actions = self.rules.actions
         if numbered and text.isascii() and text.isdigit() and len(text) < 4 and 0 < int(text) <= len(view.legal):
-            return view.legal[int(text) - 1]
+            return self._listed(view)[int(text) - 1]
         if view.phase == "bidding" and actions.bid_codes and len(text.split()) == 1:
             try:
                 return actions.parse(f"bid {text}")  # in the auction `2H` is the bid, not the card
