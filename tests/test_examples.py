@@ -62,6 +62,14 @@ def test_blind_nil_is_bid_before_looking_and_the_hand_is_hidden_until_then() -> 
     assert game.phase == "play"
 
 
+def test_when_every_player_bids_blind_nil_there_is_no_regular_round() -> None:
+    game = __import__("trickbook").Game(load_ruleset(EXAMPLES / "spades-blind-nil.yaml"), seed=1, dealer=0)
+    for _ in range(4):
+        game.apply_text("bid blind_nil")
+    assert game.phase == "play" and game.turn == 1, "North's left (East) leads at once"
+    assert all(len(game.view(seat).hand) == 13 for seat in range(4)), "everyone looks once the bidding is over"
+
+
 def test_the_rising_minimum_cancels_more_hands_as_scores_rise() -> None:
     rules = load_ruleset(EXAMPLES / "syrian-rising-minimum.yaml")
     assert rules.bidding.cancel_if is not None
