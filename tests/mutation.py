@@ -58,6 +58,7 @@ TARGETS: dict[str, list[str]] = {
     "framework/trickbook/engine/game.py": [
         "tests/test_specialise.py",
         "tests/test_game_api.py",
+        "tests/test_seat_facts.py",
         "tests/test_anchors.py",
         "tests/test_scoring_edges.py",
         "tests/test_rules_*.py",

@@ -80,3 +80,13 @@ def test_cards_set_aside_to_pass_count_as_held_until_they_change_hands() -> None
     game.apply(game.legal_actions()[0])
     assert game.view(giver).cards_left[giver] == 13, "one card set aside, not yet passed"
     assert len(game.hand(giver)) == 12
+
+
+def test_without_a_dummy_every_seat_plays_its_own_cards_and_sees_no_other_hand() -> None:
+    game = Game(rules("tarneeb-41"), 2)
+    chooser = random.Random(2)
+    while game.hands_finished == 0:
+        if game.phase == "play":
+            assert game.actor == game.turn
+            assert all(game.view(seat).dummy_hand == () for seat in range(4))
+        game.apply(chooser.choice(game.legal_actions()))
