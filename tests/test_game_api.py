@@ -90,3 +90,12 @@ def test_without_a_dummy_every_seat_plays_its_own_cards_and_sees_no_other_hand()
             assert game.actor == game.turn
             assert all(game.view(seat).dummy_hand == () for seat in range(4))
         game.apply(chooser.choice(game.legal_actions()))
+
+
+def test_a_game_says_whether_its_deals_are_the_seeds() -> None:
+    ruleset = rules("whist")
+    dealt = seeded_deal(ruleset, 5, 1, 0)
+    assert Game(ruleset, 5).dealt_by_seed
+    assert not Game(ruleset, 5, deals=lambda number, dealer, size: dealt).dealt_by_seed
+    assert Game(ruleset, 5, deals=lambda number, dealer, size: dealt, seeded=True).dealt_by_seed, "a checked replay"
+    assert not Game(ruleset, 5, seeded=False).dealt_by_seed
