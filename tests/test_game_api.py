@@ -4,11 +4,15 @@ the worlds they imagine), and at a hand-made trick (as worked examples of legal 
 from __future__ import annotations
 
 import random
+from pathlib import Path
+
+import pytest
 
 from helpers import rules
-from trickbook import Game
+from trickbook import Game, load_ruleset
 from trickbook.engine.dealing import seeded_deal
 from trickbook.engine.history import ACTION_SHIFT
+from trickbook.errors import ActionError, IllegalAction, InvalidAction
 
 
 def test_a_game_made_without_a_seed_is_the_game_of_seed_zero() -> None:
@@ -99,3 +103,64 @@ def test_a_game_says_whether_its_deals_are_the_seeds() -> None:
     assert not Game(ruleset, 5, deals=lambda number, dealer, size: dealt).dealt_by_seed
     assert Game(ruleset, 5, deals=lambda number, dealer, size: dealt, seeded=True).dealt_by_seed, "a checked replay"
     assert not Game(ruleset, 5, seeded=False).dealt_by_seed
+
+
+def test_a_view_names_the_seat_to_act_and_none_once_the_match_is_over() -> None:
+    game = Game(rules("whist"), 3, hand_cap=1)
+    while not game.is_over():
+        assert all(game.view(seat).turn == game.turn for seat in range(4))
+        game.apply(game.legal_actions()[0])
+    assert game.view(0).turn is None
+
+
+def test_a_hand_made_trick_deals_every_other_card_to_the_other_seats_once() -> None:
+    ruleset = rules("cardems-spades")
+    deck = ruleset.deck
+    hand = [deck.parse_card(c) for c in ("AH", "KH", "2S")]
+    trick = [deck.parse_card(c) for c in ("QH", "3H")]
+    game = Game.at_trick(ruleset, hand=hand, trick=trick, leader=1)
+    assert game.turn == 3 and set(game.hand(3)) == set(hand)
+    held = [set(game.hand(seat)) for seat in range(4)]
+    assert [len(cards) for cards in held] == [3, 2, 2, 3], "the two seats that played hold one card fewer"
+    dealt = set().union(*held) | set(trick)
+    assert len(dealt) == 3 + 2 + 2 + 3 + 2, "no card twice"
+    assert dealt <= set(range(deck.size))
+
+
+@pytest.mark.parametrize("action", ["first card", "first after the cards", "one past the last"])
+def test_the_edges_of_the_action_numbers_in_each_phase(action: str) -> None:
+    """Action 0 is a card (refused by a rule in the bidding), the pass after the cards is an action (refused by
+    a rule in the play), and the ruleset's size is no action at all, in either phase."""
+    ruleset = rules("cardems-spades")
+    number = {"first card": 0, "first after the cards": ruleset.deck.size, "one past the last": ruleset.actions.size}
+    bidding = Game(ruleset, 1)
+    playing = Game(ruleset, 1)
+    for _ in range(4):
+        playing.apply_text("bid 3")
+    assert 0 not in playing.legal_actions(), "card 0 is the two of spades, which may not be led yet"
+    for game in (bidding, playing):
+        expected = InvalidAction if action == "one past the last" else IllegalAction
+        with pytest.raises(ActionError) as caught:
+            game.apply(number[action])
+        assert type(caught.value) is expected, (action, game.phase, str(caught.value))
+
+
+EXPOSED_AFTER_DEALER = """\
+format: trickbook-ruleset/1
+id: syrian-shown-after-dealer
+title: Syrian Tarneeb 41 with the first card of the player after the dealer shown
+extends: syrian-tarneeb-41
+deal:
+  expose: {seat: after-dealer, card: 1}
+"""
+
+
+def test_the_card_shown_after_the_dealer_is_from_the_next_seat_in_the_direction_of_play(tmp_path: Path) -> None:
+    path = tmp_path / "variant.yaml"
+    path.write_text(EXPOSED_AFTER_DEALER, encoding="utf-8")
+    ruleset = load_ruleset(path)
+    assert ruleset.direction == -1, "counter-clockwise: the seat after the dealer is the one before in number"
+    for seed in range(1, 6):
+        game = Game(ruleset, seed)
+        after = (game.dealer - 1) % 4
+        assert game.exposed == (game.current_deal[after][0],)

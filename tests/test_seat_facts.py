@@ -24,6 +24,10 @@ scoring:
       description: 1 for each seat that passed.
       for: seat
       points: if passed(seat) then 1 else 0
+    bid:
+      description: 1 for each seat that made a bid (a pass is no bid).
+      for: seat
+      points: if has_bid(seat) then 1 else 0
 """
 
 DECLARATIONS = """\
@@ -72,6 +76,7 @@ def test_an_auctions_contract_is_the_declarers_and_passes_are_per_seat(tmp_path:
     lines = lines_of_first_hand(game)
     assert lines["own_contract"] == [9 if seat == third else 0 for seat in range(4)], "only the declarer's"
     assert lines["passed"] == [0 if seat == third else 1 for seat in range(4)]
+    assert lines["bid"] == [1 if seat in (order[0], third) else 0 for seat in range(4)]
 
 
 def test_declarations_are_each_seats_contract_and_every_seat_has_bid(tmp_path: Path) -> None:
