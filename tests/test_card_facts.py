@@ -65,3 +65,39 @@ def test_the_queen_lines_name_the_seat_that_played_it_and_the_side_that_took_it(
         played, took = who_played_and_took(queen_rules, hand, queen)
         lines = {(line.rule, line.target): line.points for line in hand.lines if line.rule.startswith("queen")}
         assert lines == {("queen_taken", took % 2): -13, ("queen_played", played): 1}
+
+
+TOOK = """\
+format: trickbook-ruleset/1
+id: spades-counted
+title: Spades that scores each spade taken
+extends: cardems-spades
+scoring:
+  rules:
+    spades_taken:
+      description: Each seat scores the spades it took.
+      for: seat
+      points: took(seat, S)
+"""
+
+
+def test_took_counts_each_card_of_the_suit_once_for_the_seat_that_took_it(tmp_path: Path) -> None:
+    path = tmp_path / "spades-counted.yaml"
+    path.write_text(TOOK, encoding="utf-8")
+    rules = load_ruleset(path)
+    spades = rules.deck.suit_masks[[s.code for s in rules.deck.suits].index("S")]
+    for seed in range(1, 6):
+        game = Game(rules, seed)
+        chooser = random.Random(seed)
+        while game.hands_finished == 0:
+            game.apply(chooser.choice(game.legal_actions()))
+        hand = game.history[0]
+        counted = [0] * 4
+        for line in hand.lines:
+            if line.rule == "spades_taken":
+                counted[line.target] += line.points
+        expected = [0] * 4
+        for card in range(rules.deck.size):
+            if spades >> card & 1:
+                expected[who_played_and_took(rules, hand, card)[1]] += 1
+        assert counted == expected and sum(counted) == 13

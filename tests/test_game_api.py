@@ -164,3 +164,68 @@ def test_the_card_shown_after_the_dealer_is_from_the_next_seat_in_the_direction_
         game = Game(ruleset, seed)
         after = (game.dealer - 1) % 4
         assert game.exposed == (game.current_deal[after][0],)
+
+
+def test_a_partnership_match_is_won_by_a_side_in_words() -> None:
+    game = Game(rules("tarneeb-41"), 4)
+    chooser = random.Random(4)
+    while not game.is_over():
+        game.apply(chooser.choice(game.legal_actions()))
+    assert game.end_reason in ("North-South won", "East-West won")
+
+
+def test_a_hand_thrown_in_scores_nothing_for_anyone() -> None:
+    game = Game(rules("tarneeb-41"), 1)
+    for _ in range(4):
+        game.apply_text("pass")
+    hand = game.history[0]
+    assert hand.cancelled and hand.score == (0, 0) and game.totals == (0, 0)
+
+
+def test_a_card_played_automatically_is_recorded_as_that_card_with_the_flag() -> None:
+    game = Game(rules("cardems-spades"), 1)
+    for _ in range(4):
+        game.apply_text("bid 3")
+    seat, card = game.turn, game.legal_actions()[-1]
+    game.apply(card, auto=True)
+    move = game.current_moves[-1]
+    assert (move.seat, move.action, move.auto) == (seat, card, True)
+
+
+def test_deals_given_as_plain_hands_leave_the_rest_of_the_deck_as_the_stock() -> None:
+    ruleset = rules("euchre")
+    hands = tuple(tuple(range(5 * seat, 5 * seat + 5)) for seat in range(4))
+    game = Game(ruleset, 1, deals=lambda number, dealer, size: hands)
+    assert game.current_stock == tuple(range(20, 24))
+
+
+NO_FOLLOWING = """\
+format: trickbook-ruleset/1
+id: whist-anything-goes
+title: Whist where any card may be played
+extends: whist
+play:
+  follow_suit: false
+"""
+
+
+def test_without_following_every_card_held_may_be_played(tmp_path: Path) -> None:
+    path = tmp_path / "variant.yaml"
+    path.write_text(NO_FOLLOWING, encoding="utf-8")
+    game = Game(load_ruleset(path), 2)
+    chooser = random.Random(2)
+    while game.hands_finished == 0:
+        seat = game.turn
+        assert seat is not None
+        assert game.legal_actions() == tuple(sorted(game.hand(seat)))
+        game.apply(chooser.choice(game.legal_actions()))
+
+
+def test_a_card_turned_up_from_a_stock_of_exactly_one_card() -> None:
+    ruleset = rules("oh-hell", (("players", "3"),))
+    deal = tuple(tuple(range(17 * seat, 17 * seat + 17)) for seat in range(3))
+    game = Game.from_position(
+        ruleset, deal=deal, stock=(51,), dealer=0, hand_number=17, totals=(), seat_totals=(0, 0, 0), counters=[]
+    )
+    assert game.exposed == (51,)
+    assert game.trump == ruleset.deck.suit_of[51]
