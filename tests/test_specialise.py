@@ -12,6 +12,7 @@ import gc
 import random
 import textwrap
 import weakref
+from pathlib import Path
 
 import pytest
 
@@ -168,3 +169,62 @@ def test_rules_module_constants_enumerations_and_local_names_are_known() -> None
     assert "self.fixed()" in text and "if " not in text.split("self.fixed()")[0].split("size = 13")[1]
     assert "self.passed()" not in text
     assert "if self._phase == 3:" in text
+
+
+def test_only_names_assigned_once_at_the_top_of_a_method_stand_for_their_value() -> None:
+    function = ast.parse(
+        textwrap.dedent(
+            """
+            def step(self, items):
+                once = self.rules
+                twice = 1
+                twice = 2
+                for looped in items:
+                    pass
+                if items:
+                    inside = 3
+                first, second = items
+                return once, twice, looped, inside, first, second
+            """
+        )
+    ).body[0]
+    assert isinstance(function, ast.FunctionDef)
+    assert specialise._assigned_once(function) == frozenset({"once"})
+
+
+def test_a_local_name_with_a_known_value_is_written_in_where_it_is_read() -> None:
+    source = """
+    def step(self):
+        flag = self._plain
+        if not flag:
+            self.slow()
+        return flag
+    """
+    expected = "def step(self):\n    self.slow()\n    return False"
+    assert settle(source, {"_plain": False}, frozenset({"flag"})) == expected
+
+
+def test_a_comparison_that_calls_is_kept_before_a_deciding_constant() -> None:
+    source = """
+    def step(self):
+        if self._turn == self.compute() and self._plain:
+            self.a()
+        if "passed" not in self.rules.uses:
+            self.b()
+    """
+    text = settle(source, {"_plain": False})
+    assert "if self._turn == self.compute() and False:" in text
+    assert "self.b()" in text and "not in" not in text, "tarneeb-41 reads no `passed`: the test is decided"
+
+
+def test_an_error_in_the_specialised_engine_points_at_the_engines_own_line() -> None:
+    ruleset = load_ruleset("whist")
+    Game(ruleset)
+    game = Game(ruleset, 1)
+    assert type(game) is not Game
+    with pytest.raises(ActionError) as caught:
+        game.apply(-1)
+    frame = caught.traceback[-1]
+    assert Path(str(frame.path)).name == "game.py"
+    source = Path(str(frame.path)).read_text(encoding="utf-8").splitlines()
+    assert "raise" in source[frame.lineno], "the line of the raise in game.py"
