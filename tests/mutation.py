@@ -88,7 +88,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_bad_input.py",
         "tests/test_never_ending.py",
     ],
-    "framework/trickbook/tools/stats.py": ["tests/test_compare.py", "-k", QUICK_COMPARE],
+    "framework/trickbook/tools/stats.py": ["tests/test_stats.py", "tests/test_compare.py", "-k", QUICK_COMPARE],
     "framework/trickbook/tools/paired.py": ["tests/test_paired.py", "tests/test_compare.py", "-k", QUICK_COMPARE],
 }
 """Each module mutated, with the tests that should catch its bugs."""
