@@ -87,6 +87,8 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_golden.py",
         "tests/test_bad_input.py",
         "tests/test_never_ending.py",
+        "tests/test_hostile.py",
+        "tests/test_resume.py",
     ],
     "framework/trickbook/tools/stats.py": ["tests/test_stats.py", "tests/test_compare.py", "-k", QUICK_COMPARE],
     "framework/trickbook/tools/paired.py": ["tests/test_paired.py", "tests/test_compare.py", "-k", QUICK_COMPARE],
