@@ -229,3 +229,13 @@ def test_a_card_turned_up_from_a_stock_of_exactly_one_card() -> None:
     )
     assert game.exposed == (51,)
     assert game.trump == ruleset.deck.suit_of[51]
+
+
+def test_a_hand_made_lead_keeps_every_ban_unless_told_a_suit_is_broken() -> None:
+    ruleset = rules("cardems-spades")
+    deck = ruleset.deck
+    hand = [deck.parse_card(c) for c in ("2S", "AH")]
+    assert deck.codes[0] == "2S", "card 0: the one a default of 1 would lift the ban from"
+    assert [deck.codes[c] for c in Game.at_trick(ruleset, hand=hand).legal_actions()] == ["AH"]
+    broken = Game.at_trick(ruleset, hand=hand, broken=deck.suit_masks[deck.suit_of[0]])
+    assert sorted(deck.codes[c] for c in broken.legal_actions()) == ["2S", "AH"]
