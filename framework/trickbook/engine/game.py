@@ -35,9 +35,8 @@ from .events import (
     TrumpSet,
 )
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
-from .phases import pipeline
 from .scoring import match_winner, score_hand
-from .specialise import engine_for
+from .specialise import engine_for, fixed
 from .state import NO_GAME, OVER, PHASES, PLAY, DealSource, GameState, Observer
 from .timeouts import timeout_card
 from .view import SeatView, visible_moves
@@ -85,20 +84,12 @@ class Game(GameState):
         self.observer = observer
         self._deals = deals or (lambda number, dealer_seat, size: seeded_deal(rules, seed, number, dealer_seat, size))
         self._seeded = deals is None if seeded is None else seeded
-        self._pipeline = pipeline(rules)
+        for name, value in fixed(rules).items():
+            setattr(self, name, value)
         seating = rules.seating
-        self._seats = seating.seats
         self._next = seating.next_seat
-        self._side_of = seating.side_of
         self._suit_of = rules.deck.suit_of
         self._suit_masks = rules.deck.suit_masks
-        self._deck_size = rules.deck.size
-        self._cards = rules.deck.cards
-        self._runs = rules.deck.runs
-        self._shifts = rules.deck.shifts
-        self._follow = rules.play.follow_suit
-        self._plain = rules.plain_play
-        self._stop = rules.play.stop_when
         self._strength = rules.play_start[0].strength
         self._dealer = first_dealer(rules, seed) if dealer is None else dealer
         sides = len(seating.sides)

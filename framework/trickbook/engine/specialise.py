@@ -60,14 +60,11 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
 Engine = TypeVar("Engine")
 
 
-def settled(rules: Rules) -> dict[str, object]:
-    """The engine's attributes that keep one value for a whole match under `rules`, with that value.
-
-    The one home of these facts: the engine sets the same values (tests check every one at every step of
-    random matches), and each entry must hold for any hand of any match.
-    """
+def fixed(rules: Rules) -> dict[str, object]:
+    """The engine's attributes that no rule changes during a match, with their values: the engine sets them
+    from here when a game is made."""
     deck = rules.deck
-    values: dict[str, object] = {
+    return {
         "_plain": rules.plain_play,
         "_follow": rules.play.follow_suit,
         "_stop": rules.play.stop_when,
@@ -79,6 +76,15 @@ def settled(rules: Rules) -> dict[str, object]:
         "_side_of": rules.seating.side_of,
         "_pipeline": pipeline(rules),
     }
+
+
+def settled(rules: Rules) -> dict[str, object]:
+    """The engine's attributes that keep one value for a whole match under `rules`, with that value: the
+    `fixed` ones, and those that only some rules change (tests check every one at every step of random
+    matches of every bundled ruleset).
+    """
+    deck = rules.deck
+    values = fixed(rules)
     if not rules.remapped:  # otherwise each hand's trump or named game may move cards between suits
         values["_suit_of"] = deck.suit_of
         values["_suit_masks"] = deck.suit_masks
