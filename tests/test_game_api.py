@@ -21,23 +21,27 @@ def test_a_game_made_without_a_seed_is_the_game_of_seed_zero() -> None:
     assert Game(ruleset).dealer == Game(ruleset, 0).dealer
 
 
-def test_a_position_rebuilt_from_its_moves_is_the_same_position() -> None:
-    ruleset = rules("cardems-spades")
-    game = Game(ruleset, 7)
-    chooser = random.Random(7)
-    for _ in range(4 + 9):  # the four bids and the first nine cards of the first hand
-        game.apply(chooser.choice(game.legal_actions()))
-    rebuilt = Game.from_position(
-        ruleset,
+def first_hand_of(game: Game, **more: object) -> Game:
+    """`game`'s first hand as a position of a Spades match at 0 to 0 (its deal and dealer), with `more`."""
+    return Game.from_position(
+        game.rules,
         deal=game.current_deal,
         dealer=game.dealer,
         hand_number=1,
         totals=(0, 0),
         seat_totals=None,
         counters=[[0, 0]],
-        moves=[m.action << ACTION_SHIFT for m in game.current_moves],
-        seed=7,
+        **more,  # type: ignore[arg-type]
     )
+
+
+def test_a_position_rebuilt_from_its_moves_is_the_same_position() -> None:
+    ruleset = rules("cardems-spades")
+    game = Game(ruleset, 7)
+    chooser = random.Random(7)
+    for _ in range(4 + 9):  # the four bids and the first nine cards of the first hand
+        game.apply(chooser.choice(game.legal_actions()))
+    rebuilt = first_hand_of(game, moves=[m.action << ACTION_SHIFT for m in game.current_moves], seed=7)
     assert rebuilt.current_moves == game.current_moves
     assert rebuilt.trick == game.trick and rebuilt.turn == game.turn
     assert [rebuilt.hand(s) for s in range(4)] == [game.hand(s) for s in range(4)]
@@ -46,16 +50,7 @@ def test_a_position_rebuilt_from_its_moves_is_the_same_position() -> None:
 
 def test_a_position_deals_its_later_hands_from_seed_zero_unless_told() -> None:
     ruleset = rules("cardems-spades")
-    start = Game(ruleset, 3)
-    game = Game.from_position(
-        ruleset,
-        deal=start.current_deal,
-        dealer=start.dealer,
-        hand_number=1,
-        totals=(0, 0),
-        seat_totals=None,
-        counters=[[0, 0]],
-    )
+    game = first_hand_of(Game(ruleset, 3))
     while game.hand_number == 1:
         game.apply(game.legal_actions()[0])
     assert game.current_deal == seeded_deal(ruleset, 0, 2, game.dealer).hands
