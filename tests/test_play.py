@@ -298,3 +298,11 @@ def test_the_hand_shown_at_the_terminal_has_every_card_before_and_after_trump(tm
     shown = [line for line in done.stdout.decode().splitlines() if line.startswith("Your hand:")]
     counts = [len(line.removeprefix("Your hand:").split()) for line in shown]
     assert counts[:2] == [10, 12], "ten cards before the game is named, twelve once the skat is picked up"
+
+
+def test_a_declined_lone_hand_is_told_as_such_at_the_terminal(tmp_path: Path) -> None:
+    """Euchre, seed 3: North passes, East orders hearts up and declines to play alone (the bots are seeded)."""
+    out, _ = _session(tmp_path, "euchre", "--seed", "3", lines=["pass", "quit"])
+    assert "East names trump: ♥ hearts" in out
+    told = out.split("East names trump")[1].split("Your hand")[0]
+    assert "East: does not play alone" in told and ": pass" not in told

@@ -139,8 +139,9 @@ class TerminalMatch:
                 assert bot is not None
                 action = bot.choose(game.view(seat))
                 played_for = game.turn  # the dummy's seat when the declarer plays the dummy's card
+                phase = game.phase
                 game.apply(action)
-                self.announce(seat if played_for is None else played_for, action)
+                self.announce(seat if played_for is None else played_for, action, phase)
             except KeyboardInterrupt:
                 self.stop("(interrupted) ")
                 return False
@@ -156,8 +157,8 @@ class TerminalMatch:
         self.save()
         self.console.print(f"{why}Match saved in {self.save_path}. {self.resume_hint}".rstrip())
 
-    def announce(self, seat: int, action: int) -> None:
-        """Says what a bot did, without showing a card it passes."""
+    def announce(self, seat: int, action: int, phase: str) -> None:
+        """Says what a bot did in `phase`, without showing a card it passes."""
         actions = self.rules.actions
         if actions.kinds[action] == GIVE:
             if self._gives(seat) == self._pass_count():
@@ -169,7 +170,7 @@ class TerminalMatch:
         if actions.kinds[action] == ALONE:
             self.console.print(f"{self.names[seat]} plays alone")
             return
-        self.console.print(f"{self.names[seat]}: {actions.label(action)}")
+        self.console.print(f"{self.names[seat]}: {self._words(action, phase)}")
 
     def human_turn(self) -> bool:
         """Asks until a legal action or a command that ends the turn; False when the person quits or input ends."""
@@ -215,8 +216,13 @@ class TerminalMatch:
             except ActionError as exc:
                 self.console.print(f"[red]Not understood[/red]: {escape(str(exc))} (type 'help' for the forms)")
                 continue
-            self.console.print(f"{self._mover(view)}: {actions.label(action)}")
+            self.console.print(f"{self._mover(view)}: {self._words(action, view.phase)}")
             return True
+
+    def _words(self, action: int, phase: str) -> str:
+        """An action as told: a pass when a lone hand may be declared declines it."""
+        actions = self.rules.actions
+        return "does not play alone" if phase == "alone" and action == actions.pass_action else actions.label(action)
 
     def _mover(self, view: SeatView) -> str:
         """Whose move the person makes: their own, or the dummy's when they declare."""
