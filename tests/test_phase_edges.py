@@ -120,3 +120,38 @@ def test_a_no_trump_contract_announces_no_trump_and_an_exchange_says_whether_all
     act(skat, "grand")
     taken = [e for e in events if isinstance(e, CardsTaken)]
     assert [t.public for t in taken] == [True, False], "the upcard was seen by all; the skat was not"
+
+
+ONE_BID_HOOK = """\
+format: trickbook-ruleset/1
+id: one-bid-hook
+title: Two players, one possible bid, and a hook
+deck: standard-52
+seats: 2
+direction: clockwise
+dealer: {first: 0, after_hand: next}
+deal: {hand_size: 2}
+bidding:
+  kind: declarations
+  bids: {min: 1, max: 1}
+  forbid:
+    hook: {when: seat == dealer and sum(bid(s) for s in seats) + this_bid == hand_size}
+trump: {mode: fixed, suit: S}
+play: {first_lead: after-dealer}
+scoring:
+  by: seat
+  rules:
+    main: {for: seat, points: "if tricks(seat) >= bid(seat) then 1 else 0"}
+match: {wins: total(seat) >= 5}
+"""
+
+
+def test_a_ban_that_would_forbid_every_declaration_is_lifted(tmp_path: Path) -> None:
+    """Found by the fuzz test: the hook forbids the dealer's only bid (1 + 1 = 2 cards); a seat must declare."""
+    path = tmp_path / "hook.yaml"
+    path.write_text(ONE_BID_HOOK, encoding="utf-8")
+    game = Game(load_ruleset(path), 1)
+    game.apply_text("bid 1")
+    assert game.turn == 0 and legal(game) == ["bid 1"], "the dealer keeps the one declaration there is"
+    game.apply_text("bid 1")
+    assert game.phase == "play"

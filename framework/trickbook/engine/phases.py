@@ -158,19 +158,15 @@ class Declarations:
         return actions.declarations_upto[game._bid_max]
 
     def legal(self, game: Game) -> tuple[int, ...]:
+        """The declarations offered less those a ban forbids; all of them when the bans would forbid every one
+        (a seat must declare: a hook on a single bid value would otherwise leave the dealer without a move)."""
         offered = self.choices(game)
         if not game.rules.bidding.bans or game._blind_round:
             return offered
-        return tuple(a for a in offered if game._ban_of(a) is None)
+        return tuple(a for a in offered if game._ban_of(a) is None) or offered
 
     def apply(self, game: Game, action: int, auto: bool) -> None:
-        actions = game.rules.actions
-        if game._blind_round:
-            if action not in actions.blind_choices:
-                raise self.refuse(game, action)
-        elif action not in actions.declarations_upto[game._bid_max] or (
-            game.rules.bidding.bans and game._ban_of(action) is not None
-        ):
+        if action not in self.legal(game):
             raise self.refuse(game, action)
         seat = game._turn
         game._record(action, auto)
