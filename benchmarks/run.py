@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handwritten import spades, tarneeb41
 from trickbook import Game, bundled_rulesets, load_ruleset
-from trickbook.tools.parallel import RulesetChoice, load_choice
+from trickbook.tools.parallel import RulesetChoice
 from trickbook.tools.simulate import simulate
 
 HANDWRITTEN = {"tarneeb-41": tarneeb41.play_match, "cardems-spades": spades.play_match}
@@ -81,7 +81,8 @@ def simulate_rate(ruleset: str, seeds: range, hand_cap: int) -> float:
     """Hands per second of `simulate` itself (one process, random players, no records written): what the
     command adds to the engine's own loop (players, summaries, jobs)."""
     choice = RulesetChoice(ruleset, None, ())
-    load_choice(choice)
+    for _ in simulate(choice, -2, 2, "random", 1, processes=1, records=False):  # untimed, like the API loop's
+        pass
     started = time.perf_counter()
     hands = sum(
         summary.hands

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Protocol
 
 from ..engine.view import SeatView
@@ -45,13 +46,20 @@ def register(kind: str, factory: Factory) -> None:
     _REGISTRY[kind] = factory
 
 
+_BUILTIN = {"random": "random_player", "heuristic": "heuristic", "mcts": "mcts"}
+"""The bundled players and the module of each, imported only when that kind is asked for: a simulation of
+random players never pays for the search players' imports."""
+
+
 def kinds() -> list[str]:
-    _load_builtin_players()
-    return sorted(_REGISTRY)
+    return sorted({*_REGISTRY, *_BUILTIN})
 
 
-def _load_builtin_players() -> None:
-    from . import heuristic, mcts, random_player  # noqa: F401  (each registers itself)
+def _factory(kind: str) -> Factory | None:
+    """The factory of a player kind, importing its bundled module (which registers it) the first time."""
+    if kind not in _REGISTRY and kind in _BUILTIN:
+        import_module(f"{__package__}.{_BUILTIN[kind]}")
+    return _REGISTRY.get(kind)
 
 
 def parse_player_specs(text: str, seats: int = 4) -> list[PlayerSpec]:
@@ -79,8 +87,7 @@ def split_specs(text: str) -> list[str]:
 
 def _parse_one(text: str) -> PlayerSpec:
     kind, _, rest = text.partition(":")
-    _load_builtin_players()
-    if kind not in _REGISTRY:
+    if _factory(kind) is None:
         raise UsageError(f"unknown player {kind!r}; players: {', '.join(kinds())}")
     options = []
     for item in filter(None, rest.split(",")):
@@ -93,6 +100,8 @@ def _parse_one(text: str) -> PlayerSpec:
 
 def make_player(spec: PlayerSpec, seed: int, seat: int) -> Player:
     """Builds the player for one seat of one match; its randomness comes from the match seed and the seat."""
-    _load_builtin_players()
+    factory = _factory(spec.kind)
+    if factory is None:
+        raise UsageError(f"unknown player {spec.kind!r}; players: {', '.join(kinds())}")
     rng = random.Random(f"trickbook-player:{seed}:{seat}")
-    return _REGISTRY[spec.kind](rng, dict(spec.options))
+    return factory(rng, dict(spec.options))

@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from ..errors import UsageError
@@ -69,9 +69,14 @@ def load_choice(choice: RulesetChoice) -> Rules:
     return load_ruleset(choice.reference, options=dict(choice.options), version=choice.version)
 
 
-def players_of(job: MatchJob, seats: int) -> list[PlayerSpec]:
-    """The job's player for each of the table's seats."""
-    return parse_player_specs(job.players, seats)
+def players_of(job: MatchJob, seats: int) -> tuple[PlayerSpec, ...]:
+    """The job's player for each of the table's seats (parsed once per text: every match of a run has the same)."""
+    return _specs(job.players, seats)
+
+
+@lru_cache(maxsize=64)
+def _specs(text: str, seats: int) -> tuple[PlayerSpec, ...]:
+    return tuple(parse_player_specs(text, seats))
 
 
 def _start_method() -> multiprocessing.context.BaseContext:
