@@ -83,6 +83,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_rules_*.py",
     ],
     "framework/trickbook/record/replay.py": [
+        "tests/test_replay_checks.py",
         "tests/test_record_files.py",
         "tests/test_golden.py",
         "tests/test_bad_input.py",
