@@ -234,3 +234,35 @@ def test_replay_under_says_where_a_hand_would_go_on_after_its_recorded_actions()
 def test_replay_under_lets_the_last_hand_of_a_saved_match_stop_part_way() -> None:
     _, stop = replay_under(unfinished(), WHERE, rules("tarneeb-41"))
     assert stop == ""
+
+
+def test_replay_under_skips_a_trump_named_where_these_rules_fix_it_and_says_so() -> None:
+    """Tarneeb 41 with trump chosen (hearts, by seat 3), replayed where hearts are always trump (`kubba`)."""
+    record = match_record(played(Game(rules("tarneeb-41"), 2, hand_cap=1), 2))
+    (position,) = [i for i, a in enumerate(record["hands"][0]["actions"]) if a["action"] == "trump"]
+    assert record["hands"][0]["actions"][position]["suit"] == "H"
+    game, stop = replay_under(record, WHERE, rules("tarneeb-41", (("trump", "kubba"),)))
+    assert stop == f"skipped, as these rules do not ask for them: hands[0].actions[{position}] (trump H)"
+    assert game.history[0].tricks_won == tuple(record["hands"][0]["tricks_won"])
+
+
+def test_replay_under_refuses_a_choice_made_after_the_hand_is_over() -> None:
+    record = finished_tarneeb()
+    actions = record["hands"][0]["actions"]
+    actions.append(dict(actions[-1]))
+    _, stop = replay_under(record, WHERE, rules("tarneeb-41"))
+    assert stop.endswith("under these rules the hand is already over") and f"hands[0].actions[{len(actions) - 1}]" in stop
+
+
+def test_replay_under_refuses_a_choice_by_a_seat_whose_turn_it_is_not() -> None:
+    record = finished_tarneeb()
+    first = record["hands"][0]["actions"][0]
+    first["seat"] = (first["seat"] + 1) % 4
+    _, stop = replay_under(record, WHERE, rules("tarneeb-41"))
+    assert f"under these rules it is seat {(first['seat'] + 3) % 4}'s turn, not {first['seat']}'s" in stop
+
+
+def test_replay_under_reads_a_version_1_record_as_four_seats() -> None:
+    record = finished_tarneeb()
+    game, stop = replay_under(as_version_1(record), WHERE, rules("tarneeb-41"))
+    assert stop == "" and game.totals == replay(record).totals
