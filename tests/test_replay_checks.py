@@ -251,7 +251,8 @@ def test_replay_under_refuses_a_choice_made_after_the_hand_is_over() -> None:
     actions = record["hands"][0]["actions"]
     actions.append(dict(actions[-1]))
     _, stop = replay_under(record, WHERE, rules("tarneeb-41"))
-    assert stop.endswith("under these rules the hand is already over") and f"hands[0].actions[{len(actions) - 1}]" in stop
+    assert stop.endswith("under these rules the hand is already over")
+    assert f"hands[0].actions[{len(actions) - 1}]" in stop
 
 
 def test_replay_under_refuses_a_choice_by_a_seat_whose_turn_it_is_not() -> None:
