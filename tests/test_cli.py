@@ -294,3 +294,20 @@ def test_a_ruleset_named_with_options_keeps_a_typed_list_whole(
     text: str, parsed: tuple[str, int | None, dict[str, str]]
 ) -> None:
     assert parse_ruleset_spec(text) == parsed
+
+
+def test_validate_checks_every_combination_up_to_32_and_says_how_many_beyond(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """README: every combination of version and options when there are at most 32; beyond that a sample, and
+    validate says how many it checked."""
+    assert main(["validate", "tarneeb-41", "hearts"]) == 0
+    out = capsys.readouterr().out
+    assert "tarneeb-41: 2 version(s), 4 combination(s)" in out
+    assert "hearts: 1 version(s), 32 of 3072 combinations of version and options checked" in out
+
+
+def test_simulate_plays_heuristic_players_to_a_cap_of_1000_hands_unless_told_otherwise(tmp_path: Path) -> None:
+    """README: `simulate` uses the heuristic player and stops a match after 1000 hands unless told otherwise."""
+    record = json.loads(simulate(tmp_path, "w.jsonl", "whist", "--matches", "1").read_text(encoding="utf-8"))
+    assert record["players"] == ["heuristic"] * 4 and record["hand_cap"] == 1000

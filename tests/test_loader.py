@@ -283,3 +283,40 @@ def test_saved_rulesets_extend_each_other_and_bundled_ones_but_never_name_a_file
     looping = {"a": head + "a\nextends: b\n", "b": head + "b\nextends: a\n"}
     with saved_rulesets(looping), pytest.raises(RulesetError, match="extend each other in a loop"):
         open_text(looping["a"], "editor")
+
+
+def test_options_apply_in_the_order_the_ruleset_declares_them_so_the_later_one_wins(tmp_path: Path) -> None:
+    """README: options are applied in the order the ruleset declares them; where two change the same key, the later
+    one wins (whichever order the table names them in)."""
+    path = tmp_path / "two-targets.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/1\nid: two-targets\ntitle: Two targets\nextends: tarneeb-41\noptions:\n"
+        "  short:\n    description: A short match.\n    default: 'no'\n    values:\n"
+        "      'no': {description: As written., changes: {}}\n"
+        "      'yes': {description: To 31., changes: {match: {wins: total(side) >= 31}}}\n"
+        "  long:\n    description: A long match.\n    default: 'no'\n    values:\n"
+        "      'no': {description: As written., changes: {}}\n"
+        "      'yes': {description: To 61., changes: {match: {wins: total(side) >= 61}}}\n",
+        encoding="utf-8",
+    )
+    for chosen in ({"short": "yes", "long": "yes"}, {"long": "yes", "short": "yes"}):
+        rules = load_ruleset(str(path), options=chosen)
+        assert rules.match.wins is not None and rules.match.wins.source == "total(side) >= 61"
+    short = load_ruleset(str(path), options={"short": "yes"}).match.wins
+    assert short is not None and short.source == "total(side) >= 31"
+
+
+def test_seats_default_to_four_and_sides_to_none(tmp_path: Path) -> None:
+    """README: `seats` defaults to 4 and `sides` to none (everyone for themselves); seats are named North, East,
+    South, West at a table of four and `Seat 0` ... elsewhere."""
+    path = tmp_path / "hearts-plain.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/1\nid: hearts-plain\ntitle: Hearts, the table left unsaid\nextends: hearts\n"
+        "seats: null\n",
+        encoding="utf-8",
+    )
+    assert {"seats", "sides"}.isdisjoint(open_ruleset(str(path)).document.data), "the table is left unsaid"
+    rules = load_ruleset(str(path))
+    assert rules.seats == 4 and rules.seating.sides == () and not rules.seating.has_sides
+    assert rules.seating.seat_names == ("North", "East", "South", "West")
+    assert load_ruleset("skat-simple").seating.seat_names == ("Seat 0", "Seat 1", "Seat 2")

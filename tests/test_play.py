@@ -104,6 +104,8 @@ def test_the_end_of_the_input_saves_the_match_so_far(tmp_path: Path) -> None:
     assert done.returncode == 0
     assert "(end of input)" in done.stdout and f"Match saved in {save}" in done.stdout
     assert main(["replay", str(save)]) == 0
+    players = json.loads(save.read_text(encoding="utf-8"))["players"]
+    assert players == ["heuristic", "heuristic", "human", "heuristic"], "the bots are heuristic unless told"
 
 
 def test_typed_cards_are_understood_in_several_forms_and_nonsense_is_refused(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -105,3 +106,22 @@ def test_a_ruleset_that_passed_its_schema_is_not_checked_again_and_a_failing_one
         with pytest.raises(RulesetError, match="seats"):
             load_ruleset(broken)
     assert sorted((cache_in / "schema-passes").iterdir()) == passes, "a failing document is never noted"
+
+
+def test_the_cache_file_is_named_after_the_grammar_lark_and_python(
+    cache_in: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README: the file's name covers the grammar, Lark and Python versions, so a change never reads stale tables."""
+    names = set()
+    for change in (None, "grammar", "lark", "python"):
+        if change == "grammar":
+            grammar = syntax.resources.grammar_text()
+            monkeypatch.setattr(syntax.resources, "grammar_text", lambda: grammar + "\n// changed\n")
+        elif change == "lark":
+            monkeypatch.setattr(syntax.lark, "__version__", "0.0.1")
+        elif change == "python":
+            monkeypatch.setattr(syntax, "sys", SimpleNamespace(version_info=(3, 99, 0)))
+        syntax._parser.cache_clear()
+        syntax._parser()
+        names |= {p.name for p in cache_in.iterdir()}
+    assert len(names) == 4, names

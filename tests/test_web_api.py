@@ -4,6 +4,8 @@ and a seat's token acts for that seat only."""
 from __future__ import annotations
 
 import json
+import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -82,6 +84,11 @@ def _next(socket: ClientConnection, kind: str) -> dict[str, Any]:
             "/api/tables",
             {"ruleset": "whist", "seats": ["human", "mcts:playouts=100000", "random", "random"]},
             "an mcts bot at a table plays 1 to 400 playouts",
+        ),
+        (
+            "/api/tables",
+            {"ruleset": "whist", "seats": ["human", "mcts:ms=2001", "random", "random"]},
+            "an mcts bot at a table thinks 1 to 2000 ms a move",
         ),
         ("/api/tables", {"ruleset": "whist", "seats": ["human", "python", "random", "random"]}, "unknown player"),
         ("/api/tables", {"ruleset": "nope", "seats": ["human"] * 4}, "there is no bundled ruleset 'nope'"),
@@ -252,3 +259,40 @@ def test_a_damaged_data_folder_is_refused_in_words_and_a_damaged_table_is_named_
     problems = again.restore_all(2.0)
     assert list(again.tables) == [kept.id]
     assert len(problems) == 1 and problems[0].startswith("table damaged is not reopened: ")
+
+
+def test_two_comparisons_run_at_once_and_a_third_waits_for_one_to_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README: the server refuses more than two comparisons at once."""
+    from trickbook.web import comparisons
+    from trickbook.web.store import Store
+
+    release = threading.Event()
+
+    def held(*args: object) -> None:
+        release.wait(30)
+        raise UsageError("stopped by the test")
+
+    monkeypatch.setattr(comparisons, "compare", held)
+    running = comparisons.Comparisons(Store(tmp_path), tmp_path)
+    request = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 1}
+    first, second = running.start(request), running.start(request)
+    with pytest.raises(UsageError, match="2 comparisons are running; start another when one ends"):
+        running.start(request)
+    release.set()
+    _ended(running, first)
+    _ended(running, second)
+    third = running.start(request)
+    assert third, "once one ends, another may start"
+    _ended(running, third)
+
+
+def _ended(running: Any, started: str) -> None:
+    """Waits for a comparison held by the test to end, as the test made it end."""
+    for _ in range(500):
+        state = running.state(started)
+        if state is not None and state["status"] != "running":
+            break
+        time.sleep(0.01)
+    assert running.state(started) == {"status": "failed", "message": "stopped by the test"}
