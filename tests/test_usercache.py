@@ -112,10 +112,10 @@ def test_the_cache_file_is_named_after_the_grammar_lark_and_python(
     cache_in: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """README: the file's name covers the grammar, Lark and Python versions, so a change never reads stale tables."""
+    grammar = syntax.resources.grammar_text()
     names = set()
     for change in (None, "grammar", "lark", "python"):
         if change == "grammar":
-            grammar = syntax.resources.grammar_text()
             monkeypatch.setattr(syntax.resources, "grammar_text", lambda: grammar + "\n// changed\n")
         elif change == "lark":
             monkeypatch.setattr(syntax.lark, "__version__", "0.0.1")
