@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import runpy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -65,3 +66,30 @@ def test_the_tutorials_error_message_is_the_real_one(tmp_path: Path) -> None:
     message = str(refused.value).replace(str(path), "tarneeb-61.yaml")
     tutorial = (DOCS / "tutorial.md").read_text(encoding="utf-8")
     assert message in tutorial
+
+
+def test_every_test_that_testing_md_names_for_a_readme_promise_exists() -> None:
+    """docs/testing.md maps each README promise to tests; each one named must exist, so the map stays true."""
+    text = (DOCS / "testing.md").read_text(encoding="utf-8")
+    section = text.split("## README promises and the tests that hold them", 1)[1]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| the README")]
+    assert len(rows) > 40
+    root = DOCS.parent
+    hostile = {case.name for case in _hostile_cases()}
+    for row in rows:
+        held_by = re.findall(r"`([^`]+)`", row.rsplit(" | ", 1)[1])
+        assert held_by, f"a promise without a test: {row}"
+        for reference in held_by:
+            if "::" in reference:
+                path, name = reference.split("::")
+                assert re.search(rf"^def {name}\(", (root / path).read_text(encoding="utf-8"), re.M), reference
+            elif reference.startswith("tests/hostile.py: "):
+                assert reference.split(": ", 1)[1].strip('"') in hostile, reference
+            else:
+                assert (root / reference.split(" ")[0]).is_file(), reference
+
+
+def _hostile_cases() -> list[Any]:
+    import hostile
+
+    return list(hostile.CASES)
