@@ -13,45 +13,23 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, limits, resources
-from .book.diff import as_json as diff_json
-from .book.diff import as_text as diff_text
-from .book.diff import differences
-from .book.explain import explain
-from .book.lint import lint
-from .book.starter import starter, valid_name
-from .book.trace import trace
-from .book.words import count_words
-from .book.worked import check_examples
-from .book.worked import describe as describe_example
 from .engine.game import Game
 from .errors import RecordError, TrickbookError, UsageError
 from .players import Player, PlayerSpec, make_player, parse_player_specs
 from .players.base import split_specs
-from .record.reader import read_records
-from .record.replay import RulesetCache, replay_record
 from .resources import looks_like_path
 from .ruleset.loader import load_ruleset, open_ruleset
 from .ruleset.rules import Rules
-from .tools.compare import (
-    Column,
-    compare,
-    paired_differences,
-    parse_skill,
-    report_rows,
-    sweep_rows,
-    widest,
-    write_csv,
-)
-from .tools.compare import as_json as compare_json
-from .tools.paired import as_json as difference_json
 from .tools.parallel import RulesetChoice, default_jobs, load_choice
-from .tools.plot import plot, plot_sweep
-from .tools.report import html_report
-from .tools.simulate import resume_match, simulate
-from .tools.sweep import Sweep, parse_sweep, sweep_choices
+from .tools.simulate import simulate
+
+if TYPE_CHECKING:  # only in annotations: the commands import what they use, so `simulate` starts quickly
+    from .record.replay import RulesetCache
+    from .tools.compare import Column
+    from .tools.sweep import Sweep
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -276,6 +254,8 @@ def _ruleset_files_argument(parser: argparse.ArgumentParser) -> None:
 
 def _ruleset_cache(files: list[str]) -> RulesetCache:
     """Where to find the rulesets named by `--ruleset`, by their ids."""
+    from .record.replay import RulesetCache
+
     return RulesetCache({open_ruleset(file).id: Path(file) for file in files})
 
 
@@ -443,6 +423,12 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
+    from .tools.compare import as_json as compare_json
+    from .tools.compare import paired_differences, report_rows, sweep_rows, write_csv
+    from .tools.paired import as_json as difference_json
+    from .tools.plot import plot, plot_sweep
+    from .tools.sweep import sweep_choices
+
     if args.sweep:
         if len(args.rulesets) != 1:
             raise UsageError(f"--sweep varies one ruleset; {len(args.rulesets)} are named")
@@ -520,6 +506,10 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _write_report(args: argparse.Namespace, columns: list[Column], title: str) -> None:
     """`--html`: the same verdicts and tables as the terminal, and the figure when matplotlib is there."""
+    from .tools.compare import paired_differences, report_rows, sweep_rows
+    from .tools.plot import plot, plot_sweep
+    from .tools.report import html_report
+
     verdicts = [d.verdict(column.label) for column, found in paired_differences(columns) for d in found]
     figure = None
     with tempfile.TemporaryDirectory() as folder:
@@ -544,6 +534,8 @@ def _write_report(args: argparse.Namespace, columns: list[Column], title: str) -
 def _play_comparison(args: argparse.Namespace, choices: list[RulesetChoice]) -> list[Column]:
     """Plays the comparison: `--matches` of each ruleset, or, with `--until`, first `--matches`, then as many
     again each time, until the interval of the `--until-metric` is narrow enough or `--max-matches` are played."""
+    from .tools.compare import compare, paired_differences, widest
+
     per_match = len(choices) * (2 if args.skill else 1)
     batch = args.matches
     columns: list[Column] = []
@@ -584,6 +576,9 @@ def _play_comparison(args: argparse.Namespace, choices: list[RulesetChoice]) -> 
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from .record.reader import read_records
+    from .record.replay import replay_record
+
     cache = _ruleset_cache(args.ruleset)
     records = hands = actions = failures = unreadable = 0
     for name in args.files:
@@ -615,6 +610,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
+    from .book.lint import lint
+
     failures = 0
     for name in args.files:
         try:
@@ -645,6 +642,8 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
+    from .book.explain import explain
+
     text = explain(load_from_args(args), args.format)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
@@ -688,6 +687,8 @@ def _play(args: argparse.Namespace) -> int:
 
 def _seat_specs(rules: Rules, seat: int, opponents: str) -> list[PlayerSpec | None]:
     """The player at each seat: the bots named by `--opponents`, and None at the person's seat."""
+    from .book.words import count_words
+
     if seat >= rules.seats:
         raise UsageError(f"{rules.id} has seats 0 to {rules.seats - 1}; there is no seat {seat}")
     bots = _split_players(opponents)
@@ -706,6 +707,9 @@ def _seat_specs(rules: Rules, seat: int, opponents: str) -> list[PlayerSpec | No
 
 def _resumed(args: argparse.Namespace) -> tuple[Game, int, list[PlayerSpec | None], list[Player | None]]:
     """A saved match rebuilt with the seat, bots, rules version and options its record names."""
+    from .record.reader import read_records
+    from .tools.simulate import resume_match
+
     where, record = next(read_records(Path(args.resume), args.resume))
     named = record.get("ruleset", {}).get("id") if isinstance(record.get("ruleset"), dict) else None
     if args.ruleset is not None and not looks_like_path(args.ruleset) and named != args.ruleset:
@@ -729,6 +733,10 @@ def _split_players(text: str) -> list[PlayerSpec]:
 
 def _diff(args: argparse.Namespace) -> int:
     """Exits as diff(1) does: 0 when the rules are the same, 1 when they differ, 2 when one cannot be read."""
+    from .book.diff import as_json as diff_json
+    from .book.diff import as_text as diff_text
+    from .book.diff import differences
+
     try:
         first, second = load_specs([args.a, args.b], args.option, args.rules_version)
     except TrickbookError as exc:
@@ -743,6 +751,9 @@ def _diff(args: argparse.Namespace) -> int:
 
 
 def _trace(args: argparse.Namespace) -> int:
+    from .book.trace import trace
+    from .record.reader import read_records
+
     cache = _ruleset_cache(args.ruleset)
     path = Path(args.file)
     for index, (where, record) in enumerate(read_records(path, args.file), start=1):
@@ -764,6 +775,8 @@ def _trace(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from .book.starter import starter, valid_name
+
     if not valid_name(args.name):
         raise UsageError(
             f"{args.name!r} cannot be a ruleset id: use lower-case letters, digits and hyphens, such as 'my-variant'"
@@ -804,6 +817,8 @@ def _width(text: str) -> float:
 
 
 def _sweep(text: str) -> Sweep:
+    from .tools.sweep import parse_sweep
+
     try:
         return parse_sweep(text)
     except UsageError as exc:
@@ -811,6 +826,8 @@ def _sweep(text: str) -> Sweep:
 
 
 def _skill(text: str) -> tuple[str, str]:
+    from .tools.compare import parse_skill
+
     try:
         return parse_skill(text)
     except UsageError as exc:
@@ -825,6 +842,9 @@ def _port(text: str) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from .book.worked import check_examples
+    from .book.worked import describe as describe_example
+
     failures = 0
     for name in args.files:
         source = open_ruleset(name)
