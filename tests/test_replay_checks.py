@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from helpers import act, played, rules
-from trickbook import Game, limits
+from trickbook import Game, limits, load_ruleset
 from trickbook.errors import Location, RecordError
 from trickbook.record.replay import RulesetCache, replay_record, replay_under
 from trickbook.record.writer import match_record
@@ -267,3 +268,44 @@ def test_replay_under_reads_a_version_1_record_as_four_seats() -> None:
     record = finished_tarneeb()
     game, stop = replay_under(as_version_1(record), WHERE, rules("tarneeb-41"))
     assert stop == "" and game.totals == replay(record).totals
+
+
+def test_a_deal_that_does_not_fit_is_named_by_its_hand_in_replay_and_replay_under() -> None:
+    record = thrown_in()
+    record["hands"][1]["deal"][2].pop()
+    assert refusal(record).path == "hands[1].deal[2]"
+    _, stop = replay_under(record, WHERE, rules("tarneeb-41"))
+    assert "hands[1].deal[2]" in stop and "seat 2 is dealt 12 cards" in stop
+
+
+def test_a_value_in_a_refusal_is_quoted_as_written_not_escaped() -> None:
+    record = thrown_in()
+    record["hands"][0]["cancel_reason"] = "tout le monde a passé ♥"
+    error = refusal(record)
+    assert error.path == "hands[0].cancel_reason" and '"tout le monde a passé ♥"' in str(error)
+
+
+def test_a_record_whose_digest_differs_from_its_rules_is_refused_and_one_without_a_digest_replays() -> None:
+    record = finished_tarneeb()
+    cache = RulesetCache()
+    replay_record(copy.deepcopy(record), WHERE, cache)
+    assert list(cache.used.values()) == ["tarneeb-41 version 2, trump=kouz-moving (bundled; digest checked)"]
+    tampered = copy.deepcopy(record)
+    tampered["ruleset"]["digest"] = "sha256:" + "0" * 64
+    assert refusal(tampered).path == "ruleset.digest"
+    del record["ruleset"]["digest"]
+    cache = RulesetCache()
+    replay_record(record, WHERE, cache)
+    assert list(cache.used.values()) == ["tarneeb-41 version 2, trump=kouz-moving (bundled; no digest in the record)"]
+
+
+def test_an_older_record_finds_its_rulesets_file_beside_the_record() -> None:
+    """Records written before they carried their rules name the file (`path`), relative to the record's folder."""
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    game = played(Game(load_ruleset(str(examples / "tarneeb-61.yaml")), 1, hand_cap=1), 1)
+    record = match_record(game)
+    del record["ruleset"]["document"]
+    record["ruleset"]["path"] = "tarneeb-61.yaml"
+    with pytest.raises(RecordError, match="cannot be loaded"):
+        replay_record(copy.deepcopy(record), WHERE, RulesetCache(), record_dir=examples.parent)
+    assert replay_record(record, WHERE, RulesetCache(), record_dir=examples).totals == game.totals
