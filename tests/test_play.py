@@ -160,6 +160,9 @@ def test_a_hearts_hand_at_the_terminal_never_shows_another_seats_passed_cards(tm
         assert f"pass 3 cards to East: card {card} of 3" in shown, "the person is told where the cards go"
     gave = next(line for line in shown.splitlines() if line.startswith("You pass "))
     assert gave.endswith(" to East") and all(deck.label(deck.parse_card(c)) in gave for c in passes[0])
+    hand = next(line for line in shown.splitlines() if line.startswith("Your hand: "))
+    given = gave.removeprefix("You pass ").removesuffix(" to East").split()
+    assert [hand.index(label) for label in given] == sorted(hand.index(label) for label in given), "as the hand shows"
     got = next(line for line in shown.splitlines() if line.startswith("West passes you "))
     assert all(deck.label(deck.parse_card(c)) in got for c in passes[3])
     for seat in (1, 2):

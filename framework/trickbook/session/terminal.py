@@ -357,7 +357,8 @@ class TerminalMatch:
                     who = "You sit" if event.seat == self.seat else f"{self.names[event.seat]} sits"
                     self.console.print(f"{who} this hand out", markup=False)
                 case CardsPassed() if self.seat in (event.seat, event.to):
-                    cards = " ".join(deck.label(c) for c in event.cards)
+                    shown = self.game.view(self.seat).in_suits(event.cards)  # in the order the hand is shown
+                    cards = " ".join(deck.label(c) for group in shown for c in group)
                     if event.to == self.seat:
                         self.console.print(f"{self.names[event.seat]} passes you {cards}")
                     else:
