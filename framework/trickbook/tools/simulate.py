@@ -32,9 +32,10 @@ def play_on(game: Game, players: Sequence[Player], actions: int | None = None) -
     lean = [getattr(player, "choose_among", None) for player in players]
     taken = 0
     limit = -1 if actions is None else actions
-    while taken != limit and not game.is_over():
-        seat = game.actor
-        assert seat is not None
+    while taken != limit:
+        seat = game.actor  # None once the match is over: one call per decision where is_over() would be two
+        if seat is None:
+            break
         quick = lean[seat]
         game.apply(quick(game.legal_actions()) if quick is not None else players[seat].choose(game.view(seat)))
         taken += 1
