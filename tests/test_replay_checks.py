@@ -306,6 +306,7 @@ def test_an_older_record_finds_its_rulesets_file_beside_the_record() -> None:
     record = match_record(game)
     del record["ruleset"]["document"]
     record["ruleset"]["path"] = "tarneeb-61.yaml"
-    with pytest.raises(RecordError, match="cannot be loaded"):
-        replay_record(copy.deepcopy(record), WHERE, RulesetCache(), record_dir=examples.parent)
+    for elsewhere in (examples.parent, None):  # beside another record, or read from no file at all
+        with pytest.raises(RecordError, match="cannot be loaded"):
+            replay_record(copy.deepcopy(record), WHERE, RulesetCache(), record_dir=elsewhere)
     assert replay_record(record, WHERE, RulesetCache(), record_dir=examples).totals == game.totals
