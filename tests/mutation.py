@@ -8,6 +8,10 @@ Each mutant changes one operator or constant (`<` to `<=`, `+` to `-`, `and` to 
 `False`...) in a copy of the project, and runs the module's tests there with `-x` and a time limit; a mutant
 whose tests still pass "survives". Written here, not taken from mutmut, whose 3.x releases record no test for
 a package under `framework/` (tried on 2026-12-01).
+
+To be quick enough to run as a habit, each mutant first runs only the tests that execute its statement (found
+by one run of the module's tests under coverage, test by test); a mutant those tests do not catch runs the
+whole list before it counts as surviving, so the score is the one the whole list gives.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+import coverage
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -186,12 +192,23 @@ def expanded(copy: Path, tests: list[str]) -> list[str]:
     return [name for arg in tests for name in (sorted(str(p.relative_to(copy)) for p in copy.glob(arg)) or [arg])]
 
 
-def run(copy: Path, file: str, index: int, tests: list[str]) -> tuple[Mutant, bool]:
-    """Applies one mutant in `copy`, runs the tests, restores the file; True when the tests caught it."""
+def run(copy: Path, file: str, index: int, tests: list[str], covering: Covering) -> tuple[Mutant, bool]:
+    """Applies one mutant in `copy`, runs the tests that execute it and, if they pass, all the module's tests;
+    restores the file; True when the tests caught it."""
     target = copy / file
     original = target.read_text(encoding="utf-8")  # the copy is the snapshot the mutants were counted on
     text, line, change = mutate(original, index)
     target.write_text(text, encoding="utf-8")
+    try:
+        chosen = covering.tests_for(file, original, index, tests)
+        caught = _fails(copy, chosen) or (chosen != tests and _fails(copy, tests))
+    finally:
+        target.write_text(original, encoding="utf-8")
+    return Mutant(file, index, line, change), caught
+
+
+def _fails(copy: Path, tests: list[str]) -> bool:
+    """True when the tests fail (or hang past the time limit, which catches a mutant that loops)."""
     # Each copy keeps its own user cache (parser tables, rulesets whose schema passed): no module mutated here
     # writes to it, and a cold cache in every run would make each mutant cost several seconds more.
     environment = {**os.environ, "PYTHONPATH": str(copy / "framework"), "TRICKBOOK_CACHE_DIR": str(copy / ".cache")}
@@ -203,12 +220,85 @@ def run(copy: Path, file: str, index: int, tests: list[str]) -> tuple[Mutant, bo
             capture_output=True,
             timeout=300,
         )
-        caught = done.returncode != 0
     except subprocess.TimeoutExpired:
-        caught = True  # a mutant that makes the tests hang is caught by the time limit
-    finally:
-        target.write_text(original, encoding="utf-8")
-    return Mutant(file, index, line, change), caught
+        return True
+    return done.returncode != 0
+
+
+@dataclass(frozen=True)
+class Covering:
+    """Which tests execute each line of each mutated module, from one run of its tests under coverage."""
+
+    lines: dict[str, dict[int, set[str]]]
+    """Per module file: line -> the tests (pytest node ids) that executed it."""
+
+    def tests_for(self, file: str, source: str, index: int, tests: list[str]) -> list[str]:
+        """The tests that execute the statement mutant `index` changes, with the list's options (`-k ...`);
+        all of `tests` when none does (a line run only at import, or only in a subprocess)."""
+        node = mutable(ast.parse(source))[index][0]
+        first, last = statement_lines(source, node)
+        covered = self.lines.get(file, {})
+        chosen = sorted({test for number in range(first, last + 1) for test in covered.get(number, ())})
+        if not chosen:
+            return tests
+        options = [arg for position, arg in enumerate(tests) if arg.startswith("-") or tests[position - 1] == "-k"]
+        return [*chosen, *options]
+
+
+def statement_lines(source: str, node: ast.AST) -> tuple[int, int]:
+    """The lines of the innermost statement holding `node`: for a compound statement (if, for, def...), its
+    header only, since a node in its body would sit in a deeper statement."""
+    tree = ast.parse(source)
+    position = (node.lineno, node.col_offset)  # type: ignore[attr-defined]
+    best: ast.stmt | None = None
+    for candidate in ast.walk(tree):
+        if not isinstance(candidate, ast.stmt):
+            continue
+        start = (candidate.lineno, candidate.col_offset)
+        end = (candidate.end_lineno or candidate.lineno, candidate.end_col_offset or 0)
+        if start <= position <= end and (best is None or start >= (best.lineno, best.col_offset)):
+            best = candidate
+    if best is None:
+        return position[0], position[0]
+    body = getattr(best, "body", None)
+    if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+        return best.lineno, body[0].lineno - 1
+    return best.lineno, best.end_lineno or best.lineno
+
+
+def covering(copy: Path, targets: dict[str, list[str]]) -> Covering:
+    """Runs each module's tests once under coverage, recording which test executes which line (the tests must
+    pass on the unchanged code, or nothing is measured)."""
+    lines: dict[str, dict[int, set[str]]] = {}
+    for file, tests in targets.items():
+        data_file = copy / ".mutation-coverage"
+        settings = copy / ".mutation-coveragerc"
+        settings.write_text(f"[run]\ndynamic_context = test_function\ninclude = */{file}\n", encoding="utf-8")
+        done = subprocess.run(
+            [
+                *(sys.executable, "-m", "coverage", "run", f"--rcfile={settings}", f"--data-file={data_file}"),
+                *("-m", "pytest", "-q", "-p", "no:cacheprovider", *expanded(copy, tests)),
+            ],
+            cwd=copy,
+            env={**os.environ, "PYTHONPATH": str(copy / "framework"), "TRICKBOOK_CACHE_DIR": str(copy / ".cache")},
+            capture_output=True,
+        )
+        if done.returncode != 0:
+            raise SystemExit(f"the tests of {file} fail before any mutation:\n{done.stdout.decode()[-2000:]}")
+        data = coverage.CoverageData(basename=str(data_file))
+        data.read()
+        measured = next((f for f in data.measured_files() if f.endswith(file)), None)
+        by_line = data.contexts_by_lineno(measured) if measured else {}
+        lines[file] = {number: {_node_id(c) for c in contexts if c} for number, contexts in by_line.items()}
+        data_file.unlink(missing_ok=True)
+        settings.unlink()
+    return Covering(lines)
+
+
+def _node_id(context: str) -> str:
+    """A coverage test context (`test_module.test_name`) as a pytest node id (`tests/test_module.py::test_name`)."""
+    module, _, name = context.partition(".")
+    return f"tests/{module}.py::{name.replace('.', '::')}"
 
 
 def main() -> None:
@@ -224,15 +314,7 @@ def main() -> None:
             copy = Path(scratch) / f"copy{number}"
             shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", "*.pyc", "__pycache__", "mutants"))
             copies.append(copy)
-        for file, tests in targets.items():  # the tests must pass on the unchanged copy, or nothing is measured
-            done = subprocess.run(
-                [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *expanded(copies[0], tests)],
-                cwd=copies[0],
-                env={**os.environ, "PYTHONPATH": str(copies[0] / "framework")},
-                capture_output=True,
-            )
-            if done.returncode != 0:
-                raise SystemExit(f"the tests of {file} fail before any mutation:\n{done.stdout.decode()[-2000:]}")
+        found = covering(copies[0], targets)
         work = [
             (file, index, tests)
             for file, tests in targets.items()
@@ -244,7 +326,7 @@ def main() -> None:
         def one(item: tuple[str, int, list[str]]) -> tuple[Mutant, bool]:
             copy = free.pop()
             try:
-                return run(copy, *item)
+                return run(copy, *item, found)
             finally:
                 free.append(copy)
 
