@@ -41,7 +41,10 @@ def test_each_typed_form_means_one_action(typed: str, meant: str) -> None:
         ("", "an empty action: type a card such as 'AD', a bid such as 'bid 1', 'nil' or 'pass'"),
         ("banana", "'banana' is not an action: type a card such as 'AD', a bid such as 'bid 1', 'nil' or 'pass'"),
         ("1Z", "'1Z' is not an action"),
-        ("trump X", "'x' is not a suit: use one of S, H, C, D"),
+        (
+            "trump X",
+            "'x' is not a suit: use one of S (spades), H (hearts), C (clubs), D (diamonds), by code, symbol or name",
+        ),
         ("bid 99", "'99' is not a bid of this ruleset: bids are numbers up to 13, 'nil'"),
         ("bid blind", "'blind' is not a bid of this ruleset: bids are numbers up to 13, 'nil'"),
     ],

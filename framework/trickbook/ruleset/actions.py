@@ -275,8 +275,8 @@ class ActionSpace:
         for index, suit in enumerate(self.deck.suits):
             if text.upper() in (suit.code, suit.symbol) or text == suit.name:
                 return index
-        codes = ", ".join(s.code for s in self.deck.suits)
-        raise InvalidAction(f"{_shown(text)} is not a suit: use one of {codes}")
+        codes = ", ".join(f"{s.code} ({s.name})" for s in self.deck.suits)
+        raise InvalidAction(f"{_shown(text)} is not a suit: use one of {codes}, by code, symbol or name")
 
     def _bid(self, text: str) -> ActionId:
         if text in self.named_bids:
