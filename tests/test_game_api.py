@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from helpers import rules
-from trickbook import Game, load_ruleset
+from trickbook import Game, bundled_rulesets, load_ruleset
 from trickbook.engine.dealing import seeded_deal
 from trickbook.engine.history import ACTION_SHIFT
 from trickbook.errors import ActionError, IllegalAction, InvalidAction
@@ -234,3 +234,18 @@ def test_a_hand_made_lead_keeps_every_ban_unless_told_a_suit_is_broken() -> None
     assert [deck.codes[c] for c in Game.at_trick(ruleset, hand=hand).legal_actions()] == ["AH"]
     broken = Game.at_trick(ruleset, hand=hand, broken=deck.suit_masks[deck.suit_of[0]])
     assert sorted(deck.codes[c] for c in broken.legal_actions()) == ["2S", "AH"]
+
+
+@pytest.mark.parametrize("ruleset", bundled_rulesets())
+def test_the_trick_seats_are_the_seats_of_the_trick_cards_in_the_order_played(ruleset: str) -> None:
+    """`SeatView.trick_seats()` at every step of random play: each card of the trick with the seat that played it
+    (a seat that sits out plays none; the declarer plays the dummy's cards as the dummy's)."""
+    game = Game(rules(ruleset), 11, hand_cap=2)
+    draw = random.Random(11)
+    while not game.is_over():
+        view = game.view(0)
+        cards = [(m.seat, m.action) for m in view.moves if game.rules.actions.kinds[m.action] == "play"]
+        played = cards[len(cards) - len(view.trick) :] if view.trick else []
+        assert [game.rules.actions.card_of(a) for _, a in played] == list(view.trick)
+        assert view.trick_seats() == tuple(seat for seat, _ in played)
+        game.apply(draw.choice(game.legal_actions()))

@@ -81,7 +81,13 @@ class SeatView(NamedTuple):
         if not count:
             return ()
         size = self.rules.deck.size
-        return tuple(code & SEAT_MASK for code in self.packed_moves if code >> ACTION_SHIFT < size)[-count:]
+        seats: list[int] = []
+        for code in reversed(self.packed_moves):  # the trick's cards are the hand's last `count` card moves
+            if code >> ACTION_SHIFT < size:
+                seats.append(code & SEAT_MASK)
+                if len(seats) == count:
+                    break
+        return tuple(reversed(seats))
 
     def played(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has played to tricks this hand, in order."""
