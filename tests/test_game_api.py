@@ -249,3 +249,17 @@ def test_the_trick_seats_are_the_seats_of_the_trick_cards_in_the_order_played(ru
         assert [game.rules.actions.card_of(a) for _, a in played] == list(view.trick)
         assert view.trick_seats() == tuple(seat for seat, _ in played)
         game.apply(draw.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("ruleset", bundled_rulesets())
+def test_every_bid_of_a_hand_comes_before_its_first_card(ruleset: str) -> None:
+    """The phases before the tricks end when the first card is played (players read bids up to there)."""
+    game = Game(rules(ruleset), 12, hand_cap=3)
+    draw = random.Random(12)
+    while not game.is_over():
+        game.apply(draw.choice(game.legal_actions()))
+    kinds = game.rules.actions.kinds
+    for hand in game.history:
+        order = [kinds[m.action] for m in hand.moves]
+        if "play" in order:
+            assert "bid" not in order[order.index("play") :], order

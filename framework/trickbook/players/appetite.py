@@ -46,7 +46,10 @@ def _bids(view: SeatView) -> tuple[list[int], list[int]]:
     values, names = [0] * seats, [NO_NAME] * seats
     for code in view.packed_moves:
         action = code >> ACTION_SHIFT
-        if actions.kinds[action] == "bid":
+        kind = actions.kinds[action]
+        if kind == "play":
+            break  # the bidding is over before the first card (it is a phase before the tricks)
+        if kind == "bid":
             seat = code & SEAT_MASK
             values[seat] = actions.bid_values[action]
             names[seat] = actions.name_index[action]
