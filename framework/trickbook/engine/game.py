@@ -267,7 +267,7 @@ class Game(GameState):
     def _cards_left(self) -> tuple[int, ...]:
         """How many cards each seat holds, counting cards set aside to pass until they change hands."""
         if self._passed_over or not any(self._given):
-            return tuple(hand.bit_count() for hand in self._hands)
+            return tuple(map(int.bit_count, self._hands))
         return tuple(h.bit_count() + g.bit_count() for h, g in zip(self._hands, self._given, strict=True))
 
     def legal_actions(self) -> tuple[int, ...]:
