@@ -3,7 +3,10 @@ contracts, and which hand is the middle of a match for a comeback."""
 
 from __future__ import annotations
 
+import random
+
 from helpers import rules
+from trickbook import Game
 from trickbook.engine.history import Move
 from trickbook.tools import stats
 
@@ -38,3 +41,32 @@ def test_a_comeback_is_read_after_the_middle_hand() -> None:
     four = [(10, 0), (10, 30), (40, 30), (60, 30)]  # even: the second of the two middle hands is not it
     assert stats._comeback(spades, four, (0, 2))
     assert not stats._comeback(spades, standings, None), "no winner, no comeback"
+
+
+def test_a_sides_contract_of_one_is_held() -> None:
+    """Spades: North-South bid 1 between them (the least contract there is) and take 4; East-West bid 5 and
+    take 6."""
+    held, made = stats._contracts(rules("cardems-spades"), (1, 5), -1, (0, 3, 4, 3), ())
+    assert (held, made) == (2, 2)
+
+
+def test_a_scoring_line_of_one_point_counts_as_a_gain() -> None:
+    """Whist: a side taking seven tricks scores one, and the rule counts among the hands it gave points in."""
+    game = Game(rules("whist"), 3, hand_cap=6)
+    draw = random.Random(3)
+    while not game.is_over():
+        game.apply(draw.choice(game.legal_actions()))
+    ones = [h for h in game.history if any(line.points == 1 for line in h.lines)]
+    assert ones, "seed 3 has a hand in which a side took exactly seven tricks"
+    counted = {rule: (plus, minus) for rule, plus, minus in stats.match_stats(game).lines}
+    for rule in {line.rule for hand in game.history for line in hand.lines}:
+        gained = sum(any(ln.rule == rule and ln.points > 0 for ln in h.lines) for h in game.history)
+        lost = sum(any(ln.rule == rule and ln.points < 0 for ln in h.lines) for h in game.history)
+        assert counted[rule] == (gained, lost), rule
+
+
+def test_a_typical_hand_counts_the_first_hands_swing_from_zero() -> None:
+    """Totals 10-0, 10-30, 60-30: the hands moved a total by 10, 30 and 50, a typical hand is 30; North-South
+    win by 30 (one typical hand: close), lead alone from the last hand, and were once 20 behind (2/3 of one)."""
+    shape = stats.match_shape([(10, 0), (10, 30), (60, 30)], 0, lower_wins=False)
+    assert shape == stats.Shape(margin=30.0, close=True, decided_at=1.0, deficit=20 / 30)
