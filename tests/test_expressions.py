@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import rules
+from trickbook import limits
 from trickbook.errors import ExpressionError, RulesRuntimeError
 from trickbook.expr.compiler import Compiled, Scope, compile_expression
 from trickbook.expr.facts import Facts
@@ -268,3 +269,53 @@ def test_compiled_code_reaches_no_python_builtins() -> None:
 def test_every_builtin_has_documentation() -> None:
     for builtin in BUILTINS:
         assert builtin.doc.endswith(".") and len(builtin.doc) > 10, builtin.name
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("3 < 3", False),
+        ("2 < 3", True),
+        ("3 <= 3", True),
+        ("4 <= 3", False),
+        ("3 > 3", False),
+        ("4 > 3", True),
+        ("3 >= 3", True),
+        ("2 >= 3", False),
+    ],
+)
+def test_comparisons_of_numbers_known_when_the_rules_load_are_worked_out_then(text: str, value: bool) -> None:
+    compiled = compile_text(text, want=Type.BOOL)
+    assert compiled.is_constant and compiled(facts(), 0) is value
+
+
+def test_a_card_whose_rank_is_written_by_an_alias_is_that_card() -> None:
+    """`10H` is the ten of hearts, whose rank's code is T."""
+    ten = rules("tarneeb-41").deck.card("T", "H")
+    held = compile_text("taker(10H) == dealer", want=Type.BOOL)
+    assert held(facts(taker={ten: 2}, dealer=2), 0) is True
+    assert held(facts(taker={ten: 1}, dealer=2), 0) is False
+
+
+def test_an_expression_too_large_once_expanded_is_marked_from_its_first_character(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(limits, "MAX_EXPANDED_NODES", 3)
+    with pytest.raises(ExpressionError, match="grows too large") as refused:
+        compile_text("1 + 2 + 3 + 4", want=Type.INT)
+    assert str(refused.value).startswith("rules.yaml:3:10: ")
+
+
+def test_an_error_inside_a_definition_keeps_its_own_hint() -> None:
+    """The hint says where the definition is used only when the error has none of its own."""
+    with pytest.raises(ExpressionError) as refused:
+        compile_text("made", want=Type.BOOL, definitions={"made": "trick(side) > 1"})
+    assert refused.value.hint == "did you mean 'tricks' or 'last_trick'?"
+
+
+def test_a_named_bid_is_compared_only_with_a_bid_or_the_bid_being_offered() -> None:
+    state = facts(bid_names=[0, -1, -1, -1])
+    assert compile_text("bid(seat) == zero", variable="seat")(state, 0) is True
+    assert not compile_text("this_bid == zero", stage=Stage.BID, want=Type.BOOL).is_constant
+    with pytest.raises(ExpressionError, match="a named bid"):
+        compile_text("dealer == zero", want=Type.BOOL)
