@@ -221,6 +221,9 @@ def test_an_error_inside_a_definition_points_at_the_definition_and_says_where_it
         compile_text("made", definitions={"made": "tricks(seat) > 1"})
     text = str(refused.value)
     assert text.startswith("defs.yaml:1:8: definitions.made: 'seat' is not defined here")
+    with pytest.raises(ExpressionError) as refused:
+        compile_text("made", definitions={"made": "captured() > 1"})
+    assert refused.value.hint == "this definition is used in scoring.rules.x.points", "said when it has no hint"
 
 
 def test_division_by_zero_at_run_time_is_a_rules_error_naming_the_expression() -> None:
@@ -317,5 +320,37 @@ def test_a_named_bid_is_compared_only_with_a_bid_or_the_bid_being_offered() -> N
     state = facts(bid_names=[0, -1, -1, -1])
     assert compile_text("bid(seat) == zero", variable="seat")(state, 0) is True
     assert not compile_text("this_bid == zero", stage=Stage.BID, want=Type.BOOL).is_constant
-    with pytest.raises(ExpressionError, match="a named bid"):
-        compile_text("dealer == zero", want=Type.BOOL)
+    for other in ("dealer", "tricks(seat)"):
+        with pytest.raises(ExpressionError, match="a named bid"):
+            compile_text(f"{other} == zero", variable="seat", want=Type.BOOL)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "hint"),
+    [
+        ("tricks + 1", "'tricks' needs an argument", "write it as a call, for example tricks(seat)"),
+        ("captured()", "captured takes one seat or one side", None),
+        ("captured(trump)", "captured takes one seat or one side", None),
+        ("taker(KHH) == dealer", "'KHH' is neither a suit, a rank nor a card", "did you mean 'KH'?"),
+        ("trick(side) > 1", "unknown name 'trick'", "did you mean 'tricks' or 'last_trick'?"),
+    ],
+)
+def test_a_mistake_in_the_expression_itself_gets_its_own_hint_or_none(text: str, message: str, hint: str) -> None:
+    with pytest.raises(ExpressionError, match=message) as refused:
+        compile_text(text, want=Type.BOOL if "==" in text or ">" in text else None)
+    assert refused.value.hint == hint
+
+
+def test_a_code_that_is_no_card_is_answered_with_the_forms_there_are() -> None:
+    with pytest.raises(ExpressionError) as refused:
+        compile_text("taker(KX) == dealer", want=Type.BOOL)
+    assert "or a card code such as 'AD'" in str(refused.value)
+    assert refused.value.hint == "names are written in lower case"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("true or false", True), ("false or true", True), ("true and false", False)]
+)
+def test_and_and_or_of_constants_are_worked_out_when_the_rules_load(text: str, value: bool) -> None:
+    compiled = compile_text(text, want=Type.BOOL)
+    assert compiled.is_constant and compiled(facts(), 0) is value
