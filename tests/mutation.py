@@ -50,6 +50,7 @@ TARGETS: dict[str, list[str]] = {
     "framework/trickbook/engine/phases.py": [
         "tests/test_trump_making.py",
         "tests/test_phase_edges.py",
+        "tests/test_typed_actions.py",
         "tests/test_rules_euchre.py",
         "tests/test_rules_skat_simple.py",
         "tests/test_rules_contract_bridge.py",

@@ -155,3 +155,74 @@ def test_a_ban_that_would_forbid_every_declaration_is_lifted(tmp_path: Path) -> 
     assert game.turn == 0 and legal(game) == ["bid 1"], "the dealer keeps the one declaration there is"
     game.apply_text("bid 1")
     assert game.phase == "play"
+
+
+def test_a_timeout_in_declarations_bids_the_rulesets_timeout_bid_else_the_lowest_number_not_a_named_bid() -> None:
+    """Syrian 41 says a late declaration is 2; Spades says nothing, and nil (a named bid of 0) is not chosen."""
+    assert timeout_text(stacked_game(rules("syrian-tarneeb-41"), {}, dealer=0)) == "bid 2"
+    assert timeout_text(stacked_game(rules("cardems-spades"), {}, dealer=0)) == "bid 1"
+
+
+def test_an_exchange_counts_the_cards_still_to_lay_away_and_names_a_card_no_longer_held() -> None:
+    """Skat: the declarer takes the two-card skat and must lay two cards away, then one; a card already laid
+    away (even one just taken) is no longer held."""
+    game = stacked_game(rules("skat-simple"), {}, dealer=2)
+    act(game, "trump C")
+    with pytest.raises(IllegalAction, match="lay 2 cards away first, not pass"):
+        act(game, "pass")
+    taken = game.rules.deck.codes[game.view(game.actor or 0).taken[0]]
+    act(game, f"discard {taken}")
+    with pytest.raises(IllegalAction, match="lay 1 card away first, not pass"):
+        act(game, "pass")
+    label = game.rules.deck.label(game.rules.deck.parse_card(taken))
+    with pytest.raises(IllegalAction, match=f"you do not hold {label}"):
+        act(game, f"discard {taken}")
+
+
+def test_passing_refuses_the_hidden_pass_and_names_a_card_not_held() -> None:
+    hearts = stacked_game(rules("hearts"), {}, dealer=3)
+    actions = hearts.rules.actions
+    with pytest.raises(IllegalAction, match="first each player passes 3 cards") as refused:
+        hearts.apply(actions.hidden_give)
+    assert refused.value.rule == "passing comes first"
+    stranger = next(c for c in hearts.rules.deck.codes if hearts.rules.deck.parse_card(c) not in hearts.hand(0))
+    with pytest.raises(IllegalAction, match="you do not hold") as refused:
+        act(hearts, f"give {stranger}")
+    assert refused.value.rule == "pass cards from your hand"
+
+
+@pytest.mark.parametrize(("others", "barred"), [(["bid 1", "bid 0", "bid 0"], 0), (["bid 0", "bid 0", "bid 0"], 1)])
+def test_the_hook_on_the_lowest_or_highest_bid_is_refused_as_the_hook(others: list[str], barred: int) -> None:
+    """Oh Hell, hands of one card (bids 0 or 1): the dealer may not make the bids add up to 1, whether that bars
+    the lowest bid or the highest."""
+    game = stacked_game(rules("oh-hell", (("sequence", "1"),)), {}, dealer=3)
+    act(game, *others)
+    with pytest.raises(IllegalAction) as refused:
+        act(game, f"bid {barred}")
+    assert "bids run from" not in str(refused.value) and refused.value.rule != "bidding.bids"
+
+
+def test_an_auction_bid_at_the_bottom_of_the_range_but_not_above_the_highest_is_told_it_must_beat_it() -> None:
+    game = stacked_game(rules("tarneeb-41"), {}, dealer=0)
+    act(game, "bid 7")
+    with pytest.raises(IllegalAction, match="higher than the current highest bid 7, not 7") as refused:
+        act(game, "bid 7")
+    assert refused.value.rule == "an auction bid must beat the highest bid"
+
+
+def _late(tmp_path: Path, ruleset: str, bid: int) -> Game:
+    path = tmp_path / "late.yaml"
+    path.write_text(
+        f"format: trickbook-ruleset/1\nid: late\ntitle: Late\nextends: {ruleset}\ntimeout: {{bid: {bid}}}\n",
+        encoding="utf-8",
+    )
+    return stacked_game(load_ruleset(str(path)), {}, dealer=0)
+
+
+def test_a_rulesets_timeout_bid_is_made_when_allowed_else_the_lowest_number_that_is(tmp_path: Path) -> None:
+    """A timeout bid of 5 is a declaration of 5 where 2 to 13 may be declared; a timeout bid of 7 in an auction
+    already at 7 is the lowest bid still allowed, 8 (not a pass: the ruleset asks for a bid)."""
+    assert timeout_text(_late(tmp_path, "syrian-tarneeb-41", 5)) == "bid 5"
+    auction = _late(tmp_path, "tarneeb-41", 7)
+    act(auction, "bid 7")
+    assert timeout_text(auction) == "bid 8"
