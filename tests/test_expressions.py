@@ -354,3 +354,16 @@ def test_a_code_that_is_no_card_is_answered_with_the_forms_there_are() -> None:
 def test_and_and_or_of_constants_are_worked_out_when_the_rules_load(text: str, value: bool) -> None:
     compiled = compile_text(text, want=Type.BOOL)
     assert compiled.is_constant and compiled(facts(), 0) is value
+
+
+@pytest.mark.parametrize(("text", "caret"), [("trick(side) > 1", "^^^^^"), ("trikcs > 1", "^^^^^^")])
+def test_an_unknown_name_is_marked_by_itself_not_with_its_arguments(text: str, caret: str) -> None:
+    with pytest.raises(ExpressionError) as refused:
+        compile_text(text, want=Type.BOOL)
+    assert str(refused.value).splitlines()[2] == "    " + caret
+
+
+def test_an_events_function_without_arguments_says_it_found_none() -> None:
+    with pytest.raises(ExpressionError) as refused:
+        compile_text("captured()")
+    assert "found no argument" in str(refused.value)
