@@ -226,3 +226,12 @@ def test_a_rulesets_timeout_bid_is_made_when_allowed_else_the_lowest_number_that
     auction = _late(tmp_path, "tarneeb-41", 7)
     act(auction, "bid 7")
     assert timeout_text(auction) == "bid 8"
+
+
+def test_the_trump_choice_refuses_any_other_action_saying_trump_comes_now() -> None:
+    game = stacked_game(rules("tarneeb-41"), {}, dealer=0)
+    act(game, "bid 7", "pass", "pass", "pass")
+    assert game.phase == "trump"
+    with pytest.raises(IllegalAction, match="the declarer must now choose trump, not pass") as refused:
+        act(game, "pass")
+    assert refused.value.rule == "trump is chosen after the auction"
