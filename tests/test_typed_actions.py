@@ -94,7 +94,9 @@ def test_a_bid_below_the_range_and_one_below_the_highest_are_told_apart() -> Non
 
 def test_a_bid_before_looking_in_a_blind_round_says_what_may_be_bid_blind() -> None:
     game = Game(load_ruleset(BLIND_NIL), 2)
-    with pytest.raises(IllegalAction, match="before looking at their cards, may bid blind") as caught:
+    with pytest.raises(
+        IllegalAction, match=r"before looking at their cards, may bid blind \(bid blind_nil\) or pass"
+    ) as caught:
         act(game, "bid 3")
     assert caught.value.rule == "blind bids come first"
 
