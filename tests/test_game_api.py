@@ -263,3 +263,18 @@ def test_every_bid_of_a_hand_comes_before_its_first_card(ruleset: str) -> None:
         order = [kinds[m.action] for m in hand.moves]
         if "play" in order:
             assert "bid" not in order[order.index("play") :], order
+
+
+def test_a_card_taken_from_the_table_is_known_to_all_and_the_stock_only_to_its_taker() -> None:
+    """Euchre's dealer picks up the turned-up card, which everyone saw; Skat's declarer picks up the skat, which
+    only the declarer sees."""
+    euchre = Game(rules("euchre"), 5)
+    upcard = euchre.exposed[0]
+    suit = euchre.rules.deck.suits[euchre.rules.deck.suit_of[upcard]].code
+    euchre.apply_text(f"trump {suit}")
+    assert [euchre.view(seat).taken for seat in range(4)] == [(upcard,)] * 4
+    skat = Game(rules("skat-simple"), 5)
+    skat.apply_text("trump C")
+    declarer = skat.view(0).declarer
+    seen = [skat.view(seat).taken for seat in range(3)]
+    assert len(seen[declarer]) == 2 and [s for i, s in enumerate(seen) if i != declarer] == [(), ()]
