@@ -4,11 +4,14 @@ nav("/tables");
 const players = [["human", "a person"], ["heuristic", "heuristic bot"], ["random", "random bot"],
   ["mcts:playouts=100", "mcts bot (100 playouts)"]];
 let picker;
+let drawing = 0;
 
 async function drawSeats() {
   const status = document.getElementById("status");
+  const mine = ++drawing;
   try {
     const seating = await api("/api/seating", picker.value());
+    if (mine !== drawing) return;  // another ruleset was chosen meanwhile: its seats are drawn instead
     status.textContent = "";
     document.getElementById("seats").replaceChildren(...seating.seats.map((name, seat) => el("label", { "data-name": name }, `${name} `,
       el("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
@@ -47,6 +50,7 @@ api("/api/rulesets").then((catalogue) => {
   picker = rulesetPicker(catalogue, drawSeats);
   document.getElementById("picker").replaceChildren("Ruleset ", picker);
   const wanted = new URLSearchParams(location.search).get("ruleset");
-  if (wanted && catalogue.some((r) => r.id === wanted)) picker.select(wanted);
-  drawSeats().then(listTables);
+  if (wanted && catalogue.some((r) => r.id === wanted)) picker.select(wanted);  // which draws its seats
+  else drawSeats();
+  listTables();
 });
