@@ -4,19 +4,22 @@ nav("/tables");
 const players = [["human", "a person"], ["heuristic", "heuristic bot"], ["random", "random bot"],
   ["mcts:playouts=100", "mcts bot (100 playouts)"]];
 let picker;
-let drawing = 0;
+let asked = 0;  // seat requests made, in order
+let shown = 0;  // the request whose seats are on the page
 
 async function drawSeats() {
   const status = document.getElementById("status");
-  const mine = ++drawing;
+  const mine = ++asked;
   try {
     const seating = await api("/api/seating", picker.value());
-    if (mine !== drawing) return;  // another ruleset was chosen meanwhile: its seats are drawn instead
-    status.textContent = "";
+    if (mine < shown) return;  // a later choice's seats are on the page already: this answer came late
+    shown = mine;
+    if (mine === asked) status.textContent = "";
     document.getElementById("seats").replaceChildren(...seating.seats.map((name, seat) => el("label", { "data-name": name }, `${name} `,
       el("select", { "data-seat": seat, "aria-label": `seat ${seat}` },
         players.map(([value, label]) => el("option", { value, selected: value === (seat === 0 ? "human" : "heuristic") }, label))))));
   } catch (error) {
+    if (mine !== asked) return;  // only the latest choice's refusal is news
     status.textContent = error.message;
     status.className = "bad";
   }
