@@ -55,11 +55,13 @@ def kinds() -> list[str]:
     return sorted({*_REGISTRY, *_BUILTIN})
 
 
-def _factory(kind: str) -> Factory | None:
+def _factory(kind: str) -> Factory:
     """The factory of a player kind, importing its bundled module (which registers it) the first time."""
     if kind not in _REGISTRY and kind in _BUILTIN:
         import_module(f"{__package__}.{_BUILTIN[kind]}")
-    return _REGISTRY.get(kind)
+    if kind not in _REGISTRY:
+        raise UsageError(f"unknown player {kind!r}; players: {', '.join(kinds())}")
+    return _REGISTRY[kind]
 
 
 def parse_player_specs(text: str, seats: int = 4) -> list[PlayerSpec]:
@@ -87,8 +89,7 @@ def split_specs(text: str) -> list[str]:
 
 def _parse_one(text: str) -> PlayerSpec:
     kind, _, rest = text.partition(":")
-    if _factory(kind) is None:
-        raise UsageError(f"unknown player {kind!r}; players: {', '.join(kinds())}")
+    _factory(kind)  # refuses an unknown kind
     options = []
     for item in filter(None, rest.split(",")):
         key, eq, value = item.partition("=")
@@ -101,7 +102,5 @@ def _parse_one(text: str) -> PlayerSpec:
 def make_player(spec: PlayerSpec, seed: int, seat: int) -> Player:
     """Builds the player for one seat of one match; its randomness comes from the match seed and the seat."""
     factory = _factory(spec.kind)
-    if factory is None:
-        raise UsageError(f"unknown player {spec.kind!r}; players: {', '.join(kinds())}")
     rng = random.Random(f"trickbook-player:{seed}:{seat}")
     return factory(rng, dict(spec.options))
