@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from helpers import rules
+from helpers import act, rules, stacked_game
 from trickbook import Game, bundled_rulesets, load_ruleset
 from trickbook.engine.dealing import seeded_deal
 from trickbook.engine.history import ACTION_SHIFT
-from trickbook.errors import ActionError, IllegalAction, InvalidAction
+from trickbook.errors import ActionError, IllegalAction, InvalidAction, RulesetError
 
 
 def test_a_game_made_without_a_seed_is_the_game_of_seed_zero() -> None:
@@ -214,6 +214,10 @@ def test_without_following_every_card_held_may_be_played(tmp_path: Path) -> None
         assert seat is not None
         assert game.legal_actions() == tuple(sorted(game.hand(seat)))
         game.apply(chooser.choice(game.legal_actions()))
+    deck = game.rules.deck
+    hand = [deck.parse_card(c) for c in ("2S", "AH", "KD")]
+    position = Game.at_trick(game.rules, trick=[deck.parse_card("QC")], hand=hand)
+    assert position.legal_actions() == tuple(sorted(hand)), "a hand-made trick led in clubs asks no following"
 
 
 def test_a_card_turned_up_from_a_stock_of_exactly_one_card() -> None:
@@ -278,3 +282,60 @@ def test_a_card_taken_from_the_table_is_known_to_all_and_the_stock_only_to_its_t
     declarer = skat.view(0).declarer
     seen = [skat.view(seat).taken for seat in range(3)]
     assert len(seen[declarer]) == 2 and [s for i, s in enumerate(seen) if i != declarer] == [(), ()]
+
+
+EVENTS_WITHOUT_SIDES = """\
+format: trickbook-ruleset/1
+id: call-break-queen-on-jack
+title: Call Break that counts the queen of hearts played on the jack
+extends: call-break
+events:
+  queen_on_jack: {first: JH, then: QH, by: anyone}
+scoring:
+  rules:
+    queen: {description: The queen on the jack., for: seat, points: queen_on_jack(seat)}
+"""
+
+
+def test_without_sides_a_trick_event_is_by_anyone_and_credited_to_the_later_cards_player(tmp_path: Path) -> None:
+    """A trick event at a table of players on their own counts whoever played the two cards, for the player of
+    the second; `opponent` and `partner` are refused there, as they need sides."""
+    path = tmp_path / "variant.yaml"
+    path.write_text(EVENTS_WITHOUT_SIDES, encoding="utf-8")
+    ruleset = load_ruleset(path)
+    leader = ruleset.seating.next_seat[0]
+    second = ruleset.seating.next_seat[leader]
+    game = stacked_game(ruleset, {leader: "JH", second: "QH"}, dealer=0)
+    act(game, *["bid 1"] * 4)
+    assert game.turn == leader
+    act(game, "JH", "QH")
+    while game.hands_finished == 0:
+        game.apply(game.legal_actions()[0])
+    queen = [0] * 4
+    for line in game.history[0].lines:
+        queen[line.target] += line.points if line.rule == "queen" else 0
+    assert queen == [1 if seat == second else 0 for seat in range(4)]
+    path.write_text(EVENTS_WITHOUT_SIDES.replace("by: anyone", "by: opponent"), encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"variant.yaml:6:44: events.queen_on_jack.by: 'opponent' needs sides"):
+        load_ruleset(path)
+
+
+STOCK_WITHOUT_CARD_POINTS = """\
+format: trickbook-ruleset/1
+id: euchre-kitty-points
+title: Euchre that scores the card points of its kitty, though it gives cards no points
+extends: euchre
+scoring:
+  rules:
+    kitty: {description: The kitty's card points., for: side, points: stock_points}
+"""
+
+
+def test_the_stock_is_worth_no_points_when_the_ruleset_gives_cards_none(tmp_path: Path) -> None:
+    path = tmp_path / "variant.yaml"
+    path.write_text(STOCK_WITHOUT_CARD_POINTS, encoding="utf-8")
+    game = Game(load_ruleset(path), 3)
+    while game.hands_finished == 0:
+        game.apply(game.legal_actions()[0])
+    kitty = [line.points for line in game.history[0].lines if line.rule == "kitty"]
+    assert game.history[0].stock and kitty == [0, 0]

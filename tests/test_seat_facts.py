@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import act
+import pytest
+
+from helpers import act, legal
 from trickbook import Game, Rules, load_ruleset
+from trickbook.errors import IllegalAction
 
 AUCTION = """\
 format: trickbook-ruleset/1
@@ -88,3 +91,37 @@ def test_declarations_are_each_seats_contract_and_every_seat_has_bid(tmp_path: P
     lines = lines_of_first_hand(game)
     assert lines["own_contract"] == [10, 20, 30, 40]
     assert lines["declared"] == [1, 1, 1, 1]
+
+
+ONE_BLIND_NIL_A_SIDE = """\
+format: trickbook-ruleset/1
+id: spades-one-blind-nil-a-side
+title: Spades where a player may not bid blind nil once the partner has bid
+extends: cardems-spades
+bidding:
+  named:
+    blind_nil:
+      value: 0
+      blind: true
+      description: Bid before looking at one's cards.
+  forbid:
+    partner_first:
+      description: Blind nil only while the partner has not bid.
+      when: this_bid == blind_nil and has_bid(partner(seat))
+"""
+
+
+def test_looking_at_ones_cards_in_the_blind_round_is_no_bid_and_a_blind_bid_is(tmp_path: Path) -> None:
+    """`has_bid` read by a bid ban during a blind round: a pass there means "I look at my cards", so the
+    partner may still bid blind nil; after the partner's blind nil it may not."""
+    ruleset = variant(tmp_path, ONE_BLIND_NIL_A_SIDE)
+    for first, allowed in (("pass", True), ("bid blind_nil", False)):
+        game = Game(ruleset, 1, dealer=0)
+        opener = game.turn
+        assert opener is not None
+        act(game, first, "pass")
+        assert game.turn == ruleset.seating.partner[opener]
+        assert ("bid blind_nil" in legal(game)) is allowed, first
+        if not allowed:
+            with pytest.raises(IllegalAction, match="not allowed now: Blind nil only while the partner has not bid"):
+                act(game, "bid blind_nil")

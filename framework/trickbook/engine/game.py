@@ -630,7 +630,9 @@ class Game(GameState):
                 side_of = self._side_of
                 first_seat = self._seat_in_trick(i)
                 then_seat = self._seat_in_trick(j)
-                same_side = side_of[first_seat] == side_of[then_seat] != -1
+                # Only `anyone` is allowed at a table without sides (the builder checks), and sides share out every
+                # seat, so every seat here has a side when the relation is read.
+                same_side = side_of[first_seat] == side_of[then_seat]
                 relation = event.by
                 if (relation is Relation.OPPONENT and same_side) or (relation is Relation.PARTNER and not same_side):
                     continue
@@ -714,7 +716,7 @@ class Game(GameState):
         out = [False] * self._seats
         for code in self._moves:
             action = code >> ACTION_SHIFT
-            if actions.kinds[action] == "bid" and not (self._blind_round and action == actions.pass_action):
+            if actions.kinds[action] == "bid":  # a pass, and a look in a blind round, is of kind "pass"
                 out[code & SEAT_MASK] = True
         return out
 

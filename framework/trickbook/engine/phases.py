@@ -161,7 +161,7 @@ class Declarations:
         """The declarations offered less those a ban forbids; all of them when the bans would forbid every one
         (a seat must declare: a hook on a single bid value would otherwise leave the dealer without a move)."""
         offered = self.choices(game)
-        if not game.rules.bidding.bans or game._blind_round:
+        if not game.rules.bidding.bans:
             return offered
         return tuple(a for a in offered if game._ban_of(a) is None) or offered
 
@@ -179,6 +179,11 @@ class Declarations:
         text = actions.text(action)
         if actions.kinds[action] not in ("bid", "pass"):
             return IllegalAction(f"it is the bidding: you must declare, not {text}", rule="bidding comes first")
+        if action in self.choices(game):
+            ban = game._ban_of(action)
+            assert ban is not None
+            why = f": {ban.description}" if ban.description else ""
+            return IllegalAction(f"{text} is not allowed now{why}", rule=f"bidding.forbid.{ban.name}")
         if game._blind_round:
             blind = ", ".join(actions.text(a) for a in actions.blind_choices[1:])
             return IllegalAction(
@@ -189,11 +194,6 @@ class Declarations:
             return IllegalAction(
                 f"there is no pass: declare {bidding.min} to {game._bid_max}", rule="every player declares once"
             )
-        if action in self.choices(game):
-            ban = game._ban_of(action)
-            assert ban is not None
-            why = f": {ban.description}" if ban.description else ""
-            return IllegalAction(f"{text} is not allowed now{why}", rule=f"bidding.forbid.{ban.name}")
         return IllegalAction(
             f"{text} is not allowed: declarations are {bidding.min} to {game._bid_max}", rule="bidding.bids"
         )
