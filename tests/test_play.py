@@ -117,7 +117,10 @@ def test_typed_cards_are_understood_in_several_forms_and_nonsense_is_refused(tmp
         text=True,
         encoding="utf-8",
     )
-    assert "Not allowed:" in done.stdout and "Not understood: 'banana' is not an action" in done.stdout
+    assert "Not allowed:" in done.stdout
+    assert "Not understood: 'banana' is not an action: type a bid such as 'bid 1' or 'nil' (" in done.stdout, (
+        "the forms of the bidding only: there is no pass and no card to play yet"
+    )
     record = json.loads(save.read_text(encoding="utf-8"))
     bids = [a for a in record["hands"][0]["actions"] if a["seat"] == 0]
     assert bids == [{"seat": 0, "action": "bid", "value": 3}]

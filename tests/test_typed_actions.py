@@ -127,3 +127,24 @@ def test_a_finished_match_has_no_timeout_move() -> None:
         game.apply(game.default_action())
     with pytest.raises(IllegalAction, match="the match is over"):
         game.default_action()
+
+
+def test_a_typo_is_answered_with_the_forms_of_the_actions_allowed_now() -> None:
+    """Read against the legal actions of the moment, a typo's answer names only what may be typed now: no
+    `pass` in Whist's play, a card the player holds as the example, `redouble` only after a double."""
+
+    def answer(game: Game) -> str:
+        with pytest.raises(InvalidAction) as caught:
+            game.rules.actions.parse("banana", game.legal_actions())
+        return str(caught.value)
+
+    whist = Game(rules("whist"), 1)
+    card = whist.rules.deck.codes[whist.legal_actions()[0]]
+    assert answer(whist) == f"'banana' is not an action: type a card such as {card!r}"
+    tarneeb = Game(rules("tarneeb-41"), 1)
+    assert answer(tarneeb) == "'banana' is not an action: type a bid such as 'bid 7' or 'pass'"
+    bridge = stacked_game(rules("contract-bridge"), {}, dealer=0)
+    act(bridge, "bid 1C")
+    assert answer(bridge) == "'banana' is not an action: type a bid such as 'bid 1D', 'pass' or 'double'"
+    act(bridge, "double")
+    assert answer(bridge) == "'banana' is not an action: type a bid such as 'bid 1D', 'pass' or 'redouble'"

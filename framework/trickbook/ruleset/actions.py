@@ -11,6 +11,7 @@ a named bid, `give QS`, `discard QS`) that `parse` reads back.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -212,11 +213,12 @@ class ActionSpace:
             return f"discard {self.deck.label(action - self.discard_base)}"
         return self.text(action)
 
-    def parse(self, text: str) -> ActionId:
-        """Reads an action as typed: `QH`, `Q♥`, `10h`, `pass`, `trump H`, `bid 8`, `8`, or a bid name."""
+    def parse(self, text: str, legal: Collection[ActionId] = ()) -> ActionId:
+        """Reads an action as typed: `QH`, `Q♥`, `10h`, `pass`, `trump H`, `bid 8`, `8`, or a bid name. A text
+        that is no action is refused with the forms to type: those of `legal` (the actions allowed now) if given."""
         words = text.strip().lower().split()
         if not words:
-            raise InvalidAction(f"an empty action: type {self._forms()}")
+            raise InvalidAction(f"an empty action: type {self._forms(legal)}")
         if words == ["pass"] or words == ["p"]:
             return self.pass_action
         if words == ["alone"] and self.alone:
@@ -248,28 +250,42 @@ class ActionSpace:
                 return self.deck.parse_card(words[0])
             except InvalidAction:
                 pass
-        raise InvalidAction(f"{_shown(text)} is not an action: type {self._forms()}")
+        raise InvalidAction(f"{_shown(text)} is not an action: type {self._forms(legal)}")
 
-    def _forms(self) -> str:
-        """The kinds of action this ruleset has, as a person would type them, for the refusal of a typo."""
-        forms = [f"a card such as {self.deck.codes[-1]!r}"]
-        if self.bid_codes:
-            forms.append(f"a bid such as 'bid {self.bid_codes[1]}'")
-        elif self.bidding:
-            forms.append(f"a bid such as 'bid {max(self.min_bid, 1)}'")
-        forms += [repr(name) for name in (*self.named_bids[:1], *self.games)]
-        forms.append("'pass'")
-        if self.doubles:
+    def _forms(self, legal: Collection[ActionId] = ()) -> str:
+        """The kinds of action a person may type, for the refusal of a typo: those among `legal` (the actions
+        allowed now) when given, else every kind this ruleset has."""
+        now = {self.kinds[action] for action in legal}
+
+        def offered(kind: str, exists: bool = True) -> bool:
+            return kind in now if now else exists
+
+        cards = [action for action in legal if self.kinds[action] == PLAY]
+        forms = [f"a card such as {self.deck.codes[cards[0] if cards else -1]!r}"] if offered(PLAY) else []
+        if offered(BID, self.bidding):
+            numbers = [self.text(a) for a in legal if self.kinds[a] == BID and self.name_index[a] < 0]
+            names = [self.named_bids[self.name_index[a]] for a in legal if self.name_index[a] >= 0]
+            if numbers or not now:
+                example = f"bid {self.bid_codes[1]}" if self.bid_codes else f"bid {max(self.min_bid, 1)}"
+                forms.append(f"a bid such as {(numbers or [example])[0]!r}")
+            forms += [repr(name) for name in (names if now else self.named_bids)[:1]]
+        if offered(GAME, bool(self.games)):
+            forms += [repr(name) for name in self.games]
+        if offered(PASS):
+            forms.append("'pass'")
+        if offered(DOUBLE, self.doubles):
             forms.append("'double'")
-        if self.alone:
+        if offered(REDOUBLE, False):
+            forms.append("'redouble'")
+        if offered(ALONE, self.alone):
             forms.append("'alone'")
-        if self.naming_trump or self.trump_suits:
+        if offered(TRUMP, self.naming_trump or bool(self.trump_suits)):
             forms.append("'trump' and a suit such as 'trump H'")
-        if self.passing:
+        if offered(GIVE, self.passing):
             forms.append("'give' and a card")
-        if self.discarding:
+        if offered(DISCARD, self.discarding):
             forms.append("'discard' and a card")
-        return ", ".join(forms[:-1]) + " or " + forms[-1]
+        return ", ".join(forms[:-1]) + " or " + forms[-1] if len(forms) > 1 else forms[0]
 
     def _suit(self, text: str) -> int:
         for index, suit in enumerate(self.deck.suits):

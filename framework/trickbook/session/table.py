@@ -118,7 +118,7 @@ class Table:
         if self.game.actor != seat:
             raise TableError(f"it is seat {self.game.actor}'s turn, not seat {seat}'s")
         try:
-            chosen = self.rules.actions.parse(action) if isinstance(action, str) else action
+            chosen = self.rules.actions.parse(action, self.game.legal_actions()) if isinstance(action, str) else action
             self._run(lambda: self.game.apply(chosen))
         except IllegalAction as exc:
             self._send(seat, {"type": "refused", "seat": seat, "reason": str(exc), "rule": exc.rule})

@@ -260,7 +260,7 @@ class TerminalMatch:
                 pass
         if view.phase == "trump" and text.strip().lower() not in ("pass", "p", *actions.games):
             return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
-        action = actions.parse(text)
+        action = actions.parse(text, view.legal)
         if view.phase == "passing" and actions.kinds[action] == PLAY:
             action = actions.give(action)
         if view.phase == "exchange" and actions.kinds[action] == PLAY:
