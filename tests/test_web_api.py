@@ -233,6 +233,10 @@ def test_every_bundled_ruleset_plays_at_a_table_and_a_seat_sees_only_its_own_car
                 if event["type"] == "cards_taken" and event["seat"] == 0:
                     dealt |= set(event["cards"])
             assert set(view["hand"]) <= dealt
+            assert list(page["labels"]) == view["legal"], "each choice of the seat has a label, nothing else"
+            assert all(
+                page["labels"][code] == page["cards"][code][0] for code in view["legal"] if code in page["cards"]
+            )
             if view["legal"]:
                 socket.send(json.dumps({"type": "act", "action": view["legal"][-1]}))
             elif view["table"] == "waiting-ready":

@@ -34,6 +34,7 @@ from ..engine.events import (
     TrumpSet,
 )
 from ..engine.game import Game
+from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction, Location, RulesRuntimeError, TrickbookError, UsageError
 from ..limits import DEFAULT_HAND_CAP, MAX_HANDS
 from ..players import Player, PlayerSpec, make_player, parse_player_specs
@@ -166,8 +167,16 @@ class Table:
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see now, as JSON: its own cards (once it has looked, and not while the next deal waits
         for the ready check), everything public, nothing else."""
+        return self.views(seat)[0]
+
+    def views(self, seat: int) -> tuple[dict[str, Any], SeatView]:
+        """`view(seat)` and the engine's view of the seat it is made from, built once for callers that need
+        both (a page also sorts the hand and labels the choices)."""
         seat = self._seat(seat, "view")
         view = self.game.view(seat)
+        return self._shown(seat, view), view
+
+    def _shown(self, seat: int, view: SeatView) -> dict[str, Any]:
         deck = self.rules.deck
         actions = self.rules.actions
         return {

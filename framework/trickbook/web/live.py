@@ -169,8 +169,7 @@ class Hub:
             rules = table.rules
             deck = rules.deck
             seating = rules.seating
-            view = table.view(seat)
-            game_view = table.game.view(seat)
+            view, game_view = table.views(seat)
             # Cards in suits as this hand's trump counts them (`SeatView.in_suits`), each highest first.
             pack = [card for group in game_view.in_suits(range(deck.size)) for card in group]
             order = {deck.codes[card]: position for position, card in enumerate(pack)}
@@ -195,7 +194,7 @@ class Hub:
                     "dummy_hand": sorted(view["dummy_hand"], key=order.__getitem__),
                 },
                 "trick_seats": list(game_view.trick_seats()),
-                "labels": {text: rules.actions.label(rules.actions.parse(text)) for text in view["legal"]},
+                "labels": {rules.actions.text(a): rules.actions.label(a) for a in game_view.legal if view["legal"]},
                 "progress": [p._asdict() for p in progress(game_view)],
                 "passing": _passing(rules, game_view),
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
