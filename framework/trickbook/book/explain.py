@@ -97,14 +97,18 @@ def _score(
 
 
 def _auction_table(rules: Rules) -> Table:
+    """By bid and tricks taken: bids of tricks one short, made, two over and every trick; bids that are values
+    (`bids.values`, not tricks) no trick, half the tricks, one more and every trick."""
     size = rules.hand_size
     rows = []
     other = _opponent(rules, 0)
     other_side = rules.seating.side_of[other] if rules.seating.has_sides else other
-    for bid in range(rules.bidding.min, rules.bidding.max + 1):
+    values = rules.bidding.values
+    took_columns = sorted({0, size // 2, size // 2 + 1, size})
+    for bid in values or range(rules.bidding.min, rules.bidding.max + 1):
         cells = [str(bid)]
-        for column, took in enumerate((bid - 1, bid, bid + 2, size)):
-            repeated = column == 3 and size in (bid - 1, bid, bid + 2)
+        for column, took in enumerate(took_columns if values else (bid - 1, bid, bid + 2, size)):
+            repeated = not values and column == 3 and size in (bid - 1, bid, bid + 2)
             if 0 <= took <= size and not repeated:
                 bids: list[int | str | None] = [None] * rules.seats
                 bids[0] = bid
@@ -114,7 +118,9 @@ def _auction_table(rules: Rules) -> Table:
             else:
                 cells.append("")
         rows.append(tuple(cells))
-    header = ("bid", "failed by 1", "made exactly", "made with 2 over", f"all {size} tricks")
+    header: tuple[str, ...] = ("bid", "failed by 1", "made exactly", "made with 2 over", f"all {size} tricks")
+    if values:
+        header = ("bid", *(f"{took} tricks" for took in took_columns))
     who = "Declaring side / defenders" if rules.seating.has_sides else "Declarer / an opponent"
     return Table(f"{who}, by bid and tricks the declarer took", header, tuple(rows))
 

@@ -184,14 +184,26 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
         for n in bidding.named
         if not n.blind
     )
-    if bidding.kind is BiddingKind.AUCTION:
+    bids = (
+        f"one of {', '.join(map(str, bidding.values))}" if bidding.values else f"a number from {bidding.min} to {high}"
+    )
+    owner = "their side's" if rules.seating.has_sides else "their"
+    if bidding.duels:
         text = (
-            f"An auction, starting with the player after the dealer: in turn, each player bids a number from "
-            f"{bidding.min} to {high}, higher than the highest bid so far, or passes; a pass is final for "
+            "An auction in duels. The player after the dealer listens and the next player speaks: the speaker "
+            f"bids {bids}, higher than the highest bid so far, or passes; the listener holds that bid (says yes, "
+            "by bidding it too) or passes. A pass is final. The one left listens to the next player, who speaks, "
+            "until one player is left: the declarer, whose contract is the highest bid named or held. If nobody "
+            f"bid, the last player left may bid {bidding.min} or pass, and if all {count_words(rules.seats)} "
+            "players pass the hand is thrown in."
+        )
+    elif bidding.kind is BiddingKind.AUCTION:
+        text = (
+            f"An auction, starting with the player after the dealer: in turn, each player bids {bids}, "
+            "higher than the highest bid so far, or passes; a pass is final for "
             f"this auction. The auction ends when all players but one have passed"
         )
         text += f", or at once when someone bids {bidding.ends_at}."
-        owner = "their side's" if rules.seating.has_sides else "their"
         text += f" The highest bidder is the declarer; their bid is {owner} contract."
         if bidding.all_pass == "force":
             text += (

@@ -119,7 +119,7 @@ def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
                 yield _differs(f"lines.{rule}", wanted, got if got is not None else "no such rule or counter")
 
 
-_CALL_WORDS = {"P": "pass", "X": "double", "XX": "redouble"}
+_CALL_WORDS = {"P": "pass", "X": "double", "XX": "redouble", "pass": "pass", "double": "double", "redouble": "redouble"}
 
 
 def _check_calls(rules: Rules, spec: dict[str, Any], expect: dict[str, Any]) -> Iterator[str]:
@@ -133,7 +133,7 @@ def _check_calls(rules: Rules, spec: dict[str, Any], expect: dict[str, Any]) -> 
 
     def listen(event: object) -> None:
         if isinstance(event, ContractSet):
-            contract.append(event.words)
+            contract.append(event.words or str(event.contract))
 
     game.observer = listen
     refused = None

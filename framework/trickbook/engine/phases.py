@@ -230,6 +230,8 @@ class Auction:
             # An auction has no named bids (the loader refuses them), so a bid is its number.
             if actions.kinds[action] != "bid" or not low <= actions.bid_values[action] <= game._bid_max:
                 raise self.refuse(game, action)
+            if actions.bid_steps and actions.bid_values[action] not in actions.bid_steps:
+                raise self.refuse(game, action)
         seat = game._turn
         game._record(action, auto)
         game._auction_bid(seat, action)
@@ -243,6 +245,8 @@ class Auction:
         value = actions.bid_values[action]
         if not bidding.min <= value <= game._bid_max:
             return IllegalAction(f"bids run from {bidding.min} to {game._bid_max}, not {value}", rule="bidding.bids")
+        if bidding.values and value not in bidding.values:
+            return IllegalAction(f"{value} is not a bid: bids are {_listed(bidding.values)}", rule="bidding.bids")
         return IllegalAction(
             f"a bid must be higher than the current highest bid {game.highest_bid}, not {value}",
             rule="an auction bid must beat the highest bid",
@@ -250,6 +254,76 @@ class Auction:
 
     def timeout(self, game: Game) -> int:
         return _timeout_bid(game, self.legal(game))
+
+
+class Duels(Auction):
+    """An auction in duels. The player after the dealer listens and the next one speaks: the speaker bids above
+    the highest bid or passes, the listener holds that bid (bids it too) or passes. Passes are final; the one left
+    listens to the next player, who speaks. The last one left has won at the highest bid named or held; when
+    nobody bid, that player may still bid the lowest bid, or pass and throw the hand in."""
+
+    def start(self, game: Game) -> None:
+        super().start(game)
+        game._turn = game._next[game._turn]  # the first speaker; the player after the dealer listens
+
+    def pair(self, game: Game) -> tuple[int, int]:
+        """The listener and the speaker: the first two players, from the one after the dealer, who have not
+        passed (the speaker is NO_SEAT when one player is left)."""
+        seat = game._next[game._dealer]
+        found = []
+        for _ in range(game._seats):
+            if not game._passed >> seat & 1:
+                found.append(seat)
+                if len(found) == 2:
+                    return found[0], found[1]
+            seat = game._next[seat]
+        return found[0], NO_SEAT
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        actions = game.rules.actions
+        listener, speaker = self.pair(game)
+        if speaker == NO_SEAT:
+            return (actions.pass_action, actions.bid(game.rules.bidding.min))
+        if game._turn == listener:
+            return (actions.pass_action, actions.bid(game._bids[game._high_seat]))
+        return super().legal(game)
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        actions = game.rules.actions
+        seat = game._turn
+        game._record(action, auto)
+        if action == actions.pass_action:
+            game._passed |= 1 << seat
+        else:
+            game._bids[seat] = actions.bid_values[action]
+            game._high_seat = seat
+        listener, speaker = self.pair(game) if game._passed.bit_count() < game._seats else (NO_SEAT, NO_SEAT)
+        if listener == NO_SEAT:
+            game._cancel("every player passed")
+        elif speaker == NO_SEAT and game._high_seat != NO_SEAT:
+            game._auction_won()
+        elif action == actions.pass_action or speaker == NO_SEAT:
+            game._turn = speaker if speaker != NO_SEAT else listener  # a new duel, or the last one left, speaks
+        else:
+            game._turn = listener if seat == speaker else speaker
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        actions = game.rules.actions
+        listener, speaker = self.pair(game)
+        if actions.kinds[action] != "bid" or (game._turn != listener and speaker != NO_SEAT):
+            return super().refuse(game, action)
+        if speaker == NO_SEAT:
+            lowest = game.rules.bidding.min
+            return IllegalAction(
+                f"nobody bid: you may bid the lowest bid, {lowest}, or pass", rule="the last player left may bid"
+            )
+        held = game._bids[game._high_seat]
+        return IllegalAction(
+            f"you listen: hold {held} (bid {held}) or pass, not {actions.bid_values[action]}",
+            rule="the listener holds the bid or passes",
+        )
 
 
 class Calls:
@@ -651,6 +725,12 @@ class Alone:
         return self.legal(game)[0]
 
 
+def _listed(values: tuple[int, ...]) -> str:
+    """A list of bid values in words, its middle left out when it is long."""
+    shown = [str(v) for v in values] if len(values) <= 8 else [*map(str, values[:6]), "...", str(values[-1])]
+    return ", ".join(shown)
+
+
 def _timeout_bid(game: Game, legal: tuple[int, ...]) -> int:
     """Pass if allowed (or the ruleset's timeout bid), else the lowest numeric bid allowed."""
     rules = game.rules
@@ -678,12 +758,17 @@ EXCHANGE_PHASE: Phase = Exchange()
 ALONE_PHASE: Phase = Alone()
 
 
+DUELS_PHASE: Phase = Duels()
+
+
 def pipeline(rules: Rules) -> tuple[Phase, ...]:
     """The phases a hand of these rules goes through before its tricks, in order."""
     phases: list[Phase] = []
     if rules.passing is not None:
         phases.append(PASSING_PHASE)
-    if rules.bidding.kind in BIDDING_KINDS:
+    if rules.bidding.duels:
+        phases.append(DUELS_PHASE)
+    elif rules.bidding.kind in BIDDING_KINDS:
         phases.append(BIDDING_KINDS[rules.bidding.kind])
     if rules.trump.mode is TrumpMode.CHOSEN:
         phases.append(TRUMP_CHOICE)

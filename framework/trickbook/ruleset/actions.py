@@ -66,6 +66,8 @@ class ActionSpace:
     """Whether hands have a bidding phase (`bid` actions mean something)."""
     naming_trump: bool = True
     """Whether a player names trump with `trump` actions (chosen or made trump)."""
+    bid_steps: tuple[int, ...] = ()
+    """The only values an auction's bid may take, rising (empty: every number up to `max_bid`)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
@@ -144,7 +146,10 @@ class ActionSpace:
         set_(
             self,
             "auction_from",
-            tuple((cards, *range(bid_base + low, bid_base + self.max_bid + 1)) for low in range(self.max_bid + 2)),
+            tuple(
+                (cards, *(bid_base + value for value in self.bid_steps or range(self.max_bid + 1) if value >= low))
+                for low in range(self.max_bid + 2)
+            ),
         )
 
     def give(self, card: int) -> ActionId:

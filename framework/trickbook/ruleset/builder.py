@@ -210,6 +210,7 @@ class _Builder:
                 bidding.calls is not None and bidding.calls.doubles,
                 bidding.kind is not BiddingKind.NONE,
                 trump.mode in (TrumpMode.CHOSEN, TrumpMode.MADE),
+                bidding.values,
             ),
             file=self.doc.file,
             digest=digest,
@@ -482,11 +483,19 @@ class _Builder:
             return self.calls(spec)
         if "bids" not in spec:
             raise self.error(("bidding",), "the bidding needs `bids`, the range of numeric bids")
-        low = spec["bids"]["min"]
-        high_spec = spec["bids"]["max"]
+        if "order" in spec and kind is not BiddingKind.AUCTION:
+            raise self.error(("bidding", "order"), "`order` says how an auction goes round; these are declarations")
+        duels = spec.get("order", "round") == "duels"
+        values = self.bid_values(kind, spec["bids"])
         most = self.hand_cards
         max_bid: Compiled | None = None
-        if isinstance(high_spec, int):
+        if not values and ("min" not in spec["bids"] or "max" not in spec["bids"]):
+            raise self.error(("bidding", "bids"), "the bids need `min` and `max`, or a list of `values`")
+        low = values[0] if values else spec["bids"]["min"]
+        high_spec = values[-1] if values else spec["bids"]["max"]
+        if values:
+            high = high_spec  # values such as a game's worth, not tricks: no limit from the hand
+        elif isinstance(high_spec, int):
             high = high_spec
             if high > most:
                 raise self.error(
@@ -498,8 +507,10 @@ class _Builder:
         if low > high:
             raise self.error(("bidding", "bids"), "the lowest bid is above the highest", found=f"min {low}, max {high}")
         ends_at = spec.get("ends_at", high)
-        if not low <= ends_at <= high:
+        if not low <= ends_at <= high or (values and ends_at not in values):
             raise self.error(("bidding", "ends_at"), "`ends_at` must be one of the bids", expected=f"{low}..{high}")
+        if duels and "ends_at" in spec:
+            raise self.error(("bidding", "ends_at"), "an auction in duels ends when one player is left, not at a bid")
         all_pass = spec.get("all_pass", {"action": "cancel"})
         forced = all_pass.get("bid")
         if kind is BiddingKind.DECLARATIONS:
@@ -507,6 +518,11 @@ class _Builder:
                 if key in spec:
                     raise self.error(("bidding", key), f"`{key}` belongs to auctions; these are one-shot declarations")
         else:
+            if all_pass["action"] == "force" and duels:
+                raise self.error(
+                    ("bidding", "all_pass", "action"),
+                    "in duels the last player left chooses to bid the lowest bid or pass; nothing is forced",
+                )
             if all_pass["action"] == "force":
                 if forced is None or not low <= forced <= high:
                     raise self.error(
@@ -536,7 +552,25 @@ class _Builder:
             )
             for name, ban in spec.get("forbid", {}).items()
         )
-        return BiddingRules(kind, low, high, max_bid, named, ends_at, all_pass["action"], forced, cancel_if, bans)
+        return BiddingRules(
+            kind, low, high, max_bid, named, ends_at, all_pass["action"], forced, cancel_if, bans, None, values, duels
+        )
+
+    def bid_values(self, kind: BiddingKind, bids: dict[str, Any]) -> tuple[int, ...]:
+        """An auction's list of the only values a bid may take (empty when the bids are a range)."""
+        if "values" not in bids:
+            return ()
+        if kind is not BiddingKind.AUCTION:
+            raise self.error(("bidding", "bids", "values"), "a list of bid values belongs to an auction")
+        for key in ("min", "max"):
+            if key in bids:
+                raise self.error(("bidding", "bids", key), "`values` lists every bid: leave out `min` and `max`")
+        values = tuple(bids["values"])
+        if list(values) != sorted(set(values)):
+            raise self.error(
+                ("bidding", "bids", "values"), "bid values are listed once each, rising", found=str(list(values))
+            )
+        return values
 
     def trump(self) -> TrumpRules:
         spec = self.data["trump"]

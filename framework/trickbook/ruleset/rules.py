@@ -213,6 +213,11 @@ class BiddingRules:
     bans: tuple[BidBan, ...] = ()
     calls: CallRules | None = None
     """Kind `calls`: the levels and strains of the bids and how the auction runs."""
+    values: tuple[int, ...] = ()
+    """The only values a bid may take, rising (empty: every number from `min` to `max`); such bids are values
+    such as a game's worth, not tricks."""
+    duels: bool = False
+    """An auction in duels (the listener holds the speaker's bid or passes) rather than round the table."""
     blind_round: bool = field(init=False)
     """True when declarations open with a round of blind bids (a named bid is blind); read at every deal."""
 
