@@ -74,6 +74,7 @@ def _stages(stages: frozenset[Stage]) -> str:
         Stage.PASSING: "passing",
         Stage.BIDDING: "bidding",
         Stage.BID: "bid bans",
+        Stage.ANNOUNCE: "announcements",
         Stage.HAND: "scoring",
         Stage.MATCH: "match end",
     }

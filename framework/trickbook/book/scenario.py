@@ -59,6 +59,10 @@ class Scenario:
     """Bidding of kind `calls`: the winning bid as written (`4S`, `3NT`); its strain is the hand's trump."""
     doubled: int = 0
     """Bidding of kind `calls`: 1 when the contract was doubled, 2 when redoubled."""
+    exchanged: bool | None = None
+    """Whether a seat took cards in the exchange (default: true when the rules have an exchange without `when`)."""
+    announced: Sequence[str] = ()
+    """The declarer's announcements, by name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +149,14 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
         raise ScenarioError(f"sits_out names seats from 0 to {seats - 1}, not {out!r}")
     facts.outs = sum(1 << s for s in set(seats_out))
     facts.game = scenario.game
+    exchange = rules.exchange
+    default = exchange is not None and exchange.when is None
+    facts.exchanged = default if scenario.exchanged is None else scenario.exchanged
+    announcements = [a.name for a in rules.announcements]
+    for name in scenario.announced:
+        if name not in announcements:
+            raise ScenarioError(f"{name!r} is not an announcement of these rules: expected one of {announcements}")
+        facts.announced |= 1 << announcements.index(name)
     if scenario.stock is not None:
         worth = rules.scoring.card_points
         try:

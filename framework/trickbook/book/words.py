@@ -248,6 +248,8 @@ def _trump(rules: Rules) -> Iterator[Statement]:
     trump = rules.trump
     if trump.mode is TrumpMode.CHOSEN:
         options = ", ".join(suit_words(rules, s) for s in trump.suits)
+        if trump.games:
+            options += ", or names a game: " + ", ".join(g.name for g in trump.games)
         preference = " ".join(rules.deck.suits[s].symbol for s in rules.timeout.trump_order)
         text = (
             f"After the auction the declarer alone chooses trump for this hand among {options}. "
@@ -288,6 +290,15 @@ def _trump(rules: Rules) -> Iterator[Statement]:
         yield Statement("trump.highest", SECTIONS[2], "Highest trumps", text)
     if rules.exchange is not None:
         yield Statement("exchange", SECTIONS[2], "Exchange", _exchange_words(rules))
+    for index, announcement in enumerate(rules.announcements):
+        text = (announcement.description + " " if announcement.description else "") + (
+            "The declarer may announce it ('announce " + announcement.name + "') or pass"
+        )
+        later = " after the announcements before it" if index else ""
+        text += f", once the game is named{later}"
+        text += f", when `{_one_line(announcement.when.source)}`." if announcement.when is not None else "."
+        title = f"Announcement {announcement.name.replace('_', ' ')}"
+        yield Statement(f"announcements.{announcement.name}", SECTIONS[2], title, text)
     if rules.alone is not None:
         text = rules.alone.description or (
             "Once trump is fixed, the declarer may play alone: the partner's cards are out of play, "
@@ -376,8 +387,11 @@ def _exchange_words(rules: Rules) -> str:
     who = "the dealer" if exchange.seat == "dealer" else "the declarer"
     what = "the card shown to everyone" if exchange.take == "exposed" else "the cards of the stock"
     away = f"{count_words(exchange.discard)} card{'s' if exchange.discard > 1 else ''}"
-    text = f"Once trump is known, {who} takes {what} into hand and lays {away} away face down"
-    text += ", not a card just taken." if exchange.keep_taken else "."
+    when = "After the auction, before naming trump" if exchange.before_trump else "Once trump is known"
+    takes = "may take" if exchange.optional else "takes"
+    text = f"{when}, {who} {takes} {what} into hand and lays {away} away face down"
+    text += ", not a card just taken" if exchange.keep_taken else ""
+    text += " ('take'), or keep the hand as dealt ('pass')." if exchange.optional else "."
     if exchange.when is not None:
         text += f" This happens when `{exchange.when.source.strip()}`."
     return text

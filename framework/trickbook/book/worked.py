@@ -80,6 +80,8 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         stock=spec.get("stock"),
         contract=spec.get("contract"),
         doubled=spec.get("doubled", 0),
+        exchanged=spec.get("exchanged"),
+        announced=spec.get("announced", ()),
     )
 
 

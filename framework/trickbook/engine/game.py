@@ -438,6 +438,8 @@ class Game(GameState):
         self._game = NO_GAME
         self._taken = 0
         self._discards = 0
+        self._announced = 0
+        self._offer = 0
         if self._outs:
             self._next = rules.seating.next_seat
         self._outs = 0
@@ -696,6 +698,8 @@ class Game(GameState):
         facts.outs = self._outs
         facts.game = self._game
         facts.doubled = self._doubled
+        facts.exchanged = self._taken != 0
+        facts.announced = self._announced
         if "stock_points" in rules.uses:
             worth = rules.scoring.card_points
             stock = rules.deck.mask(self._stock) & ~self._taken | self._discards

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..errors import ActionError, IllegalAction
 from ..expr.facts import NO_SEAT, NO_SUIT
-from ..ruleset.actions import DISCARD, DOUBLE, GAME, GIVE, PLAY, REDOUBLE
+from ..ruleset.actions import ANNOUNCE, DISCARD, DOUBLE, GAME, GIVE, PLAY, REDOUBLE
 from ..ruleset.deck import CardMask
 from ..ruleset.rules import BiddingKind, MakingRound, Rules, TrumpMode
 from .events import CardsPassed, CardsTaken, ContractSet, GameNamed, SitsOut, TrumpSet
 from .history import ACTION_SHIFT, SEAT_MASK
 from .state import ALONE, BIDDING, EXCHANGE, PASSING, TRUMP
+from .state import ANNOUNCE as ANNOUNCING
 from .timeouts import timeout_card
 
 if TYPE_CHECKING:
@@ -444,7 +445,7 @@ class Calls:
 
 
 class TrumpChoice:
-    """After the auction the declarer names trump among the suits the ruleset allows."""
+    """After the auction the declarer names trump among the suits the ruleset allows, or one of its named games."""
 
     code = TRUMP
 
@@ -453,27 +454,31 @@ class TrumpChoice:
         game._turn = game._declarer
 
     def legal(self, game: Game) -> tuple[int, ...]:
-        return game.rules.actions.trump_choices
+        actions = game.rules.actions
+        return actions.trump_choices + tuple(actions.game(g) for g in range(len(actions.games)))
 
     def apply(self, game: Game, action: int, auto: bool) -> None:
         if action not in self.legal(game):
             raise self.refuse(game, action)
-        suit = game.rules.actions.suit_of_trump(action)
+        actions = game.rules.actions
         game._record(action, auto)
-        game._trump = suit
-        if game.observer is not None:
-            game.observer(TrumpSet(suit, game._turn))
+        if actions.kinds[action] == GAME:
+            _name_game(game, action - actions.game_base)
+        else:
+            game._trump = actions.suit_of_trump(action)
+            if game.observer is not None:
+                game.observer(TrumpSet(game._trump, game._turn))
         game._advance()
 
     def refuse(self, game: Game, action: int) -> ActionError:
         rules = game.rules
         actions = rules.actions
-        if actions.kinds[action] != "trump":
+        if actions.kinds[action] not in ("trump", GAME):
             return IllegalAction(
                 f"the declarer must now choose trump, not {actions.text(action)}",
                 rule="trump is chosen after the auction",
             )
-        allowed = " ".join(rules.deck.suits[s].symbol for s in rules.trump.suits)
+        allowed = " ".join([*(rules.deck.suits[s].symbol for s in rules.trump.suits), *actions.games])
         return IllegalAction(f"trump must be one of {allowed}", rule="trump.suits")
 
     def timeout(self, game: Game) -> int:
@@ -541,12 +546,7 @@ class TrumpMaking:
             return
         game._declarer = seat
         if actions.kinds[action] == GAME:
-            index = action - actions.game_base
-            named = game.rules.trump.games[index]
-            game._game = index
-            game._trump = NO_SUIT if named.suit is None else named.suit
-            if game.observer is not None:
-                game.observer(GameNamed(named.name, seat))
+            _name_game(game, action - actions.game_base)
         else:
             game._trump = actions.suit_of_trump(action)
             if game.observer is not None:
@@ -582,6 +582,15 @@ class TrumpMaking:
         return legal[0]
 
 
+def _name_game(game: Game, index: int) -> None:
+    """The seat to act names game `index` of `trump.games`: its trump suit (or none) holds for the hand."""
+    named = game.rules.trump.games[index]
+    game._game = index
+    game._trump = NO_SUIT if named.suit is None else named.suit
+    if game.observer is not None:
+        game.observer(GameNamed(named.name, game._turn))
+
+
 class Exchange:
     """Once trump is known, one seat takes cards into its hand (the exposed card, or the stock) and lays as many
     away face down, one at a time, when the ruleset's `when` holds."""
@@ -595,18 +604,36 @@ class Exchange:
         if exchange.when is not None and not exchange.when(game._facts()):
             game._advance()
             return
-        seat = game._dealer if exchange.seat == "dealer" else game._declarer
-        taken = game._exposed if exchange.take == "exposed" else game._stock
-        mask = rules.deck.mask(taken)
-        if not mask:
+        if not rules.deck.mask(self.taken(game)):
             game._advance()
             return
-        game._hands[seat] |= mask
-        game._taken = mask
         game._phase = EXCHANGE
-        game._turn = seat
+        game._turn = game._dealer if exchange.seat == "dealer" else game._declarer
+        if not exchange.optional:
+            self.take(game)
+
+    def taken(self, game: Game) -> tuple[int, ...]:
+        """The cards the exchange offers: the exposed card, or the stock."""
+        exchange = game.rules.exchange
+        assert exchange is not None
+        return game._exposed if exchange.take == "exposed" else game._stock
+
+    def take(self, game: Game) -> None:
+        """The seat to act takes the cards into its hand; it then lays as many away."""
+        exchange = game.rules.exchange
+        assert exchange is not None
+        taken = self.taken(game)
+        mask = game.rules.deck.mask(taken)
+        game._hands[game._turn] |= mask
+        game._taken = mask
         if game.observer is not None:
-            game.observer(CardsTaken(seat, tuple(taken), exchange.take == "exposed"))
+            game.observer(CardsTaken(game._turn, tuple(taken), exchange.take == "exposed"))
+
+    def deciding(self, game: Game) -> bool:
+        """True while the seat of an optional exchange has yet to say whether it takes the cards."""
+        exchange = game.rules.exchange
+        assert exchange is not None
+        return exchange.optional and not game._taken
 
     def choices(self, game: Game) -> CardMask:
         """The cards the seat may lay away: any it holds, except those just taken where the rules keep them."""
@@ -616,11 +643,22 @@ class Exchange:
         return hand & ~game._taken if exchange.keep_taken else hand
 
     def legal(self, game: Game) -> tuple[int, ...]:
-        base = game.rules.actions.discard_base
-        return tuple(base + card for card in game._cards(self.choices(game)))
+        actions = game.rules.actions
+        if self.deciding(game):
+            return (actions.pass_action, actions.take_action)
+        return tuple(actions.discard_base + card for card in game._cards(self.choices(game)))
 
     def apply(self, game: Game, action: int, auto: bool) -> None:
         actions = game.rules.actions
+        if self.deciding(game):
+            if action not in (actions.pass_action, actions.take_action):
+                raise self.refuse(game, action)
+            game._record(action, auto)
+            if action == actions.take_action:
+                self.take(game)
+            else:
+                game._advance()  # the seat keeps its hand as dealt; the cards stay where they are
+            return
         if actions.kinds[action] == PLAY:
             action = actions.discard(action)
         card = actions.card_of(action)
@@ -640,6 +678,11 @@ class Exchange:
         actions = rules.actions
         exchange = rules.exchange
         assert exchange is not None
+        if self.deciding(game):
+            return IllegalAction(
+                f"first say whether you take the cards ('take') or keep your hand ('pass'), not {actions.text(action)}",
+                rule="exchange.optional",
+            )
         left = exchange.discard - game._discards.bit_count()
         if actions.kinds[action] != DISCARD or action == actions.hidden_discard:
             return IllegalAction(
@@ -653,10 +696,65 @@ class Exchange:
         return IllegalAction(f"you do not hold {label}", rule="lay away cards from your hand")
 
     def timeout(self, game: Game) -> int:
-        """The weakest card the seat may lay away (lowest rank, a non-trump first)."""
+        """Take the cards when the exchange is optional; then the weakest card the seat may lay away (lowest
+        rank, a non-trump first)."""
         actions = game.rules.actions
+        if self.deciding(game):
+            return actions.take_action
         choices = game._cards(self.choices(game))
         return actions.discard(timeout_card(game.rules, choices, game._trump, game._game))
+
+
+class Announcing:
+    """Once the game is named, the declarer is offered each announcement whose `when` holds, in the order the rules
+    list them, and announces it or passes; an announcement made can open the next one's `when`."""
+
+    code = ANNOUNCING
+
+    def start(self, game: Game) -> None:
+        game._offer = 0
+        game._phase = ANNOUNCING
+        game._turn = game._declarer
+        self.offer(game)
+
+    def offer(self, game: Game) -> None:
+        """Moves on to the next announcement the declarer may make, or ends the phase."""
+        announcements = game.rules.announcements
+        while game._offer < len(announcements):
+            when = announcements[game._offer].when
+            if when is None or when(game._facts()):
+                return
+            game._offer += 1
+        game._advance()
+
+    def legal(self, game: Game) -> tuple[int, ...]:
+        actions = game.rules.actions
+        return (actions.pass_action, actions.announce(game._offer))
+
+    def apply(self, game: Game, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        game._record(action, auto)
+        if action != game.rules.actions.pass_action:
+            game._announced |= 1 << game._offer
+        game._offer += 1
+        self.offer(game)
+
+    def refuse(self, game: Game, action: int) -> ActionError:
+        actions = game.rules.actions
+        offered = actions.text(actions.announce(game._offer))
+        if actions.kinds[action] == ANNOUNCE:
+            return IllegalAction(
+                f"the announcement offered now is '{offered}' (or 'pass'), not {actions.text(action)}",
+                rule="announcements are offered in turn",
+            )
+        return IllegalAction(
+            f"the declarer now announces ('{offered}') or passes, not {actions.text(action)}",
+            rule="announcements",
+        )
+
+    def timeout(self, game: Game) -> int:
+        return game.rules.actions.pass_action
 
 
 class Alone:
@@ -756,6 +854,7 @@ TRUMP_CHOICE: Phase = TrumpChoice()
 TRUMP_MAKING: Phase = TrumpMaking()
 EXCHANGE_PHASE: Phase = Exchange()
 ALONE_PHASE: Phase = Alone()
+ANNOUNCING_PHASE: Phase = Announcing()
 
 
 DUELS_PHASE: Phase = Duels()
@@ -770,12 +869,17 @@ def pipeline(rules: Rules) -> tuple[Phase, ...]:
         phases.append(DUELS_PHASE)
     elif rules.bidding.kind in BIDDING_KINDS:
         phases.append(BIDDING_KINDS[rules.bidding.kind])
+    early = rules.exchange is not None and rules.exchange.before_trump
+    if early:
+        phases.append(EXCHANGE_PHASE)
     if rules.trump.mode is TrumpMode.CHOSEN:
         phases.append(TRUMP_CHOICE)
     elif rules.trump.mode is TrumpMode.MADE:
         phases.append(TRUMP_MAKING)
-    if rules.exchange is not None:
+    if rules.exchange is not None and not early:
         phases.append(EXCHANGE_PHASE)
+    if rules.announcements:
+        phases.append(ANNOUNCING_PHASE)
     if rules.alone is not None:
         phases.append(ALONE_PHASE)
     return tuple(phases)

@@ -22,10 +22,10 @@ if TYPE_CHECKING:
     from ..expr.compiler import Compiled
     from .phases import Phase
 
-PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE = 0, 1, 2, 3, 4, 5, 6
+PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE, ANNOUNCE = 0, 1, 2, 3, 4, 5, 6, 7
 NO_GAME = -1
 """No named game: the hand is played under its trump suit (or none)."""
-PHASES = ("passing", "bidding", "trump", "play", "over", "exchange", "alone")
+PHASES = ("passing", "bidding", "trump", "play", "over", "exchange", "alone", "announce")
 
 DealSource = Callable[[int, int, int], Deal | Sequence[Sequence[Card]]]
 """Gives the cards of hand `number` dealt by `dealer`, `size` cards each: a `Deal`, or just each seat's cards
@@ -122,6 +122,10 @@ class GameState:
     """The cards the exchanging seat took this hand."""
     _discards: CardMask
     """The cards it laid away (they join the stock, unseen by the others)."""
+    _announced: int
+    """The declarer's announcements this hand, as a mask by their order in the rules."""
+    _offer: int
+    """The next announcement the declarer may be offered (an index of `rules.announcements`)."""
     _outs: int
     """The seats that sit this hand out (their partners play alone), as a mask."""
     _dummy: int
@@ -151,6 +155,7 @@ class GameState:
 
     __slots__ = (
         "_allowed",
+        "_announced",
         "_best",
         "_bid_count",
         "_bid_max",
@@ -189,6 +194,7 @@ class GameState:
         "_moves",
         "_next",
         "_number",
+        "_offer",
         "_outs",
         "_passed",
         "_passed_over",
@@ -452,6 +458,8 @@ class GameState:
         new._game = self._game
         new._taken = self._taken
         new._discards = self._discards
+        new._announced = self._announced
+        new._offer = self._offer
         new._outs = self._outs
         new._dummy = self._dummy
         new._trick_size = self._trick_size

@@ -45,6 +45,8 @@ class Scope:
     """True when a hand has a declarer (an auction's winner, or the player who makes trump)."""
     games: Mapping[str, int] = field(default_factory=dict)
     """Named games (`trump.games`): each name is true when the hand is played as that game."""
+    announcements: Mapping[str, int] = field(default_factory=dict)
+    """The declarer's announcements (`announcements`): each name is true once announced."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +190,14 @@ class _Compiler:
         if ident in scope.named_bids:
             return _constant(Type.BID_NAME, scope.named_bids[ident])
         if ident in scope.games:
-            if scope.stage not in (Stage.BIDDING, Stage.BID, Stage.HAND):
+            if scope.stage not in (Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.HAND):
                 raise self.error(f"the game {ident!r} is not known {scope.stage.value}", node)
             return _Typed(Type.BOOL, g.compare(g.field("game"), ast.Eq(), g.const(scope.games[ident])))
+        if ident in scope.announcements:
+            if scope.stage not in (Stage.ANNOUNCE, Stage.HAND):
+                raise self.error(f"the announcement {ident!r} is not known {scope.stage.value}", node)
+            bit = g.binary(g.field("announced"), ast.BitAnd(), g.const(1 << scope.announcements[ident]))
+            return _Typed(Type.BOOL, g.compare(bit, ast.NotEq(), g.const(0)))
         overloads = [b for b in BUILTINS if b.name == ident]
         nullary = [b for b in overloads if not b.params]
         if nullary:
@@ -224,6 +231,7 @@ class _Compiler:
             | set(self.scope.definitions)
             | set(self.scope.named_bids)
             | set(self.scope.games)
+            | set(self.scope.announcements)
             | set(self.scope.counters)
             | set(self.scope.events)
             | set(variables)

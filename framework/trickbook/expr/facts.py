@@ -88,6 +88,10 @@ class Facts:
     """The named game (`trump.games`) the hand is played as (-1: none)."""
     doubled: int = 0
     """0, or 1 when the contract is doubled, 2 when redoubled (bidding of kind `calls`)."""
+    exchanged: bool = False
+    """True when a seat took cards in this hand's exchange (false when it kept its hand, or there was none)."""
+    announced: int = 0
+    """The declarer's announcements (`announcements`) as a mask, by their order in the ruleset."""
     stock_points: int = 0
     """Card points of the stock at the end of the hand (after any exchange)."""
     hand_number: int = 1

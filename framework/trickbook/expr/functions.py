@@ -40,15 +40,18 @@ class Stage(Enum):
     PASSING = "before cards are passed (passing.to)"
     BIDDING = "after the bidding, or as it starts (bidding.cancel_if, bidding.bids.max)"
     BID = "when a bid is offered (bidding.forbid)"
+    ANNOUNCE = "once the game is named, when the declarer may announce (announcements.<name>.when)"
     HAND = "after the last trick (scoring and counters)"
     MATCH = "after a scored hand (match end)"
 
 
 ALL_STAGES = frozenset(Stage)
-HAND_STAGES = frozenset({Stage.PASSING, Stage.BIDDING, Stage.BID, Stage.HAND})
+HAND_STAGES = frozenset({Stage.PASSING, Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.HAND})
 """Once the hand is dealt."""
-BIDS_KNOWN = frozenset({Stage.BIDDING, Stage.BID, Stage.HAND})
+BIDS_KNOWN = frozenset({Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.HAND})
 SCORING = frozenset({Stage.HAND})
+DECLARED = frozenset({Stage.ANNOUNCE, Stage.HAND})
+"""Once the declarer has named the game: trump, the exchange and the announcements are known."""
 
 Builder = Callable[..., ast.expr]
 """Builds the Python AST of a call from the ASTs of its arguments."""
@@ -179,7 +182,7 @@ def _table() -> tuple[Builtin, ...]:
             (),
             Type.BOOL,
             "True when this hand has a trump suit (false in a no-trump contract or a game without one).",
-            SCORING,
+            DECLARED,
             lambda: g.compare(g.field("trump"), ast.GtE(), g.const(0)),
         ),
         Builtin(
@@ -210,7 +213,16 @@ def _table() -> tuple[Builtin, ...]:
             _fact("trump_round"),
             "declarer",
         ),
-        Builtin("trump", (), Type.SUIT, "This hand's trump suit.", SCORING, _fact("trump")),
+        Builtin("trump", (), Type.SUIT, "This hand's trump suit.", DECLARED, _fact("trump")),
+        Builtin(
+            "exchanged",
+            (),
+            Type.BOOL,
+            "True when a seat took cards in this hand's exchange; false when it kept its hand as dealt (an optional "
+            "exchange declined) or there was no exchange.",
+            DECLARED,
+            _fact("exchanged"),
+        ),
         Builtin(
             "hand_number",
             (),

@@ -226,8 +226,9 @@ def policy(view: SeatView) -> int:
         return choose_trump(view)
     if view.phase == "passing":
         return choose_pass(view)
+    actions = view.rules.actions
     if view.phase == "exchange":
-        return choose_discard(view)
-    if view.phase == "alone":
-        return view.rules.actions.pass_action
+        return actions.take_action if actions.take_action in view.legal else choose_discard(view)
+    if view.phase in ("alone", "announce"):
+        return actions.pass_action
     return quick_bid(view)

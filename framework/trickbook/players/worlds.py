@@ -150,6 +150,8 @@ def _exchange(view: SeatView) -> Exchanged | None:
     if exchange is None:
         return None
     actions = rules.actions
+    if exchange.optional and not any(code >> ACTION_SHIFT == actions.take_action for code in view.packed_moves):
+        return None  # the seat has not taken the cards (yet, or at all: it keeps its hand as dealt)
     laid = [code >> ACTION_SHIFT for code in view.packed_moves if actions.kinds[code >> ACTION_SHIFT] == DISCARD]
     if not laid and view.phase != "exchange":
         return None

@@ -22,7 +22,10 @@ _SUIT = re.compile(r"[A-Z]")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _STRUCTURED = re.compile(r"[0-9]{1,2}(?:[A-Z]|NT)")
 _HAND_KEYS = ("dealer", "deal", "exposed", "actions", "cancelled", "trump", "tricks_won", "score", "totals")
-ACTION_KINDS = ("bid", "pass", "trump", "play", "pass_cards", "discard", "alone", "game", "double", "redouble")
+ACTION_KINDS = (
+    *("bid", "pass", "trump", "play", "pass_cards", "discard", "alone", "take", "game", "announce", "double"),
+    "redouble",
+)
 _ACTION_FIELD = {
     "bid": "value",
     "trump": "suit",

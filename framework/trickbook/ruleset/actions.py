@@ -33,6 +33,10 @@ GAME = "game"
 """The naming of a game other than a trump suit (`trump.games`); records give its name as `value`."""
 ALONE = "alone"
 """A declarer's choice to play without a partner, whose hand then sits out."""
+TAKE = "take"
+"""A seat's choice to take the cards of an optional exchange (`pass` keeps its hand as dealt)."""
+ANNOUNCE = "announce"
+"""A declarer's announcement (`announcements`); records give its name as `value`."""
 DISCARD = "discard"
 """A card laid away face down (records merge one seat's discards in a row into one entry with its cards)."""
 
@@ -68,6 +72,10 @@ class ActionSpace:
     """Whether a player names trump with `trump` actions (chosen or made trump)."""
     bid_steps: tuple[int, ...] = ()
     """The only values an auction's bid may take, rising (empty: every number up to `max_bid`)."""
+    taking: bool = False
+    """Whether the exchange is optional: one `take` action takes the cards, `pass` keeps the hand as dealt."""
+    announcements: tuple[str, ...] = ()
+    """What a declarer may announce once the game is named (one `announce` action each)."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
@@ -78,7 +86,9 @@ class ActionSpace:
     hidden_discard: ActionId = field(init=False)
     """A `discard` as seats other than the one discarding see it."""
     alone_action: ActionId = field(init=False)
+    take_action: ActionId = field(init=False)
     game_base: ActionId = field(init=False)
+    announce_base: ActionId = field(init=False)
     double_action: ActionId = field(init=False)
     redouble_action: ActionId = field(init=False)
     size: int = field(init=False)
@@ -112,19 +122,28 @@ class ActionSpace:
         set_(self, "discard_base", discard_base)
         set_(self, "hidden_discard", discard_base + cards if self.discarding else -1)
         alone = 1 if self.alone else 0
+        take = 1 if self.taking else 0
         set_(self, "alone_action", discard_base + discards if self.alone else -1)
-        set_(self, "game_base", discard_base + discards + alone)
+        set_(self, "take_action", discard_base + discards + alone if self.taking else -1)
+        game_base = discard_base + discards + alone + take
+        set_(self, "game_base", game_base)
+        set_(self, "announce_base", game_base + len(self.games))
         doubling = 2 if self.doubles else 0
-        double = discard_base + discards + alone + len(self.games)
+        double = game_base + len(self.games) + len(self.announcements)
         set_(self, "double_action", double if self.doubles else -1)
         set_(self, "redouble_action", double + 1 if self.doubles else -1)
-        extra = discards + alone + len(self.games) + doubling
+        extra = discards + alone + take + len(self.games) + len(self.announcements) + doubling
         size = discard_base + extra
         set_(self, "size", size)
         bids = self.max_bid + 1 + len(self.named_bids)
         kinds = [PLAY] * cards + [PASS] + [TRUMP] * suits + [BID] * bids + [GIVE] * gives + [DISCARD] * discards
         doubling_kinds = [DOUBLE, REDOUBLE] if self.doubles else []
-        set_(self, "kinds", (*kinds, *[ALONE] * alone, *[GAME] * len(self.games), *doubling_kinds))
+        announcing = [ANNOUNCE] * len(self.announcements)
+        set_(
+            self,
+            "kinds",
+            (*kinds, *[ALONE] * alone, *[TAKE] * take, *[GAME] * len(self.games), *announcing, *doubling_kinds),
+        )
         values = [0] * (cards + 1 + suits) + list(range(self.max_bid + 1)) + list(self.named_values)
         set_(self, "bid_values", tuple(values + [0] * (gives + extra)))
         names = [-1] * (cards + 1 + suits + self.max_bid + 1) + list(range(len(self.named_bids)))
@@ -158,6 +177,9 @@ class ActionSpace:
     def game(self, index: int) -> ActionId:
         return self.game_base + index
 
+    def announce(self, index: int) -> ActionId:
+        return self.announce_base + index
+
     def discard(self, card: int) -> ActionId:
         return self.discard_base + card
 
@@ -184,10 +206,12 @@ class ActionSpace:
         kind = self.kinds[action]
         if kind == PLAY:
             return self.deck.codes[action]
-        if kind in (PASS, ALONE, DOUBLE, REDOUBLE):
+        if kind in (PASS, ALONE, TAKE, DOUBLE, REDOUBLE):
             return kind
         if kind == GAME:
             return self.games[action - self.game_base]
+        if kind == ANNOUNCE:
+            return f"announce {self.announcements[action - self.announce_base]}"
         if kind == TRUMP:
             return f"trump {self.deck.suits[action - self.trump_base].code}"
         if kind == GIVE:
@@ -228,6 +252,10 @@ class ActionSpace:
             return self.pass_action
         if words == ["alone"] and self.alone:
             return self.alone_action
+        if words == ["take"] and self.taking:
+            return self.take_action
+        if len(words) == 2 and words[0] == "announce" and words[1] in self.announcements:
+            return self.announce(self.announcements.index(words[1]))
         if self.doubles and words in (["double"], ["x"]):
             return self.double_action
         if self.doubles and words in (["redouble"], ["xx"]):
@@ -284,6 +312,11 @@ class ActionSpace:
             forms.append("'redouble'")
         if offered(ALONE, self.alone):
             forms.append("'alone'")
+        if offered(TAKE, self.taking):
+            forms.append("'take'")
+        if offered(ANNOUNCE, bool(self.announcements)):
+            names = [self.announcements[a - self.announce_base] for a in legal if self.kinds[a] == ANNOUNCE]
+            forms.append(f"'announce' and a name such as 'announce {(names or list(self.announcements))[0]}'")
         if offered(TRUMP, self.naming_trump or bool(self.trump_suits)):
             forms.append("'trump' and a suit such as 'trump H'")
         if offered(GIVE, self.passing):
@@ -317,6 +350,8 @@ class ActionSpace:
             entry["cards"] = [self.deck.codes[action - self.discard_base]]
         if kind == GAME:
             entry["value"] = self.games[action - self.game_base]
+        if kind == ANNOUNCE:
+            entry["value"] = self.announcements[action - self.announce_base]
         if kind == PLAY:
             entry["card"] = self.deck.codes[action]
         elif kind == TRUMP:
@@ -342,6 +377,15 @@ class ActionSpace:
             return (self.pass_action,)
         if kind == ALONE and self.alone:
             return (self.alone_action,)
+        if kind == TAKE and self.taking:
+            return (self.take_action,)
+        if kind == ANNOUNCE:
+            value = entry.get("value")
+            if value not in self.announcements:
+                raise InvalidAction(
+                    f"{value!r} is not an announcement of this ruleset: expected one of {list(self.announcements)}"
+                )
+            return (self.announce(self.announcements.index(str(value))),)
         if kind == DOUBLE and self.doubles:
             return (self.double_action,)
         if kind == REDOUBLE and self.doubles:
@@ -379,7 +423,7 @@ class ActionSpace:
             return tuple(self.discard(self._card_code(code)) for code in cards)
         raise InvalidAction(
             f"{kind!r} is not an action kind: expected 'bid', 'pass', 'trump', 'play', 'pass_cards', "
-            "'discard', 'alone', 'game', 'double' or 'redouble'"
+            "'discard', 'alone', 'take', 'game', 'announce', 'double' or 'redouble'"
         )
 
     def _card_code(self, code: Any) -> int:

@@ -22,6 +22,7 @@ from .actions import ActionSpace
 from .deck import Card, CardMask, Deck, load_deck
 from .rules import (
     AloneRules,
+    Announcement,
     BidBan,
     BiddingKind,
     BiddingRules,
@@ -187,6 +188,7 @@ class _Builder:
             trump=trump,
             exchange=self.exchange(),
             alone=self.alone(),
+            announcements=self.announcements(),
             play=self.play(),
             definitions=tuple(Definition(n, str(t).strip()) for n, t in data.get("definitions", {}).items()),
             events=self.events(),
@@ -211,6 +213,8 @@ class _Builder:
                 bidding.kind is not BiddingKind.NONE,
                 trump.mode in (TrumpMode.CHOSEN, TrumpMode.MADE),
                 bidding.values,
+                bool(data.get("exchange", {}).get("optional", False)),
+                tuple(data.get("announcements", {})),
             ),
             file=self.doc.file,
             digest=digest,
@@ -268,6 +272,7 @@ class _Builder:
             events={n: i for i, n in enumerate(self.data.get("events", {}))},
             named_bids={n: i for i, n in enumerate(self.data.get("bidding", {}).get("named", {}))},
             games={n: i for i, n in enumerate(self.data.get("trump", {}).get("games", {}))},
+            announcements={n: i for i, n in enumerate(self.data.get("announcements", {}))},
         )
 
     def expression(self, path: KeyPath, stage: Stage, variable: str | None, want: Type) -> Compiled:
@@ -300,6 +305,7 @@ class _Builder:
             (("events",), list(self.data.get("events", {}))),
             (("bidding", "named"), [n.name for n in named]),
             (("trump", "games"), list(self.data.get("trump", {}).get("games", {}))),
+            (("announcements",), list(self.data.get("announcements", {}))),
         ]
         for prefix, names in groups:
             for name in names:
@@ -444,6 +450,15 @@ class _Builder:
         if spec["take"] == "stock" and self.deck.size <= self.seating.seats * self.hand_cards:
             raise self.error(("exchange", "take"), "the deal leaves no stock to take", hint="deal fewer cards")
         when = self.expression(("exchange", "when"), Stage.BIDDING, None, Type.BOOL) if "when" in spec else None
+        before_trump = bool(spec.get("before_trump", False))
+        if before_trump and (
+            TrumpMode(self.data["trump"]["mode"]) is not TrumpMode.CHOSEN or spec["seat"] != "declarer"
+        ):
+            raise self.error(
+                ("exchange", "before_trump"),
+                "only the declarer's exchange can come before trump, and only when the declarer chooses trump",
+                hint="use `seat: declarer` and `trump: {mode: chosen}`",
+            )
         return ExchangeRules(
             spec["seat"],
             spec["take"],
@@ -451,6 +466,24 @@ class _Builder:
             bool(spec.get("keep_taken", False)),
             when,
             " ".join(str(spec.get("description", "")).split()),
+            bool(spec.get("optional", False)),
+            before_trump,
+        )
+
+    def announcements(self) -> tuple[Announcement, ...]:
+        """What the declarer may announce once the game is named, in the order it is asked."""
+        spec = self.data.get("announcements", {})
+        if spec and not self.declares:
+            raise self.error(("announcements",), "only a hand with a declarer has someone to announce")
+        return tuple(
+            Announcement(
+                name,
+                " ".join(str(entry.get("description", "")).split()),
+                self.expression(("announcements", name, "when"), Stage.ANNOUNCE, None, Type.BOOL)
+                if "when" in entry
+                else None,
+            )
+            for name, entry in spec.items()
         )
 
     def alone(self) -> AloneRules | None:
@@ -576,7 +609,7 @@ class _Builder:
         spec = self.data["trump"]
         mode = TrumpMode(spec["mode"])
         extras = {
-            TrumpMode.CHOSEN: {"suits"},
+            TrumpMode.CHOSEN: {"suits", "games"},
             TrumpMode.FIXED: {"suit"},
             TrumpMode.EXPOSED: {"map"},
             TrumpMode.MADE: {"rounds", "last_must_name", "games"},
@@ -643,7 +676,7 @@ class _Builder:
                     "a round that offers the exposed card's suit, or the others, needs `deal.expose`",
                 )
         games = tuple(self.named_game(name, game) for name, game in spec.get("games", {}).items())
-        if games and MakingRound.ANY not in rounds:
+        if games and mode is TrumpMode.MADE and MakingRound.ANY not in rounds:
             raise self.error(("trump", "games"), "named games are offered only in a round of kind 'any'")
         last = bool(spec.get("last_must_name", False))
         return TrumpRules(mode, suits, suit, mapping, highest, rounds, last, games)

@@ -140,6 +140,20 @@ class ExchangeRules:
     """The cards just taken may not be laid away."""
     when: Compiled | None
     description: str = ""
+    optional: bool = False
+    """The seat may keep its hand as dealt (`pass`) instead of taking the cards (`take`)."""
+    before_trump: bool = False
+    """The exchange comes before trump is chosen (the declarer sees the cards taken before naming trump)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """Something the declarer may announce once the game is named, offered when `when` holds (in the order
+    listed, so a later one may depend on an earlier one); its name is true in expressions once announced."""
+
+    name: str
+    description: str
+    when: Compiled | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -545,6 +559,7 @@ class Rules:
     trump: TrumpRules
     exchange: ExchangeRules | None
     alone: AloneRules | None
+    announcements: tuple[Announcement, ...]
     play: PlayRules
     definitions: tuple[Definition, ...]
     events: tuple[TrickEvent, ...]

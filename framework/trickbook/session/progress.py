@@ -20,7 +20,8 @@ def progress(view: SeatView) -> tuple[Progress, ...]:
     """Every side's (or player's) tricks; empty before the first trick of a hand that starts with bidding.
 
     After declarations every side or seat has a contract (0 included); after an auction only the
-    declarer's side or seat has one.
+    declarer's side or seat has one. Bids that are values (`bids.values`) are no number of tricks: no contract
+    is shown against the tricks then.
     """
     rules = view.rules
     seating = rules.seating
@@ -33,7 +34,8 @@ def progress(view: SeatView) -> tuple[Progress, ...]:
     names = seating.side_names if seating.sides else seating.seat_names
     out = []
     for index, members in enumerate(groups):
-        holds = declared or (rules.bidding.kind is BiddingKind.AUCTION and index == declarer and view.declarer >= 0)
+        auction = rules.bidding.kind is BiddingKind.AUCTION and not rules.bidding.values
+        holds = declared or (auction and index == declarer and view.declarer >= 0)
         wanted = view.contract[index] if holds and index < len(view.contract) else None
         out.append(Progress(names[index], sum(won[s] for s in members), wanted))
     return tuple(out)

@@ -304,6 +304,11 @@ class TerminalMatch:
             facts.append("bidding: " + ", ".join(bids))
         if view.exposed:
             facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
+        actions = self.rules.actions
+        if view.phase == "exchange" and actions.take_action in view.legal:
+            facts.append("'take' the cards to lay as many away, or 'pass' to keep your hand as dealt")
+        if view.phase == "announce" and len(view.legal) == 2:
+            facts.append(f"you may {actions.text(view.legal[1])}, or 'pass'")
         progress = self._progress(view)
         if progress:
             facts.append(progress)
