@@ -16,6 +16,7 @@ from trickbook import Game, Rules, load_ruleset, open_ruleset
 from trickbook.book.worked import check_examples
 from trickbook.cli import main
 from trickbook.errors import IllegalAction, RulesetError
+from trickbook.players.worlds import imagine
 from trickbook.session.progress import progress
 
 DECLARING = """\
@@ -55,7 +56,7 @@ announcements:
   ouvert:
     description: The highest announcement, after schwarz; in null it may be made at once.
     when: if null then true else schwarz
-play: {first_lead: after-dealer}
+play: {first_lead: after-dealer, open_hand: ouvert}
 scoring:
   by: seat
   card_points:
@@ -151,6 +152,28 @@ def test_null_from_the_hand_is_offered_ouvert_and_not_schneider(declaring: Rules
     assert legal(game) == ["pass", "announce ouvert"]
     act(game, "announce ouvert")
     assert game.phase == "play"
+
+
+@pytest.mark.parametrize("ouvert", [True, False])
+def test_an_open_hand_is_seen_by_everyone_from_before_the_first_lead(declaring: Rules, ouvert: bool) -> None:
+    game = won_auction(declaring)
+    act(game, "pass", "null", "announce ouvert" if ouvert else "pass")
+    assert game.phase == "play" and game.trick == ()
+    for seat in range(3):
+        view = game.view(seat)
+        assert view.open_seat == (1 if ouvert else -1)
+        assert view.open_hand == (tuple(sorted(game.hand(1))) if ouvert else ())
+    act(game, legal(game)[0])
+    assert set(game.view(2).open_hand) == (set(game.hand(1)) if ouvert else set()), "the cards the seat still holds"
+
+
+def test_an_opponent_imagines_the_open_hand_as_it_is(declaring: Rules) -> None:
+    game = won_auction(declaring)
+    act(game, "pass", "null", "announce ouvert")
+    view = game.view(0)
+    for seed in range(5):
+        world = imagine(view, random.Random(seed))
+        assert set(world.hand(1)) == set(game.hand(1))
 
 
 def test_the_worked_examples_state_the_exchange_and_the_announcements(tmp_path: Path) -> None:

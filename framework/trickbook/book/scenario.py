@@ -193,6 +193,9 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     facts.side_tricks = [sum(facts.tricks[s] for s in members) for members in seating.sides]
     if scenario.took is not None or scenario.dealt is not None or scenario.last_trick is not None:
         _card_facts(rules, scenario, facts)
+    stock = rules.deck.mask(rules.deck.parse_card(code) for code in scenario.stock or ())
+    tables = rules.tables(facts.trump, facts.game)
+    facts.trump_runs = [tables.trump_run(mask | stock) for mask in _masks(rules, scenario.dealt, "dealt")]
     return facts
 
 

@@ -249,6 +249,8 @@ class Game(GameState):
             self._game,
             self._dummy,
             self.rules.deck.cards(hands[self._dummy]) if self._dummy_shown() else (),
+            self._open,
+            self.rules.deck.cards(hands[self._open]) if self._open != NO_SEAT else (),
         )
 
     def _dummy_shown(self) -> bool:
@@ -444,6 +446,7 @@ class Game(GameState):
             self._next = rules.seating.next_seat
         self._outs = 0
         self._dummy = NO_SEAT
+        self._open = NO_SEAT
         self._trick_size = n
         self._trump = NO_SUIT
         self._block = 0
@@ -607,6 +610,9 @@ class Game(GameState):
         self._event_cards = start.events
         if rules.play.dummy and self._declarer != NO_SEAT:
             self._dummy = rules.seating.partner[self._declarer]
+        open_hand = rules.play.open_hand
+        if open_hand is not None and self._declarer != NO_SEAT and open_hand(self._facts()):
+            self._open = self._declarer
         lead = rules.play.first_lead
         if lead is FirstLead.DECLARER:
             self._turn = self._declarer
@@ -699,6 +705,10 @@ class Game(GameState):
         facts.game = self._game
         facts.doubled = self._doubled
         facts.exchanged = self._taken != 0
+        if "trump_run" in uses:
+            tables = rules.tables(self._trump, self._game)
+            stock = rules.deck.mask(self._stock)
+            facts.trump_runs = [tables.trump_run(rules.deck.mask(held) | stock) for held in self._deal]
         facts.announced = self._announced
         if "stock_points" in rules.uses:
             worth = rules.scoring.card_points

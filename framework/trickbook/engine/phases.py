@@ -454,8 +454,7 @@ class TrumpChoice:
         game._turn = game._declarer
 
     def legal(self, game: Game) -> tuple[int, ...]:
-        actions = game.rules.actions
-        return actions.trump_choices + tuple(actions.game(g) for g in range(len(actions.games)))
+        return game.rules.actions.trump_choices + _games_offered(game)
 
     def apply(self, game: Game, action: int, auto: bool) -> None:
         if action not in self.legal(game):
@@ -514,8 +513,8 @@ class TrumpMaking:
             named = [suit for suit in suits if suit != shown]
         else:
             named = list(suits)
-        games = range(len(rules.trump.games)) if kind is MakingRound.ANY else range(0)
-        return tuple(rules.actions.trump(suit) for suit in named) + tuple(rules.actions.game(g) for g in games)
+        games = _games_offered(game) if kind is MakingRound.ANY else ()
+        return tuple(rules.actions.trump(suit) for suit in named) + games
 
     def must_name(self, game: Game) -> bool:
         trump = game.rules.trump
@@ -580,6 +579,16 @@ class TrumpMaking:
             if actions.trump(suit) in legal:
                 return actions.trump(suit)
         return legal[0]
+
+
+def _games_offered(game: Game) -> tuple[int, ...]:
+    """The named games (`trump.games`) the seat to act may name now: those whose `when` holds."""
+    rules = game.rules
+    games = rules.trump.games
+    if not any(g.when is not None for g in games):
+        return tuple(rules.actions.game(index) for index in range(len(games)))
+    facts = game._facts()
+    return tuple(rules.actions.game(i) for i, g in enumerate(games) if g.when is None or g.when(facts))
 
 
 def _name_game(game: Game, index: int) -> None:

@@ -130,6 +130,8 @@ class GameState:
     """The seats that sit this hand out (their partners play alone), as a mask."""
     _dummy: int
     """The seat whose hand is the dummy (`play.dummy`), or -1; the declarer plays its cards."""
+    _open: int
+    """The seat whose cards lie face up for everyone this hand (`play.open_hand`), or -1."""
     """The seat that sits this hand out (its partner plays alone), or -1."""
     _trick_size: int
     """Cards in a trick this hand: one per seat that plays."""
@@ -195,6 +197,7 @@ class GameState:
         "_next",
         "_number",
         "_offer",
+        "_open",
         "_outs",
         "_passed",
         "_passed_over",
@@ -462,6 +465,7 @@ class GameState:
         new._offer = self._offer
         new._outs = self._outs
         new._dummy = self._dummy
+        new._open = self._open
         new._trick_size = self._trick_size
         new._trump = self._trump
         new._block = self._block

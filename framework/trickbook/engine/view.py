@@ -59,6 +59,10 @@ class SeatView(NamedTuple):
     """The seat whose hand is the dummy, played by the declarer (`play.dummy`), or -1."""
     dummy_hand: tuple[Card, ...] = ()
     """The dummy's cards, face up for everyone once the opening lead is made; empty before."""
+    open_seat: int = -1
+    """The seat that plays with its cards face up this hand (`play.open_hand`), or -1."""
+    open_hand: tuple[Card, ...] = ()
+    """That seat's cards, seen by everyone from before the first lead."""
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -88,6 +88,8 @@ class Facts:
     """The named game (`trump.games`) the hand is played as (-1: none)."""
     doubled: int = 0
     """0, or 1 when the contract is doubled, 2 when redoubled (bidding of kind `calls`)."""
+    trump_runs: Sequence[int] = ()
+    """Per seat, `PlayStart.trump_run` of its dealt cards with the stock (read only where an expression does)."""
     exchanged: bool = False
     """True when a seat took cards in this hand's exchange (false when it kept its hand, or there was none)."""
     announced: int = 0

@@ -40,7 +40,7 @@ class Stage(Enum):
     PASSING = "before cards are passed (passing.to)"
     BIDDING = "after the bidding, or as it starts (bidding.cancel_if, bidding.bids.max)"
     BID = "when a bid is offered (bidding.forbid)"
-    ANNOUNCE = "once the game is named, when the declarer may announce (announcements.<name>.when)"
+    ANNOUNCE = "as the declarer names the game or announces (trump.games.<name>.when, announcements.<name>.when)"
     HAND = "after the last trick (scoring and counters)"
     MATCH = "after a scored hand (match end)"
 
@@ -214,6 +214,17 @@ def _table() -> tuple[Builtin, ...]:
             "declarer",
         ),
         Builtin("trump", (), Type.SUIT, "This hand's trump suit.", DECLARED, _fact("trump")),
+        Builtin(
+            "trump_run",
+            seat,
+            Type.INT,
+            "With or without: counting the seat's dealt cards together with the stock (Skat's matadors count the "
+            "skat, taken or not), the trumps it holds in an unbroken run from the highest trump down; without the "
+            "highest trump, how many trumps rank above its highest one (every trump when it holds none). 0 "
+            "without trump.",
+            SCORING,
+            _indexed("trump_runs"),
+        ),
         Builtin(
             "exchanged",
             (),

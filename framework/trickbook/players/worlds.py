@@ -56,6 +56,8 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     stock_known = list(view.exposed) if exposure is not None and exposure.seat_offset is None else []
     if view.dummy_hand and view.dummy != me:
         holding[view.dummy] = list(view.dummy_hand) + list(played[view.dummy])
+    if view.open_hand and view.open_seat != me:
+        holding[view.open_seat] = list(view.open_hand) + list(played[view.open_seat])
     exchange = _exchange(view)
     laid = exchange.laid if exchange is not None else []
     if exchange is not None:

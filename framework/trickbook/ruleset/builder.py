@@ -699,7 +699,8 @@ class _Builder:
                 )
             order = tuple(given.index(code) for code in codes)
         description = " ".join(str(spec.get("description", "")).split())
-        return NamedGame(name, description, suit, highest, order)
+        when = self.expression((*path, "when"), Stage.ANNOUNCE, None, Type.BOOL) if "when" in spec else None
+        return NamedGame(name, description, suit, highest, order, when)
 
     # ------------------------------------------------------------------- play
 
@@ -744,7 +745,15 @@ class _Builder:
             avoid,
             self.expression(("play", "stop_when"), Stage.HAND, None, Type.BOOL) if "stop_when" in spec else None,
             self.dummy(spec),
+            self.open_hand(spec),
         )
+
+    def open_hand(self, spec: dict[str, Any]) -> Compiled | None:
+        if "open_hand" not in spec:
+            return None
+        if not self.declares:
+            raise self.error(("play", "open_hand"), "only a hand with a declarer has a declarer's hand to lay open")
+        return self.expression(("play", "open_hand"), Stage.ANNOUNCE, None, Type.BOOL)
 
     def lead_restriction(self, path: KeyPath, item: dict[str, Any]) -> LeadRestriction:
         if item["suit"] == "trump":

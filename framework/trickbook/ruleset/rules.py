@@ -250,6 +250,8 @@ class NamedGame:
     highest: tuple[CardPattern, ...]
     order: tuple[int, ...] | None
     """Each rank's strength within a suit (by rank index; None: the deck's order)."""
+    when: Compiled | None = None
+    """When it may be named (None: always), read as it is offered, after the bidding and any exchange."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +321,8 @@ class PlayRules:
     dummy: bool = False
     """The declarer's partner is the dummy: its cards are shown to all after the opening lead and the declarer
     chooses them at its turns."""
+    open_hand: Compiled | None = None
+    """Read as the play starts: when it holds, the declarer's cards lie face up for everyone (Skat's ouvert)."""
 
     @property
     def plain(self) -> bool:
@@ -469,6 +473,19 @@ class PlayStart:
     breaks: tuple[tuple[CardMask, bool, CardMask, CardMask], ...]
     """Per banned suit: its cards, whether any card of it breaks it, other cards that do, and `unless_only`."""
     events: tuple[EventCards, ...]
+    trumps: tuple[Card, ...] = ()
+    """Every trump, highest first (empty without trump)."""
+
+    def trump_run(self, held: CardMask) -> int:
+        """With or without: the trumps `held` has in an unbroken run from the highest trump down, or, without
+        the highest, how many trumps rank above its highest one (all of them when it holds none)."""
+        has_top = bool(self.trumps) and held >> self.trumps[0] & 1
+        count = 0
+        for card in self.trumps:
+            if (held >> card & 1) != has_top:
+                break
+            count += 1
+        return count
 
 
 def _card_tables(
@@ -530,7 +547,9 @@ def _play_start(rules: Rules, trump: int, game: NamedGame | None = None) -> Play
         then = event.then.resolve(rules.deck, trump)
         if first is not None and then is not None and first != then:
             events.append(EventCards(index, first, then, event.by))
-    return PlayStart(suit_of, suit_masks, strength, blocked, tuple(breaks), tuple(events))
+    lead = strength[0]
+    trumps = sorted((c for c in range(deck.size) if lead[c] >= 2 * deck.size), key=lambda c: -lead[c])
+    return PlayStart(suit_of, suit_masks, strength, blocked, tuple(breaks), tuple(events), tuple(trumps))
 
 
 CARD_FACTS = frozenset({"taker", "player", "points", "took", "last_trick"})

@@ -199,6 +199,8 @@ class Table:
             "trick": [deck.codes[c] for c in view.trick],
             "dummy": view.dummy if view.dummy >= 0 else None,
             "dummy_hand": [deck.codes[c] for c in view.dummy_hand],
+            "open_seat": view.open_seat if view.open_seat >= 0 else None,
+            "open_hand": [deck.codes[c] for c in view.open_hand],
             "leader": view.leader if view.trick else None,
             "tricks_won": list(view.tricks_won),
             "totals": list(view.totals),

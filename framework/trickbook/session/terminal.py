@@ -280,6 +280,9 @@ class TerminalMatch:
                 hand.append(" ")
             hand.append("  ")
         self.console.print(hand)
+        if view.open_hand and view.open_seat != self.seat:
+            shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.open_hand))
+            self.console.print(f"Open hand ({self.names[view.open_seat]}): {shown}", markup=False)
         if view.dummy_hand:
             shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.dummy_hand))
             whose = " - you play it now" if view.turn == view.dummy and view.legal else ""

@@ -192,6 +192,7 @@ class Hub:
                     **view,
                     "hand": sorted(view["hand"], key=order.__getitem__),
                     "dummy_hand": sorted(view["dummy_hand"], key=order.__getitem__),
+                    "open_hand": sorted(view["open_hand"], key=order.__getitem__),
                 },
                 "trick_seats": list(game_view.trick_seats()),
                 "labels": {rules.actions.text(a): rules.actions.label(a) for a in game_view.legal if view["legal"]},

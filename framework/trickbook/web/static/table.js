@@ -86,10 +86,14 @@ function draw() {
         "aria-label": `dummy ${page.cards[code][0]}`, onclick: () => act(code) });
     })] : []));
 
+  const open = document.getElementById("open-hand");
+  open.replaceChildren(...(view.open_hand.length && view.open_seat !== page.seat ? [el("span", { class: "muted" }, `Open hand (${name(view.open_seat)}): `),
+    ...view.open_hand.map((code) => card(code, { class: `card suit-${page.cards[code][1]}`, disabled: true, "aria-label": `open ${page.cards[code][0]}` }))] : []));
+
   const buttons = [];
   if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) }, page.labels[text]));
   if (mine && page.passing) buttons.push(el("span", { id: "passing" }, `${page.passing}: click them one by one.`));
-  if (mine && view.phase === "exchange") buttons.push(el("span", { id: "exchange" }, "Lay a card away: click it."));
+  if (mine && view.legal.some((t) => t.startsWith("discard "))) buttons.push(el("span", { id: "exchange" }, "Lay a card away: click it."));
   if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, "Your turn."));
   if (!mine && view.table === "playing" && view.turn !== null) buttons.push(el("span", {}, `Waiting for ${name(view.turn)}…`));
   const log = page.log;
