@@ -34,6 +34,7 @@ FAMILY_CONFIGURATIONS: list[Configuration] = [
     ("euchre", (), None),
     ("skat-simple", (), None),
     ("contract-bridge", (), None),
+    ("skat", (("deals", "3"),), None),
 ]
 """The rulesets of the trick-taking family: different tables, deals, phases and play restrictions."""
 

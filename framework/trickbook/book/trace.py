@@ -72,13 +72,11 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
     trick_cards: list[tuple[int, int]] = []
     worth = rules.scoring.card_points
     card_points = [0] * rules.seats
-    decided = False  # the bidding and trump are settled: a pass now declines to play alone
     yield f"{rules.title}: rules version {rules.version}" + "".join(f", {k}={v}" for k, v in rules.options)
     for event in events:
         if isinstance(event, HandStarted):
             current = event.hand
             card_points = [0] * rules.seats
-            decided = False
             if only in (None, current):
                 yield ""
                 yield f"Hand {event.hand}: {label(event.dealer)} deals"
@@ -101,25 +99,20 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
                 yield f"  {label(partner)} plays alone: {label(event.seat)} sits this hand out"
             case ActionTaken() if rules.actions.kinds[event.action] in ("trump", "game", GIVE):
                 continue
-            case ActionTaken() if decided and rules.alone is not None and event.action == rules.actions.pass_action:
-                yield f"  {label(event.seat)}: does not play alone"
             case ActionTaken() if event.action >= deck.size:
                 auto = " (automatically)" if event.auto else ""
-                yield f"  {label(event.seat)}: {rules.actions.label(event.action)}{auto}"
+                yield f"  {label(event.seat)}: {rules.actions.label_in(event.action, event.phase)}{auto}"
             case ActionTaken():
                 trick_cards.append((event.seat, event.action))
             case ContractSet():
-                decided = True
                 side = seating.side_of[event.declarer]
                 declare = f", {seating.side_names[side]} declare" if side >= 0 else ""
                 yield f"  contract: {event.words or event.contract} by {label(event.declarer)}{declare}"
             case GameNamed():
-                decided = True
                 game_words = next(g.description for g in rules.trump.games if g.name == event.name)
                 shown = f" - {game_words}" if game_words else ""
                 yield f"  game: {event.name} (named by {label(event.seat)}){shown}"
             case TrumpSet():
-                decided = decided or event.chosen_by is not None
                 how = f"named by {label(event.chosen_by)}" if event.chosen_by is not None else "set by the rules"
                 yield f"  trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name} ({how})"
             case TrickWon():

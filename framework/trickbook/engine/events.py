@@ -60,6 +60,8 @@ class ActionTaken:
     seat: int
     action: int
     auto: bool
+    phase: str = "play"
+    """The phase it was taken in (what a pass means depends on it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -388,7 +388,7 @@ class Game(GameState):
     def _record(self, action: int, auto: bool) -> None:
         self._moves.append(action << ACTION_SHIFT | auto * AUTO_BIT | self._turn)
         if self.observer is not None:
-            self.observer(ActionTaken(self._turn, action, auto))
+            self.observer(ActionTaken(self._turn, action, auto, PHASES[self._phase]))
 
     def _advance(self) -> None:
         """Starts the hand's next phase, or the play once every phase is done."""

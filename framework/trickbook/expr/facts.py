@@ -137,6 +137,7 @@ class Facts:
             seat_zeros,
             no_cards,
             hand_size=hand_size,
+            trump_runs=seat_zeros,
         )
 
     def fresh_cards(self) -> CardFacts:

@@ -224,6 +224,12 @@ class ActionSpace:
             return f"bid {self.bid_codes[self.bid_values[action]]}"
         return f"bid {self.named_bids[name]}" if name >= 0 else f"bid {self.bid_values[action]}"
 
+    def label_in(self, action: ActionId, phase: str) -> str:
+        """`label`, with what a pass means in the phase it is made in where it is not a bid's pass."""
+        if action == self.pass_action and phase in _PASS_WORDS:
+            return _PASS_WORDS[phase]
+        return self.label(action)
+
     def label(self, action: ActionId) -> str:
         """A friendlier text for people: `Q♥`, `pass`, `trump ♥`, `bid 8`."""
         kind = self.kinds[action]
@@ -430,6 +436,14 @@ class ActionSpace:
         if not isinstance(code, str) or code not in self.deck.codes:
             raise InvalidAction(f"{code!r} is not a card code of the {self.deck.title}")
         return self.deck.codes.index(code)
+
+
+_PASS_WORDS = {
+    "exchange": "keeps the hand as dealt (pass)",
+    "announce": "does not announce it (pass)",
+    "alone": "does not play alone",
+}
+"""A pass, told by the phase it is made in, where it declines something other than a bid."""
 
 
 def _is_number(text: str) -> bool:

@@ -220,9 +220,8 @@ class TerminalMatch:
             return True
 
     def _words(self, action: int, phase: str) -> str:
-        """An action as told: a pass when a lone hand may be declared declines it."""
-        actions = self.rules.actions
-        return "does not play alone" if phase == "alone" and action == actions.pass_action else actions.label(action)
+        """An action as told: a pass says what it declines."""
+        return self.rules.actions.label_in(action, phase)
 
     def _mover(self, view: SeatView) -> str:
         """Whose move the person makes: their own, or the dummy's when they declare."""
