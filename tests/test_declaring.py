@@ -232,3 +232,55 @@ def test_a_contract_that_is_a_value_is_not_told_against_the_tricks(declaring: Ru
     act(game, "pass", "trump C", "pass")
     assert game.phase == "play"
     assert [p.wanted for p in progress(game.view(0))] == [None, None, None], "24 is a game's worth, not tricks"
+
+
+SITTING_OUT = """\
+format: trickbook-ruleset/1
+id: sitting-out
+title: Four at the table, the dealer sitting out
+deck: skat-32
+seats: 4
+direction: clockwise
+dealer: {first: 0, after_hand: next}
+deal: {hand_size: 10, dealer_sits_out: true}
+bidding: {kind: auction, bids: {min: 1, max: 10}}
+trump: {mode: chosen}
+play: {first_lead: after-dealer}
+scoring:
+  by: seat
+  rules:
+    made: {for: seat, when: seat == declarer, points: "if tricks(seat) >= bid(seat) then 1 else -1"}
+match: {ends: hand_number >= 1, when_both: higher-total, tie: share}
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (("seats: 4\n", "seats: 2\n"), "a dealer who sits out leaves too few players"),
+        (("kind: auction, bids: {min: 1, max: 10}", "kind: declarations, bids: {min: 1, max: 10}"), "an auction"),
+        (("trump: {mode: chosen}", "trump: {mode: made, rounds: [any]}"), "trump made in rounds"),
+        (("hand_size: 10,", "hand_size: 11,"), "3 players cannot each be dealt 11 cards"),
+    ],
+)
+def test_a_dealer_who_sits_out_with_rules_that_count_every_seat_is_refused(
+    tmp_path: Path, change: tuple[str, str], says: str
+) -> None:
+    text = SITTING_OUT.replace(*change)
+    if "mode: made" in text:
+        text = text.replace("bidding: {kind: auction, bids: {min: 1, max: 10}}", "bidding: {kind: none}")
+    path = tmp_path / "out.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError, match=says):
+        load_ruleset(path)
+
+
+def test_the_dealer_who_sits_out_holds_nothing_and_tricks_have_a_card_fewer(tmp_path: Path) -> None:
+    path = tmp_path / "out.yaml"
+    path.write_text(SITTING_OUT, encoding="utf-8")
+    game = Game(load_ruleset(path), 2)
+    assert [len(cards) for cards in game.current_deal] == [0, 10, 10, 10]
+    act(game, "bid 1", "pass", "pass")
+    while game.hands_finished == 0:
+        game.apply(game.legal_actions()[0])
+    assert sum(game.history[0].tricks_won) == 10 and game.history[0].tricks_won[0] == 0

@@ -140,7 +140,7 @@ def test_when_all_three_pass_the_hand_is_thrown_in_counts_as_a_deal_and_the_next
 
 
 def test_the_match_is_a_fixed_number_of_deals_36_unless_told() -> None:
-    assert skat().options == (("scoring", "classic"), ("deals", "36"))
+    assert skat().options == (("scoring", "classic"), ("table_size", "3"), ("deals", "36"))
     game = Game(skat(deals="1"), seed=4)
     while not game.is_over():
         game.apply(game.legal_actions()[0])
@@ -155,3 +155,35 @@ def test_matadors_with_or_without_count_the_declarers_cards_and_the_skat(held: s
     deck = ruleset.deck
     tables = ruleset.tables(deck.suits.index(next(s for s in deck.suits if s.code == "H")))
     assert tables.trump_run(deck.mask(deck.parse_card(c) for c in held.split())) == run
+
+
+def test_at_a_table_of_four_the_dealer_is_dealt_nothing_never_acts_and_the_three_others_play() -> None:
+    ruleset = skat(table_size="4")
+    assert ruleset.seats == 4
+    game = Game(ruleset, seed=3, dealer=3)
+    assert [len(h) for h in game.current_deal] == [10, 10, 10, 0] and len(game.current_stock) == 2
+    seen = set()
+    while game.hands_finished == 0:
+        seen.add(game.actor)
+        game.apply(game.legal_actions()[0])
+    assert 3 not in seen and game.history[0].tricks_won[3] == 0
+    assert game.dealer == 0 and [len(h) for h in game.current_deal] == [0, 10, 10, 10], "the next dealer sits out"
+
+
+def test_at_a_table_of_four_forehand_is_the_player_after_the_dealer() -> None:
+    game = Game(skat(table_size="4"), seed=3, dealer=1)
+    assert game.turn == 3, "middlehand (dealer + 2) speaks first, to forehand (dealer + 1)"
+    act(game, "pass", "pass")  # middlehand, then rearhand (dealer + 3)
+    assert game.turn == 2 and legal(game) == ["pass", "bid 18"]
+
+
+def test_in_tournament_scores_the_dealer_who_sits_out_scores_nothing() -> None:
+    game = Game(skat(table_size="4", scoring="tournament"), seed=3, dealer=3)
+    act(game, "bid 18", "pass", "pass")  # middlehand bids, forehand and rearhand pass
+    assert game.declarer == 1
+    act(game, "pass", "trump D", "pass")
+    while game.hands_finished == 0:
+        game.apply(game.legal_actions()[0])
+    hand = game.history[0]
+    assert hand.seat_score[1] < 0, "this hand game of diamonds is lost"
+    assert [hand.seat_score[seat] for seat in (0, 2, 3)] == [40, 40, 0]

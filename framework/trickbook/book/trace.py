@@ -84,6 +84,8 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
         if only not in (None, current):
             continue
         match event:
+            case CardsDealt() if not event.cards:
+                yield f"  {label(event.seat)}: no cards, sits this hand out"
             case CardsDealt():
                 yield f"  {label(event.seat)}: {' '.join(deck.label(c) for c in sorted(event.cards, reverse=True))}"
             case CardExposed():

@@ -172,7 +172,7 @@ def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> 
         return
     deck = rules.deck
     deal = [tuple(range(seat * size, (seat + 1) * size)) for seat in range(rules.seats)]
-    stock = tuple(range(rules.seats * size, deck.size))
+    stock = tuple(range(rules.deal.dealt_seats(rules.seats) * size, deck.size))
     counters = [[c.start] * (len(rules.seating.sides) if c.per == "side" else rules.seats) for c in rules.counters]
     game = Game.from_position(
         rules,

@@ -60,11 +60,13 @@ def seeded_deal(rules: Rules, seed: int, number: int, dealer: int, cards_each: i
     draw = random.Random(f"trickbook-deal:{seed}:{number}").random
     size = rules.deck.size
     shuffled = sorted(range(size), key=[draw() for _ in range(size)].__getitem__)
-    seats = rules.seats
+    seats = rules.deal.dealt_seats(rules.seats)
     dealt = (cards_each or size // seats) * seats
     # Stacking the pack that way and dealing it gives seat s exactly its share, in order: taken directly.
-    hands = tuple(tuple(shuffled[seat:dealt:seats]) for seat in range(seats))
-    return Deal(hands, tuple(shuffled[dealt:]) if dealt < size else ())
+    hands = [tuple(shuffled[seat:dealt:seats]) for seat in range(seats)]
+    if seats < rules.seats:  # the dealer sits out: the shares go to the others, in seat order
+        hands.insert(dealer, ())
+    return Deal(tuple(hands), tuple(shuffled[dealt:]) if dealt < size else ())
 
 
 def first_dealer(rules: Rules, seed: int) -> int:

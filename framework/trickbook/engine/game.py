@@ -448,6 +448,10 @@ class Game(GameState):
         self._dummy = NO_SEAT
         self._open = NO_SEAT
         self._trick_size = n
+        if rules.deal.dealer_sits_out:
+            self._outs = self._passed = 1 << self._dealer  # no cards, no bid, no turn: as if passed throughout
+            self._next = rules.seating.next_skipping(self._outs)
+            self._trick_size = n - 1
         self._trump = NO_SUIT
         self._block = 0
         self._breaks = ()

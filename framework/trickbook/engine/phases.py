@@ -270,15 +270,16 @@ class Duels(Auction):
     def pair(self, game: Game) -> tuple[int, int]:
         """The listener and the speaker: the first two players, from the one after the dealer, who have not
         passed (the speaker is NO_SEAT when one player is left)."""
-        seat = game._next[game._dealer]
+        first = seat = game._next[game._dealer]
         found = []
-        for _ in range(game._seats):
+        while True:  # once round the players of the hand (a dealer who sits out is not among them)
             if not game._passed >> seat & 1:
                 found.append(seat)
                 if len(found) == 2:
                     return found[0], found[1]
             seat = game._next[seat]
-        return found[0], NO_SEAT
+            if seat == first:
+                return found[0], NO_SEAT
 
     def legal(self, game: Game) -> tuple[int, ...]:
         actions = game.rules.actions

@@ -88,7 +88,7 @@ def settled(rules: Rules) -> dict[str, object]:
     if not rules.remapped:  # otherwise each hand's trump or named game may move cards between suits
         values["_suit_of"] = deck.suit_of
         values["_suit_masks"] = deck.suit_masks
-    if rules.alone is None:  # otherwise a seat may sit a hand out
+    if rules.alone is None and not rules.deal.dealer_sits_out:  # otherwise a seat may sit a hand out
         values["_next"] = rules.seating.next_seat
         values["_trick_size"] = rules.seats
     if not any(start.blocked for start in rules.play_start):  # no suit is ever banned from the lead

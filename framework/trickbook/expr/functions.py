@@ -198,7 +198,8 @@ def _table() -> tuple[Builtin, ...]:
             "sits_out",
             seat,
             Type.BOOL,
-            "True when the seat sits this hand out, its partner playing alone (`alone`).",
+            "True when the seat sits this hand out: its partner plays alone (`alone`), or it deals at a table "
+            "where the dealer sits out (`deal.dealer_sits_out`).",
             HAND_STAGES,
             lambda who: g.compare(
                 g.binary(g.binary(g.field("outs"), ast.RShift(), who), ast.BitAnd(), g.const(1)), ast.Eq(), g.const(1)

@@ -216,13 +216,15 @@ def _deal(rules: Rules, hand: dict[str, Any], index: int, size: int, where: Loca
     path = f"hands[{index}]"
     seen: dict[Card, str] = {}
     cards: list[tuple[Card, ...]] = []
+    out = hand["dealer"] if rules.deal.dealer_sits_out else -1
     for seat, codes in enumerate(hand["deal"]):
-        if len(codes) != size:
+        if len(codes) != (0 if seat == out else size):
+            each = f"{size} cards each" + (", the dealer none," if out >= 0 else "")
             raise RecordError(
                 f"seat {seat} is dealt {len(codes)} cards",
                 where=where,
                 path=f"{path}.deal[{seat}]",
-                expected=f"{size} cards each under the rules for this hand",
+                expected=f"{each} under the rules for this hand",
             )
         cards.append(_cards(rules, codes, f"{path}.deal[{seat}]", where, seen))
     stock = _cards(rules, hand.get("stock", []), f"{path}.stock", where, seen)

@@ -103,7 +103,8 @@ class _Builder:
                 exc.problem, where=self.locate(("deck",)), path="deck", expected=exc.expected, found=exc.found
             ) from None
         self.seating = self.seats()
-        self.most_cards = self.deck.size // self.seating.seats
+        self.sits_out = bool(self.data.get("deal", {}).get("dealer_sits_out", False))
+        self.most_cards = self.deck.size // (self.seating.seats - self.sits_out)
         if self.most_cards < 1:
             raise self.error(
                 ("seats",), "the deck has fewer cards than there are players", found=f"{self.deck.size} cards"
@@ -357,12 +358,27 @@ class _Builder:
                 if not 1 <= size.constant <= most:
                     raise self.error(
                         ("deal", "hand_size"),
-                        f"{self.seating.seats} players cannot each be dealt {size.constant} cards",
+                        f"{self.seating.seats - self.sits_out} players cannot each be dealt {size.constant} cards",
                         expected=f"1 to {most} with the {self.deck.title}",
                     )
                 most = size.constant
         self.hand_cards = most
-        return DealRules(size, most, self.exposure(spec.get("expose"), most))
+        if self.sits_out:
+            self.check_dealer_out()
+        return DealRules(size, most, self.exposure(spec.get("expose"), most), self.sits_out)
+
+    def check_dealer_out(self) -> None:
+        """A dealer who sits out needs a table of three or more, and phases that count the players who act."""
+        path: KeyPath = ("deal", "dealer_sits_out")
+        if self.seating.seats < 3:
+            raise self.error(path, "a dealer who sits out leaves too few players", expected="a table of 3 or more")
+        if self.bidding_kind not in (BiddingKind.AUCTION, BiddingKind.NONE):
+            raise self.error(path, "a dealer who sits out goes with an auction or no bidding", hint="`bidding.kind`")
+        for key in ("passing", "alone"):
+            if key in self.data:
+                raise self.error(path, f"a dealer who sits out does not go with `{key}`")
+        if self.data["trump"]["mode"] == TrumpMode.MADE.value:
+            raise self.error(path, "a dealer who sits out does not go with trump made in rounds")
 
     def exposure(self, spec: dict[str, Any] | None, most: int) -> Exposure | None:
         if spec is None:
@@ -447,7 +463,7 @@ class _Builder:
             raise self.error(("exchange", "seat"), "only a hand with a declarer can let the declarer exchange")
         if spec["take"] == "exposed" and "expose" not in self.data.get("deal", {}):
             raise self.error(("exchange", "take"), "taking the exposed card needs `deal.expose`")
-        if spec["take"] == "stock" and self.deck.size <= self.seating.seats * self.hand_cards:
+        if spec["take"] == "stock" and self.deck.size <= (self.seating.seats - self.sits_out) * self.hand_cards:
             raise self.error(("exchange", "take"), "the deal leaves no stock to take", hint="deal fewer cards")
         when = self.expression(("exchange", "when"), Stage.BIDDING, None, Type.BOOL) if "when" in spec else None
         before_trump = bool(spec.get("before_trump", False))

@@ -117,6 +117,12 @@ class DealRules:
     max_hand_size: int
     """The most cards any hand of this ruleset can deal each player (bounds bids and tricks)."""
     exposure: Exposure | None
+    dealer_sits_out: bool = False
+    """The dealer deals to the others and sits the hand out: no cards, no turn, no tricks."""
+
+    def dealt_seats(self, seats: int) -> int:
+        """How many players are dealt cards each hand at a table of `seats`."""
+        return seats - 1 if self.dealer_sits_out else seats
 
 
 @dataclass(frozen=True, slots=True)
