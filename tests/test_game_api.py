@@ -339,3 +339,42 @@ def test_the_stock_is_worth_no_points_when_the_ruleset_gives_cards_none(tmp_path
         game.apply(game.legal_actions()[0])
     kitty = [line.points for line in game.history[0].lines if line.rule == "kitty"]
     assert game.history[0].stock and kitty == [0, 0]
+
+
+EVENTS_BY_PARTNER = """\
+format: trickbook-ruleset/1
+id: tarneeb-41-partner-event
+title: Tarneeb 41 that counts a partner's ace of hearts on the king
+extends: tarneeb-41
+events:
+  partners_ace: {first: KH, then: AH, by: partner}
+  opponents_ace: {first: KH, then: AH, by: opponent}
+scoring:
+  rules:
+    partners: {description: A partner's ace on the king., for: side, points: partners_ace(side)}
+    opponents: {description: An opponent's ace on the king., for: side, points: opponents_ace(side)}
+"""
+
+
+@pytest.mark.parametrize("partner", [True, False])
+def test_a_trick_event_by_a_partner_counts_only_a_partners_card(tmp_path: Path, partner: bool) -> None:
+    """The ace of hearts played on the king of hearts in the same trick, by the king's partner or by an
+    opponent: only the event whose relation holds is credited, to the ace's side."""
+    path = tmp_path / "variant.yaml"
+    path.write_text(EVENTS_BY_PARTNER, encoding="utf-8")
+    ruleset = load_ruleset(path)
+    leader = ruleset.seating.next_seat[0]
+    ace = ruleset.seating.partner[leader] if partner else ruleset.seating.next_seat[leader]
+    game = stacked_game(ruleset, {leader: "KH", ace: "AH"}, dealer=0)
+    act(game, "bid 7", "pass", "pass", "pass", "trump S")
+    assert game.turn == leader
+    act(game, "KH")
+    while game.hands_finished == 0:
+        seat = game.turn
+        choices = game.legal_actions()
+        heart_ace = ruleset.deck.parse_card("AH")
+        game.apply(heart_ace if seat == ace and heart_ace in choices and len(game.trick) else choices[0])
+    lines = {(line.rule, line.target): line.points for line in game.history[0].lines}
+    side = ruleset.seating.side_of[ace]
+    assert lines[("partners", side)] == (1 if partner else 0)
+    assert lines[("opponents", side)] == (0 if partner else 1)

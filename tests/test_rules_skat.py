@@ -136,6 +136,7 @@ def test_when_all_three_pass_the_hand_is_thrown_in_counts_as_a_deal_and_the_next
     game = Game(skat(deals="2"), seed=3, dealer=2)
     act(game, "pass", "pass", "pass")
     assert game.hands_finished == 1 and game.history[0].cancelled
+    assert game.history[0].seat_score == (0, 0, 0) and game.seat_totals == (0, 0, 0), "nobody scores"
     assert game.dealer == 0 and game.hand_number == 2
 
 
