@@ -251,8 +251,9 @@ def _trump(rules: Rules) -> Iterator[Statement]:
         if trump.games:
             options += ", or names a game: " + ", ".join(g.name for g in trump.games)
         preference = " ".join(rules.deck.suits[s].symbol for s in rules.timeout.trump_order)
+        after = "the auction and the exchange" if rules.exchange and rules.exchange.before_trump else "the auction"
         text = (
-            f"After the auction the declarer alone chooses trump for this hand among {options}. "
+            f"After {after} the declarer alone chooses trump for this hand among {options}. "
             f"(A declarer whose time runs out gets the first of {preference} that is allowed.)"
         )
     elif trump.mode is TrumpMode.FIXED:
@@ -416,7 +417,13 @@ def _play(rules: Rules) -> Iterator[Statement]:
         lead = {
             FirstLead.DECLARER: "The declarer leads the first trick.",
             FirstLead.AFTER_DEALER: "The player after the dealer"
-            + (" (the first to bid)" if rules.bidding.kind is not BiddingKind.NONE else "")
+            + (
+                " (the first to bid)"
+                if rules.bidding.kind is not BiddingKind.NONE and not rules.bidding.duels
+                else " (the first listener in the bidding)"
+                if rules.bidding.duels
+                else ""
+            )
             + " leads the first trick.",
             FirstLead.DEALER: "The dealer leads the first trick.",
             FirstLead.AFTER_DECLARER: "The player after the declarer leads the first trick.",
