@@ -314,3 +314,15 @@ def test_a_declined_lone_hand_is_told_as_such_at_the_terminal(tmp_path: Path) ->
     assert "East names trump: ♥ hearts" in out
     told = out.split("East names trump")[1].split("Your hand")[0]
     assert "East: does not play alone" in told and ": pass" not in told
+
+
+def test_at_skat_a_listener_who_bids_the_same_value_is_told_as_holding_it(tmp_path: Path) -> None:
+    save = str(tmp_path / "skat.json")
+    done = subprocess.run(
+        [sys.executable, "-m", "trickbook.cli", "play", "skat", "--seat", "1", "--seed", "7", "--save", save],
+        input="bid 18\nquit\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert "Seat 2: bid 18" in done.stdout and "Seat 1 (you): holds 18" in done.stdout, done.stdout

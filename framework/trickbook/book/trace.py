@@ -72,11 +72,13 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
     trick_cards: list[tuple[int, int]] = []
     worth = rules.scoring.card_points
     card_points = [0] * rules.seats
+    highest = -1  # the highest bid so far this hand: in duels, the same bid again holds it
     yield f"{rules.title}: rules version {rules.version}" + "".join(f", {k}={v}" for k, v in rules.options)
     for event in events:
         if isinstance(event, HandStarted):
             current = event.hand
             card_points = [0] * rules.seats
+            highest = -1
             if only in (None, current):
                 yield ""
                 yield f"Hand {event.hand}: {label(event.dealer)} deals"
@@ -101,6 +103,10 @@ def _story(game: Game, events: list[Event], only: int | None) -> Iterator[str]:
                 yield f"  {label(partner)} plays alone: {label(event.seat)} sits this hand out"
             case ActionTaken() if rules.actions.kinds[event.action] in ("trump", "game", GIVE):
                 continue
+            case ActionTaken() if rules.bidding.duels and rules.actions.kinds[event.action] == "bid":
+                value = rules.actions.bid_values[event.action]
+                yield f"  {label(event.seat)}: " + (f"holds {value}" if value == highest else f"bid {value}")
+                highest = value
             case ActionTaken() if event.action >= deck.size:
                 auto = " (automatically)" if event.auto else ""
                 yield f"  {label(event.seat)}: {rules.actions.label_in(event.action, event.phase)}{auto}"

@@ -220,8 +220,13 @@ class TerminalMatch:
             return True
 
     def _words(self, action: int, phase: str) -> str:
-        """An action as told: a pass says what it declines."""
-        return self.rules.actions.label_in(action, phase)
+        """An action just made, as told: a pass says what it declines; in duels the same bid again holds it."""
+        actions = self.rules.actions
+        if self.rules.bidding.duels and actions.kinds[action] == "bid":
+            bids = [m.action for m in self.game.current_moves if actions.kinds[m.action] == "bid"]
+            if len(bids) > 1 and actions.bid_values[bids[-2]] == actions.bid_values[action]:
+                return f"holds {actions.bid_values[action]}"
+        return actions.label_in(action, phase)
 
     def _mover(self, view: SeatView) -> str:
         """Whose move the person makes: their own, or the dummy's when they declare."""
