@@ -355,3 +355,10 @@ def test_trace_tells_a_declined_lone_hand_as_such_not_as_a_pass(
         assert all(not line.endswith(": pass") for line in after), "after trump, a pass declines to play alone"
         declined += sum(line.endswith(": does not play alone") for line in after)
     assert declined > 0
+
+
+def test_diff_reads_a_definition_written_as_true_or_false(capsys: pytest.CaptureFixture[str]) -> None:
+    """Skat's `tournament` is a YAML boolean: the option turns it from false to true, and diff says so."""
+    assert main(["diff", "skat", "skat:scoring=tournament"]) == 1
+    out = capsys.readouterr().out
+    assert "definitions.tournament" in out and "[-`false`.-] {+`true`.+}" in out, out

@@ -159,7 +159,7 @@ class _Builder:
         value: Any = self.data
         for key in path:
             value = value[key]
-        text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        text = _expression_text(value)
         mark = self.doc.marks.get(path) or Mark(self.doc.file, 1, 1)
         return Site(text, mark, format_path(path), self.doc.lines.get(mark.file, ()))
 
@@ -191,7 +191,9 @@ class _Builder:
             alone=self.alone(),
             announcements=self.announcements(),
             play=self.play(),
-            definitions=tuple(Definition(n, str(t).strip()) for n, t in data.get("definitions", {}).items()),
+            definitions=tuple(
+                Definition(n, _expression_text(t).strip()) for n, t in data.get("definitions", {}).items()
+            ),
             events=self.events(),
             scoring=self.scoring(),
             counters=self.counters(),
@@ -938,3 +940,8 @@ class _Builder:
             description = " ".join(spec.get("description", "").split())
             out.append(TableOption(name, description, spec["default"], values, listed))
         return tuple(out)
+
+
+def _expression_text(value: Any) -> str:
+    """An expression as written in YAML, where a whole number or true/false may stand for one."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
