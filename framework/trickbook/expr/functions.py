@@ -219,8 +219,8 @@ def _table() -> tuple[Builtin, ...]:
             "trump_run",
             seat,
             Type.INT,
-            "With or without: counting the seat's dealt cards together with the stock (Skat's matadors count the "
-            "skat, taken or not), the trumps it holds in an unbroken run from the highest trump down; without the "
+            "With or without: counting the seat's dealt cards together with the stock (whether or not it was "
+            "taken), the trumps it holds in an unbroken run from the highest trump down; without the "
             "highest trump, how many trumps rank above its highest one (every trump when it holds none). 0 "
             "without trump.",
             SCORING,

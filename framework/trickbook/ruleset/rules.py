@@ -328,7 +328,7 @@ class PlayRules:
     """The declarer's partner is the dummy: its cards are shown to all after the opening lead and the declarer
     chooses them at its turns."""
     open_hand: Compiled | None = None
-    """Read as the play starts: when it holds, the declarer's cards lie face up for everyone (Skat's ouvert)."""
+    """Read as the play starts: when it holds, the declarer's cards lie face up for everyone."""
 
     @property
     def plain(self) -> bool:
