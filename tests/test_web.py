@@ -159,6 +159,49 @@ def test_a_dealer_at_euchre_takes_the_upcard_and_lays_a_card_away_by_clicking(br
     assert laid not in held and len(held) in (5, 0), "five cards left, or none shown if North sat out a hand now over"
 
 
+def test_a_declarer_at_skat_takes_the_skat_lays_two_away_and_names_grand_by_clicking(
+    browser: Browser, server: Server
+) -> None:
+    page = _page(browser)
+    links = _create_table(page, server, "skat", ["human", "random", "random"])
+    page.goto(server.url + links["0"])
+    # North bids or holds the highest value it may; when another player's 264 leaves it nothing to bid, it passes
+    # and asks for the next deal.
+    for _ in range(400):
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        if page.locator("#actions [data-action='take']").count():
+            break
+        seen = _updates(page)
+        bids = page.locator("#actions [data-action^='bid ']")
+        ready = page.locator("#ready")
+        if bids.count():
+            bids.last.click()
+        elif ready.count():
+            ready.click()
+        else:
+            _move(page)
+            continue
+        page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    else:
+        pytest.fail("North never won the bidding")
+    expect(page.locator("#actions [data-action]")).to_have_count(2)  # take, or pass to play from the hand
+    seen = _updates(page)
+    page.locator("#actions [data-action='take']").click()
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    expect(page.locator("#hand button.card")).to_have_count(12)
+    expect(page.locator("#exchange")).to_have_text("Lay a card away: click it.")
+    for _ in range(2):
+        _move(page)
+    expect(page.locator("#hand button.card")).to_have_count(10)
+    games = page.locator("#actions [data-action]").evaluate_all("buttons => buttons.map(b => b.dataset.action)")
+    assert games[:5] == ["trump C", "trump S", "trump H", "trump D", "grand"], games
+    seen = _updates(page)
+    page.locator("#actions [data-action='grand']").click()
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    sent = page.evaluate("page.log.filter((e) => e.type === 'action' && e.seat === 0).map((e) => e.action)")
+    assert sent[-4:] == ["take", "discard", "discard", "game"], sent
+
+
 def test_a_declarer_at_bridge_plays_the_dummys_cards_by_clicking_them(browser: Browser, server: Server) -> None:
     page = _page(browser)
     links = _create_table(page, server, "contract-bridge", ["human", "heuristic", "heuristic", "heuristic"])
