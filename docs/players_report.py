@@ -1,6 +1,7 @@
 """Win rates of the players against each other for every bundled ruleset; writes docs/players.md.
 
     python docs/players_report.py [--matches 200] [--jobs 2] [--mcts mcts:playouts=60] [--rulesets a,b]
+                                  [--option NAME=VALUE ...]
 
 Each pairing plays the same seeds once for each place A can take: every side
 in turn (B holds the other sides), or at a table without sides every seat in
@@ -8,7 +9,8 @@ turn (B holds the others), so A gets no better cards than B. A's fair share is
 one over the number of places; the targets are 1.4 and 1.2 times it (70% and
 60% for two sides). A match stopped at the hand cap counts as not won; a
 shared win counts as won. `--rulesets` reruns only those rulesets and keeps
-the rows of the others from the existing report.
+the rows of the others from the existing report; `--option` plays them under a
+table option (a shorter Skat match, `deals=6`), named in their rows.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import platform
 import time
 from pathlib import Path
 
-from trickbook import bundled_rulesets, load_ruleset
+from trickbook import bundled_rulesets, open_ruleset
 from trickbook.tools.compare import play_for_stats
 from trickbook.tools.parallel import MatchJob, RulesetChoice, default_jobs, run_ordered
 from trickbook.tools.stats import proportion
@@ -27,16 +29,18 @@ from trickbook.tools.stats import proportion
 OUT = Path(__file__).resolve().parent / "players.md"
 
 
-def places(ruleset: str) -> tuple[tuple[int, ...], ...]:
+def places(ruleset: str, options: tuple[tuple[str, str], ...] = ()) -> tuple[tuple[int, ...], ...]:
     """The places A takes in turn: the sides of the table, or each seat when there are none."""
-    seating = load_ruleset(ruleset).seating
+    seating = open_ruleset(ruleset).resolve(options=dict(options)).seating
     return seating.sides or tuple((seat,) for seat in range(seating.seats))
 
 
-def pairing(ruleset: str, first: str, second: str, matches: int, jobs: int) -> tuple[int, int, int, float]:
+def pairing(
+    ruleset: str, first: str, second: str, matches: int, jobs: int, options: tuple[tuple[str, str], ...] = ()
+) -> tuple[int, int, int, float]:
     """First's wins, finished matches and all matches, with the seconds it took."""
-    choice = RulesetChoice(ruleset, None, ())
-    groups = places(ruleset)
+    choice = RulesetChoice(ruleset, None, options)
+    groups = places(ruleset, options)
     seats = sum(len(group) for group in groups)
     share = matches // len(groups)
     plan: list[tuple[MatchJob, set[int]]] = []
@@ -59,8 +63,9 @@ def kept_rows(rerun: set[str]) -> dict[str, list[str]]:
     if OUT.exists():
         for line in OUT.read_text(encoding="utf-8").splitlines():
             cells = line.split("|")
-            if len(cells) > 2 and cells[1].strip() in bundled_rulesets() and cells[1].strip() not in rerun:
-                rows.setdefault(cells[1].strip(), []).append(line)
+            name = cells[1].strip().split(":")[0] if len(cells) > 2 else ""
+            if name in bundled_rulesets() and name not in rerun:
+                rows.setdefault(name, []).append(line)
     return rows
 
 
@@ -70,7 +75,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--mcts", default="mcts:playouts=60")
     parser.add_argument("--rulesets", default=",".join(bundled_rulesets()), help="comma-separated (default: all)")
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE for the rulesets rerun")
     args = parser.parse_args()
+    pairs = [text.split("=", 1) for text in args.option]
+    options: tuple[tuple[str, str], ...] = tuple((key, value) for key, value in pairs)
+    named = "".join(f":{key}={value}" for key, value in options)
     rerun = set(args.rulesets.split(","))
     kept = kept_rows(rerun)
     rows = []
@@ -78,14 +87,14 @@ def main() -> None:
         if ruleset not in rerun:
             rows += kept.get(ruleset, [])
             continue
-        fair = 1 / len(places(ruleset))
+        fair = 1 / len(places(ruleset, options))
         for first, second, factor in (("heuristic", "random", 1.4), (args.mcts, "heuristic", 1.2)):
             target = min(factor * fair, 1.0)
-            wins, finished, total, seconds = pairing(ruleset, first, second, args.matches, args.jobs)
+            wins, finished, total, seconds = pairing(ruleset, first, second, args.matches, args.jobs, options)
             rate = proportion(wins, total)
             verdict = "met" if rate.value >= target else "missed"
             rows.append(
-                f"| {ruleset} | {first} vs {second} | {wins} of {total} ({total - finished} unfinished) | "
+                f"| {ruleset}{named} | {first} vs {second} | {wins} of {total} ({total - finished} unfinished) | "
                 f"{rate.text(percent=True)} | {100 * target:.0f}%: **{verdict}** | {seconds:.0f} s |"
             )
             print(rows[-1], flush=True)
@@ -94,7 +103,9 @@ def main() -> None:
             "# Players: how well they play",
             "",
             "Written by `python docs/players_report.py --matches "
-            f"{args.matches} --jobs {args.jobs} --mcts {args.mcts}` (last run: {args.rulesets}) on "
+            f"{args.matches} --jobs {args.jobs} --mcts {args.mcts}"
+            + "".join(f" --option {text}" for text in args.option)
+            + f"` (last run: {args.rulesets}) on "
             f"{datetime.date.today().isoformat()} ({platform.python_implementation()} {platform.python_version()}, "
             f"{platform.machine()}, {args.jobs} processes).",
             "",
