@@ -367,13 +367,13 @@ def report(results: list[tuple[Mutant, bool]], seconds: float) -> None:
     lines += old_rows
     for file in dict.fromkeys(m.file for m, _ in results):
         mine = [caught for m, caught in results if m.file == file]
-        lines.append(f"| `{file}` | {len(mine)} | {sum(mine)} | {100 * sum(mine) / len(mine):.0f}% |")
+        lines.append(f"| `{file}` | {len(mine)} | {sum(mine)} | {100 * sum(mine) / len(mine):.1f}% |")
     total = [caught for _, caught in results]
     lines += [
         "",
         f"Last run on {time.strftime('%Y-%m-%d')}: {', '.join(f'`{f}`' for f in sorted(rerun))}, {len(total)} mutants, "
-        f"{sum(total)} caught ({100 * sum(total) / max(1, len(total)):.0f}%), {seconds / 60:.0f} minutes; the rows of "
-        "the other modules are kept from earlier runs (`--only`).",
+        f"{sum(total)} caught ({100 * sum(total) / max(1, len(total)):.1f}%), {seconds / 60:.0f} minutes"
+        + ("; the rows of the other modules are kept from earlier runs (`--only`)." if old_rows else "."),
         "",
         "## Survivors",
         "",
