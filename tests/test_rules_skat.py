@@ -108,6 +108,14 @@ def test_an_ouvert_declarer_plays_with_the_cards_face_up_from_before_the_first_l
     assert set(null.view(1).open_hand) == set(null.hand(0))
 
 
+def test_the_matadors_of_a_played_hand_count_the_declarers_cards() -> None:
+    game = stacked_game(skat(deals="1"), HANDS, dealer=2)
+    act(game, "bid 18", "bid 18", "pass", "pass", "pass", "trump H", "pass")  # forehand, hearts from the hand
+    while not game.is_over():
+        game.apply(game.legal_actions()[0])
+    assert game._facts().trump_runs[0] == 2, "forehand holds the jacks of clubs and spades, not of hearts: with 2"
+
+
 def test_forehand_leads_the_first_trick() -> None:
     game = declared("pass", "trump H", "pass")
     assert game.turn == 0
@@ -163,11 +171,17 @@ def test_at_a_table_of_four_the_dealer_is_dealt_nothing_never_acts_and_the_three
     assert ruleset.seats == 4
     game = Game(ruleset, seed=3, dealer=3)
     assert [len(h) for h in game.current_deal] == [10, 10, 10, 0] and len(game.current_stock) == 2
+    act(game, "bid 18", "pass", "pass")  # middlehand declares
     seen = set()
     while game.hands_finished == 0:
         seen.add(game.actor)
+        if game.phase == "play":
+            assert len(game.trick) < 3, "a trick has three cards"
         game.apply(game.legal_actions()[0])
-    assert 3 not in seen and game.history[0].tricks_won[3] == 0
+    hand = game.history[0]
+    assert 3 not in seen and hand.tricks_won[3] == 0 and sum(hand.tricks_won) == 10
+    played = [m for m in hand.moves if game.rules.actions.kinds[m.action] == "play"]
+    assert len(played) == 30, "ten tricks of three cards: every card the three players hold"
     assert game.dealer == 0 and [len(h) for h in game.current_deal] == [0, 10, 10, 10], "the next dealer sits out"
 
 
