@@ -202,3 +202,17 @@ def test_in_tournament_scores_the_dealer_who_sits_out_scores_nothing() -> None:
     hand = game.history[0]
     assert hand.seat_score[1] < 0, "this hand game of diamonds is lost"
     assert [hand.seat_score[seat] for seat in (0, 2, 3)] == [40, 40, 0]
+
+
+def test_a_timeout_before_the_game_is_named_lays_away_a_low_card_and_never_a_jack() -> None:
+    """The jacks are trumps in every game but null: laid away unseen before the game is named, the weakest card
+    is a queen here, not a jack, whose printed rank is lower."""
+    hands = {
+        0: "JC JS AH TH KH QH AS TS KS QS",
+        1: "JH JD AC TC KC 9C 8C 7C 9H 8H",
+        2: "AD TD KD 9D 8D 7D 9S 8S 7S 7H",
+    }  # the skat is QC QD: forehand's twelve cards are two jacks, aces, tens, kings and queens
+    game = stacked_game(skat(), hands, dealer=2)
+    act(game, "bid 18", "bid 18", "pass", "pass", "take")
+    laid = game.rules.actions.text(game.default_action())
+    assert laid.startswith("discard Q"), laid
