@@ -326,3 +326,16 @@ def test_at_skat_a_listener_who_bids_the_same_value_is_told_as_holding_it(tmp_pa
         encoding="utf-8",
     )
     assert "Seat 2: bid 18" in done.stdout and "Seat 1 (you): holds 18" in done.stdout, done.stdout
+
+
+def test_a_long_list_of_bids_is_shown_by_its_first_and_last_values(tmp_path: Path) -> None:
+    save = str(tmp_path / "skat.json")
+    done = subprocess.run(
+        [sys.executable, "-m", "trickbook.cli", "play", "skat", "--seed", "11", "--save", save],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert "Your choices: pass, bid 18, bid 20, " in done.stdout, done.stdout
+    assert "bid 44, ..., bid 240, bid 264\n" in done.stdout, "sixty-three values: the first and the last"

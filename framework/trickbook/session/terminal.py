@@ -48,6 +48,9 @@ from ..ruleset.actions import ALONE, DISCARD, GIVE, PLAY
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .progress import progress
 
+_LISTED = 16
+"""The most typed choices listed in full."""
+
 _COLOURS = {"red": "bold red", "black": "bold", "blue": "bold blue", "green": "bold green"}
 
 
@@ -245,9 +248,12 @@ class TerminalMatch:
         return tuple(sorted(view.legal, key=place))
 
     def _choices(self, view: SeatView, numbered: bool) -> str:
+        """The legal actions, listed; a long list of typed choices (an auction of many values) is shortened to
+        its first and last few, as any of them may still be typed."""
         labels = [self.rules.actions.label(a) for a in self._listed(view)]
         if not numbered:
-            return ", ".join(labels)
+            shown = labels if len(labels) <= _LISTED else [*labels[: _LISTED - 3], "...", *labels[-2:]]
+            return ", ".join(shown)
         return "  ".join(f"[{i + 1}] {label}" for i, label in enumerate(labels))
 
     def _parse(self, view: SeatView, text: str, numbered: bool) -> int:
