@@ -374,6 +374,20 @@ class GameState:
         """The seat that led the trick in progress (or the last one)."""
         return self._leader
 
+    def trick_seats(self) -> tuple[int, ...]:
+        """The seat that played each card of the trick in progress, in order (as `SeatView.trick_seats`)."""
+        seats = []
+        seat = self._leader
+        for _card in self._trick:
+            seats.append(seat)
+            seat = self._next[seat]
+        return tuple(seats)
+
+    @property
+    def named_game(self) -> int:
+        """The named game (an index of `trump.games`) this hand is played as, or -1."""
+        return self._game
+
     @property
     def in_blind_round(self) -> bool:
         return self._blind_round

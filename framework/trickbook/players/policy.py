@@ -9,12 +9,13 @@ use them for every seat inside the worlds they imagine.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ..engine.history import ACTION_SHIFT, SEAT_MASK
 from ..engine.timeouts import timeout_card
 from ..engine.view import SeatView
-from ..ruleset.deck import Card
-from ..ruleset.rules import BiddingKind
+from ..ruleset.deck import Card, CardMask, Deck
+from ..ruleset.rules import BiddingKind, Rules
 from .appetite import card_worth, party, trick_target
 
 PARTNER_SHARE = 0.25
@@ -148,16 +149,57 @@ def choose_discard(view: SeatView) -> int:
     return actions.discard(timeout_card(view.rules, cards, view.trump, view.game))
 
 
+class Aims(NamedTuple):
+    """What one seat wants from the tricks of a hand, fixed once play begins (the bids are made, trump is
+    known): whose tricks count with its own, how many tricks they should take, and whether it promised none."""
+
+    members: tuple[int, ...]
+    target: int
+    no_tricks: bool
+
+
+def aims(view: SeatView) -> Aims:
+    """What the viewer wants from this hand's tricks, read from its view."""
+    return Aims(party(view), trick_target(view), wants_no_tricks(view))
+
+
+class TrickState(NamedTuple):
+    """What a card choice reads of the play in progress: the legal cards, the trick on the table and who played
+    each of its cards, the tricks each seat has won, and (read only when leading) the cards the seat knows are
+    out of play: those played this hand and its own."""
+
+    legal: tuple[int, ...]
+    trick: tuple[Card, ...]
+    trick_seats: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    gone: CardMask
+
+
 def greedy_card(view: SeatView) -> int:
-    """Win a trick cheaply when the scoring wants more tricks; otherwise lose it, letting a winning partner
-    win, and throw to an opponent's trick the card the scoring says is worst to take."""
+    """The quick policy's card for the seat whose view this is (see `choose_card`)."""
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
-    rules = view.rules
+    gone = 0
+    if not view.trick:
+        for cards in (*view.played(), view.hand):
+            for card in cards:
+                gone |= 1 << card
+    state = TrickState(legal, view.trick, view.trick_seats(), view.tricks_won, gone)
+    return choose_card(view.rules, view.trump, view.game, state, aims(view))
+
+
+def choose_card(rules: Rules, trump: int, game: int, state: TrickState, wants: Aims) -> int:
+    """Win a trick cheaply when the scoring wants more tricks; otherwise lose it, letting a winning partner
+    win, and throw to an opponent's trick the card the scoring says is worst to take.
+
+    It reads nothing but its arguments, so search players' playouts can call it on the state of the world they
+    imagine without building a view per card (`search.play_out_hand`)."""
+    legal = state.legal
+    if len(legal) == 1:
+        return legal[0]
     deck = rules.deck
-    trump = view.trump
-    tables = rules.tables(trump, view.game)
+    tables = rules.tables(trump, game)
     suit_of = tables.suit_of
     rank_of = deck.rank_of
     worth = card_worth(rules)
@@ -169,16 +211,16 @@ def greedy_card(view: SeatView) -> int:
         """Most worth shedding first: cards the taker loses most by, then high cards."""
         return (worth[card], -rank_of[card])
 
-    members = party(view)
-    dodge = wants_no_tricks(view) or sum(view.tricks_won[s] for s in members) >= trick_target(view)
-    trick = view.trick
+    members = wants.members
+    dodge = wants.no_tricks or sum(state.tricks_won[s] for s in members) >= wants.target
+    trick = state.trick
     if not trick:
         if dodge:
             return min(legal, key=lambda c: (-worth[c] if worth[c] > 0 else 0, *low(c)))
-        return _lead(view, low)
+        return _lead(deck, trump, legal, state.gone, low)
     row = tables.strength[suit_of[trick[0]]]
     best = max(row[card] for card in trick)
-    best_seat = view.trick_seats()[max(range(len(trick)), key=lambda i: row[trick[i]])]
+    best_seat = state.trick_seats[max(range(len(trick)), key=lambda i: row[trick[i]])]
     winners = [c for c in legal if row[c] > best]
     ours = best_seat in members
     if dodge:
@@ -203,19 +245,20 @@ def choose_pass(view: SeatView) -> int:
     return min(view.legal, key=lambda a: (worth[actions.card_of(a)], -rank_of[actions.card_of(a)], a))
 
 
-def _lead(view: SeatView, low: Callable[[Card], tuple[bool, int]]) -> int:
+def _lead(
+    deck: Deck, trump: int, legal: tuple[int, ...], gone: CardMask, low: Callable[[Card], tuple[bool, int]]
+) -> int:
     """Lead a card no one can beat in its suit if there is one, else the lowest card."""
-    deck = view.rules.deck
-    gone = {c for cards in view.played() for c in cards} | set(view.hand)
+    ranks = deck.ranks_per_suit
     sure = []
-    for card in view.legal:
+    for card in legal:
         suit = deck.suit_of[card]
-        higher = range(card + 1, (suit + 1) * deck.ranks_per_suit)
-        if all(c in gone for c in higher) and suit != view.trump:
+        higher = (1 << (suit + 1) * ranks) - (2 << card)  # the cards above it in its suit
+        if not higher & ~gone and suit != trump:
             sure.append(card)
     if sure:
         return max(sure)
-    return min(view.legal, key=low)
+    return min(legal, key=low)
 
 
 def policy(view: SeatView) -> int:

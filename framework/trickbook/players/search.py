@@ -8,19 +8,46 @@ from collections.abc import Sequence
 from ..engine.game import Game
 from ..engine.history import HandResult
 from ..engine.view import SeatView
-from .policy import policy
+from .policy import Aims, TrickState, aims, choose_card, policy
 from .worlds import imagine
 
 
 def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
     """Plays the rest of hand `hand` (0-based; default: the current one) with the quick policy for every seat;
-    returns the finished hand."""
+    returns the finished hand.
+
+    Once the tricks begin, each card is chosen from the world's state directly (`policy.choose_card`) rather than
+    from a view built for every card: what a seat wants is read from its view once, at its first turn in the
+    play, and the cards gone are kept up to date here. The choices are the ones `policy(world.view(seat))`
+    makes (tests/test_search.py plays both side by side).
+    """
     if hand is None:
         hand = world.hands_finished
+    rules = world.rules
+    wants: dict[int, Aims] = {}
+    played = -1
     while world.hands_finished == hand and not world.is_over():
         seat = world.actor
         assert seat is not None
-        world.apply(policy(world.view(seat)))
+        if world.phase != "play":
+            world.apply(policy(world.view(seat)))
+            continue
+        legal = world.legal_actions()
+        if len(legal) == 1:
+            card = legal[0]
+        else:
+            if seat not in wants or played < 0:
+                view = world.view(seat)
+                wants[seat] = aims(view)
+                if played < 0:
+                    played = rules.deck.mask(c for cards in view.played() for c in cards)
+            trick = world.trick
+            gone = 0 if trick else played | rules.deck.mask(world.hand(seat))
+            state = TrickState(legal, trick, world.trick_seats(), world.tricks_won, gone)
+            card = choose_card(rules, world.trump, world.named_game, state, wants[seat])
+        world.apply(card)
+        if played >= 0:
+            played |= 1 << card
     return world.finished_hand(hand)
 
 

@@ -1,0 +1,58 @@
+"""Playouts choose each card from the imagined world's state: the same cards a view per card would give."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import CONFIGURATIONS, config_id, rules
+from trickbook import Game
+from trickbook.players.policy import policy
+from trickbook.players.search import play_out_hand
+from trickbook.players.worlds import imagine
+
+
+def _position(config: tuple, seed: int, steps: int) -> Game:
+    """The game after up to `steps` random actions, stopping before the action that would end the match."""
+    game = Game(rules(*config), seed, hand_cap=3)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        action = chooser.choice(game.legal_actions())
+        after = game.clone()
+        after.apply(action)
+        if after.is_over():
+            break
+        game.apply(action)
+    return game
+
+
+def _by_views(world: Game, hand: int) -> None:
+    """The plain playout: a view for every decision, the quick policy on each; checks the world's own account
+    of who played each card of the trick against the view's on the way."""
+    while world.hands_finished == hand and not world.is_over():
+        seat = world.actor
+        assert seat is not None
+        view = world.view(seat)
+        assert world.trick_seats() == view.trick_seats() and world.named_game == view.game
+        world.apply(policy(view))
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 90))
+def test_a_playout_makes_the_moves_a_view_per_decision_makes(config: tuple, seed: int, steps: int) -> None:
+    game = _position(config, seed, steps)
+    if game.is_over():
+        return
+    seat = game.actor
+    assert seat is not None
+    world = imagine(game.view(seat), random.Random(seed))
+    hand = world.hands_finished
+    plain = world.clone()
+    _by_views(plain, hand)
+    fast = play_out_hand(world.clone(), hand)
+    assert fast == plain.finished_hand(hand)
+    assert fast.moves == plain.finished_hand(hand).moves
