@@ -7,8 +7,11 @@ Prints, for every bundled ruleset: load-and-compile time, played hands per
 second of random playouts through the public API, clone()+apply() per second;
 for tarneeb-41 and cardems-spades the same playouts by the hand-written
 programs in `benchmarks/handwritten/` (checked to give the same hand scores on
-the same deals and moves) and the ratio engine / hand-written; and the peak
-memory of `trickbook simulate` at two match counts.
+the same deals and moves) and the ratio engine / hand-written; the peak
+memory of `trickbook simulate` at two match counts; the time of an `mcts`
+decision of 1,000 playouts against the plain path (`search_speed.py`); the
+command's start-up (`startup.py`); and, where valgrind is installed,
+instructions per hand, per playout and per start-up (`instructions.py`).
 """
 
 from __future__ import annotations
@@ -26,12 +29,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import instructions
+import search_speed
+import startup
 from handwritten import spades, tarneeb41
 from trickbook import Game, bundled_rulesets, load_ruleset
 from trickbook.tools.parallel import RulesetChoice
 from trickbook.tools.simulate import simulate
 
 HANDWRITTEN = {"tarneeb-41": tarneeb41.play_match, "cardems-spades": spades.play_match}
+SEARCHED = ("tarneeb-41", "hearts")
+"""Where an mcts decision is timed: a partnership game and a game of one's own (a 13-card hand in both)."""
 
 
 Scores = list[list[tuple[int, ...]]]
@@ -77,17 +85,21 @@ def handwritten_playouts(
     return hands, time.perf_counter() - started, scores
 
 
-def simulate_rate(ruleset: str, seeds: range, hand_cap: int) -> float:
-    """Hands per second of `simulate` itself (one process, random players, no records written): what the
-    command adds to the engine's own loop (players, summaries, jobs)."""
+def simulate_hands(ruleset: str, seeds: range, hand_cap: int) -> int:
+    """Hands played by `simulate` itself (one process, random players, no records written)."""
     choice = RulesetChoice(ruleset, None, ())
-    for _ in simulate(choice, -2, 2, "random", 1, processes=1, records=False):  # untimed, like the API loop's
-        pass
-    started = time.perf_counter()
-    hands = sum(
+    return sum(
         summary.hands
         for summary, _ in simulate(choice, seeds.start, len(seeds), "random", hand_cap, processes=1, records=False)
     )
+
+
+def simulate_rate(ruleset: str, seeds: range, hand_cap: int) -> float:
+    """Hands per second of `simulate` (see `simulate_hands`): what the command adds to the engine's own loop
+    (players, summaries, jobs)."""
+    simulate_hands(ruleset, range(-2, 0), 1)  # untimed, like the API loop's warm-up
+    started = time.perf_counter()
+    hands = simulate_hands(ruleset, seeds, hand_cap)
     return hands / (time.perf_counter() - started)
 
 
@@ -190,6 +202,26 @@ def main() -> None:
         )
     print()
     print("hand-written programs checked: same hand scores as the engine on every deal of every match")
+    playouts = 200 if args.quick else 1000
+    for ruleset in SEARCHED:
+        fast, plain = search_speed.compare(ruleset, playouts, 3 if args.quick else 5)
+        print(
+            f"mcts:playouts={playouts}, first card of {ruleset}: {fast:.3f} s a decision, plain path {plain:.3f} s "
+            f"({plain / fast:.2f}x; the same card at every position)"
+        )
+    found = startup.medians(5 if args.quick else 15)
+    print(
+        f"start-up, simulate of one hand: {found['simulate one hand']:.3f} s (python alone "
+        f"{found['python alone']:.3f} s, import trickbook.cli {found['import trickbook.cli']:.3f} s)"
+    )
+    if not instructions.available():
+        print("instruction counts: skipped (valgrind is not on the PATH)")
+    elif args.quick:
+        print("instruction counts: skipped in a quick run")
+    else:
+        for ruleset in HANDWRITTEN:
+            for name, count, unit in instructions.measure(ruleset):
+                print(f"instructions, {ruleset}, {name}: {count / 1000:,.0f} K a {unit}")
     small, large = (200, 2000) if args.quick else (1000, 10000)
     for matches in (small, large):
         print(

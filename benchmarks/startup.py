@@ -40,22 +40,28 @@ COMMANDS = {
 }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15)
-    args = parser.parse_args()
+def medians(runs: int) -> dict[str, float]:
+    """Median seconds of each command over `runs` interleaved runs, after one run that fills the caches
+    (bytecode, parser tables, schema passes)."""
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    for command in COMMANDS.values():  # a first run fills the caches (bytecode, parser tables, schema passes)
+    for command in COMMANDS.values():
         subprocess.run(command, capture_output=True, check=True, env=environment)
     seconds: dict[str, list[float]] = {name: [] for name in COMMANDS}
-    for _ in range(args.runs):
+    for _ in range(runs):
         for name, command in COMMANDS.items():
             started = time.perf_counter()
             subprocess.run(command, capture_output=True, check=True, env=environment)
             seconds[name].append(time.perf_counter() - started)
-    base = statistics.median(seconds["python alone"])
-    for name, times in seconds.items():
-        median = statistics.median(times)
+    return {name: statistics.median(times) for name, times in seconds.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    found = medians(args.runs)
+    base = found["python alone"]
+    for name, median in found.items():
         print(f"{name:22} median {median:.3f} s  ({median / base:.1f}x python alone, +{median - base:.3f} s)")
 
 

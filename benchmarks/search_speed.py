@@ -1,0 +1,91 @@
+"""Time of one `mcts` decision, with playouts that choose cards from the imagined world (the players' own path)
+and with the plain path that builds a view for every decision (the reference they are checked against).
+
+    python benchmarks/search_speed.py [--ruleset tarneeb-41] [--playouts 1000] [--positions 5]
+
+Both decide at the first card with a choice in the same hands with the same seeds, alternating, and must choose the same
+card: the fast path changes the time of a decision, never the decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from contextlib import AbstractContextManager, nullcontext
+from unittest import mock
+
+from trickbook import Game, load_ruleset
+from trickbook.engine.history import HandResult
+from trickbook.players import mcts
+from trickbook.players.mcts import MonteCarloPlayer
+from trickbook.players.policy import policy
+
+
+def plain_play_out_hand(world: Game, hand: int | None = None) -> HandResult:
+    """The rest of the hand by the quick policy, from a view built for every decision."""
+    if hand is None:
+        hand = world.hands_finished
+    while world.hands_finished == hand and not world.is_over():
+        seat = world.actor
+        assert seat is not None
+        world.apply(policy(world.view(seat)))
+    return world.finished_hand(hand)
+
+
+def first_card(ruleset: str, seed: int) -> Game:
+    """A game at the first card of its first hand that has a choice (Hearts' first lead is forced), everything
+    before it played by the quick policy."""
+    game = Game(load_ruleset(ruleset), seed)
+    while game.phase != "play" or len(game.legal_actions()) == 1:
+        seat = game.actor
+        assert seat is not None
+        game.apply(policy(game.view(seat)))
+    return game
+
+
+def decide(game: Game, playouts: int, seed: int, plain: bool) -> tuple[int, float]:
+    """One decision at `game`'s position: the action chosen and the seconds it took."""
+    seat = game.actor
+    assert seat is not None
+    view = game.view(seat)
+    path: AbstractContextManager[object] = (
+        mock.patch.object(mcts, "play_out_hand", plain_play_out_hand) if plain else nullcontext()
+    )
+    with path:
+        started = time.perf_counter()
+        action = MonteCarloPlayer(random.Random(seed), playouts).choose(view)
+        return action, time.perf_counter() - started
+
+
+def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float]:
+    """Median seconds per decision: the players' path and the plain one, on the same positions, interleaved."""
+    fast: list[float] = []
+    plain: list[float] = []
+    for seed in range(1, positions + 1):
+        game = first_card(ruleset, seed)
+        chosen, seconds = decide(game, playouts, seed, plain=False)
+        fast.append(seconds)
+        reference, seconds = decide(game, playouts, seed, plain=True)
+        plain.append(seconds)
+        if chosen != reference:
+            raise SystemExit(f"{ruleset}, seed {seed}: the playouts chose {chosen}, the plain path {reference}")
+    return statistics.median(fast), statistics.median(plain)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="tarneeb-41")
+    parser.add_argument("--playouts", type=int, default=1000)
+    parser.add_argument("--positions", type=int, default=5)
+    args = parser.parse_args()
+    fast, plain = compare(args.ruleset, args.playouts, args.positions)
+    print(
+        f"mcts:playouts={args.playouts} at the first card of {args.ruleset}: {fast:.3f} s a decision "
+        f"(plain path {plain:.3f} s, {plain / fast:.2f}x); the same card chosen at every position"
+    )
+
+
+if __name__ == "__main__":
+    main()
