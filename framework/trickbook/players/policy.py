@@ -175,6 +175,52 @@ class TrickState(NamedTuple):
     gone: CardMask
 
 
+class CardSense(NamedTuple):
+    """The quick card play's reading of a hand's trump (or named game) and of the scoring, worked out once per
+    ruleset and trump: suits and claims on a trick as that trump counts them, and orders of the cards."""
+
+    deck: Deck
+    trump: int
+    suit_of: tuple[int, ...]
+    strength: tuple[tuple[int, ...], ...]
+    low: tuple[int, ...]
+    """Each card's place from the lowest: cards outside trump first, then by rank."""
+    costly: tuple[tuple[float, int], ...]
+    """Most worth shedding first: the cards the taker loses most by (by the scoring), then high cards."""
+    spare: tuple[tuple[float, int], ...]
+    """The lead of a seat that wants no tricks: cards worth something to their taker first, then low ones."""
+
+
+_SENSES: dict[tuple[int, int, int], tuple[Rules, CardSense]] = {}
+
+
+def card_sense(rules: Rules, trump: int, game: int = -1) -> CardSense:
+    """The `CardSense` of a hand played under `trump` or the named game `game`, made once and kept."""
+    key = (id(rules), trump, game)
+    cached = _SENSES.get(key)
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    deck = rules.deck
+    tables = rules.tables(trump, game)
+    suit_of = tables.suit_of
+    worth = card_worth(rules)
+    cards = range(deck.size)
+    low = tuple((suit_of[c] == trump) * deck.size + deck.rank_of[c] for c in cards)
+    sense = CardSense(
+        deck,
+        trump,
+        suit_of,
+        tables.strength,
+        low,
+        tuple((worth[c], -deck.rank_of[c]) for c in cards),
+        tuple((-worth[c] if worth[c] > 0 else 0, low[c]) for c in cards),
+    )
+    if len(_SENSES) >= 256:
+        _SENSES.clear()
+    _SENSES[key] = (rules, sense)
+    return sense
+
+
 def greedy_card(view: SeatView) -> int:
     """The quick policy's card for the seat whose view this is (see `choose_card`)."""
     legal = view.legal
@@ -186,10 +232,10 @@ def greedy_card(view: SeatView) -> int:
             for card in cards:
                 gone |= 1 << card
     state = TrickState(legal, view.trick, view.trick_seats(), view.tricks_won, gone)
-    return choose_card(view.rules, view.trump, view.game, state, aims(view))
+    return choose_card(card_sense(view.rules, view.trump, view.game), state, aims(view))
 
 
-def choose_card(rules: Rules, trump: int, game: int, state: TrickState, wants: Aims) -> int:
+def choose_card(sense: CardSense, state: TrickState, wants: Aims) -> int:
     """Win a trick cheaply when the scoring wants more tricks; otherwise lose it, letting a winning partner
     win, and throw to an opponent's trick the card the scoring says is worst to take.
 
@@ -198,41 +244,32 @@ def choose_card(rules: Rules, trump: int, game: int, state: TrickState, wants: A
     legal = state.legal
     if len(legal) == 1:
         return legal[0]
-    deck = rules.deck
-    tables = rules.tables(trump, game)
-    suit_of = tables.suit_of
-    rank_of = deck.rank_of
-    worth = card_worth(rules)
-
-    def low(card: Card) -> tuple[bool, int]:
-        return (suit_of[card] == trump, rank_of[card])
-
-    def costly(card: Card) -> tuple[float, int]:
-        """Most worth shedding first: cards the taker loses most by, then high cards."""
-        return (worth[card], -rank_of[card])
-
-    members = wants.members
-    dodge = wants.no_tricks or sum(state.tricks_won[s] for s in members) >= wants.target
+    low = sense.low.__getitem__
+    dodge = wants.no_tricks or sum(map(state.tricks_won.__getitem__, wants.members)) >= wants.target
     trick = state.trick
     if not trick:
         if dodge:
-            return min(legal, key=lambda c: (-worth[c] if worth[c] > 0 else 0, *low(c)))
-        return _lead(deck, trump, legal, state.gone, low)
-    row = tables.strength[suit_of[trick[0]]]
-    best = max(row[card] for card in trick)
-    best_seat = state.trick_seats[max(range(len(trick)), key=lambda i: row[trick[i]])]
+            return min(legal, key=sense.spare.__getitem__)
+        return _lead(sense.deck, sense.trump, legal, state.gone, low)
+    suit_of = sense.suit_of
+    led = suit_of[trick[0]]
+    row = sense.strength[led]
+    best, first = row[trick[0]], 0
+    for index in range(1, len(trick)):
+        if row[trick[index]] > best:
+            best, first = row[trick[index]], index
+    ours = state.trick_seats[first] in wants.members
     winners = [c for c in legal if row[c] > best]
-    ours = best_seat in members
     if dodge:
-        losers = [c for c in legal if c not in winners]
+        losers = [c for c in legal if row[c] <= best]
         if not losers:
             return max(legal, key=low)
-        if not ours and suit_of[losers[0]] != suit_of[trick[0]]:
-            return min(losers, key=costly)
+        if not ours and suit_of[losers[0]] != led:
+            return min(losers, key=sense.costly.__getitem__)
         return max(losers, key=low)
     if ours or not winners:
-        if not ours and not any(suit_of[c] == suit_of[trick[0]] for c in legal):
-            return min(legal, key=costly)
+        if not ours and not any(suit_of[c] == led for c in legal):
+            return min(legal, key=sense.costly.__getitem__)
         return min(legal, key=low)
     return min(winners, key=low)
 
@@ -245,9 +282,7 @@ def choose_pass(view: SeatView) -> int:
     return min(view.legal, key=lambda a: (worth[actions.card_of(a)], -rank_of[actions.card_of(a)], a))
 
 
-def _lead(
-    deck: Deck, trump: int, legal: tuple[int, ...], gone: CardMask, low: Callable[[Card], tuple[bool, int]]
-) -> int:
+def _lead(deck: Deck, trump: int, legal: tuple[int, ...], gone: CardMask, low: Callable[[Card], int]) -> int:
     """Lead a card no one can beat in its suit if there is one, else the lowest card."""
     ranks = deck.ranks_per_suit
     sure = []

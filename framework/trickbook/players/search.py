@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..engine.game import Game
 from ..engine.history import HandResult
 from ..engine.view import SeatView
-from .policy import Aims, TrickState, aims, choose_card, policy
+from .policy import Aims, TrickState, aims, card_sense, choose_card, policy
 from .worlds import imagine
 
 
@@ -41,10 +41,11 @@ def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
                 wants[seat] = aims(view)
                 if played < 0:
                     played = rules.deck.mask(c for cards in view.played() for c in cards)
+                    sense = card_sense(rules, world.trump, world.named_game)
             trick = world.trick
             gone = 0 if trick else played | rules.deck.mask(world.hand(seat))
             state = TrickState(legal, trick, world.trick_seats(), world.tricks_won, gone)
-            card = choose_card(rules, world.trump, world.named_game, state, wants[seat])
+            card = choose_card(sense, state, wants[seat])
         world.apply(card)
         if played >= 0:
             played |= 1 << card
