@@ -56,3 +56,17 @@ def test_a_playout_makes_the_moves_a_view_per_decision_makes(config: tuple, seed
     fast = play_out_hand(world.clone(), hand)
     assert fast == plain.finished_hand(hand)
     assert fast.moves == plain.finished_hand(hand).moves
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS[:1] + CONFIGURATIONS[-3:], ids=config_id)
+def test_a_world_without_later_hands_ends_with_its_hand_and_scores_it_the_same(config: tuple) -> None:
+    game = _position(config, 3, 6)
+    seat = game.actor
+    assert seat is not None
+    view = game.view(seat)
+    whole = imagine(view, random.Random(5))
+    alone = imagine(view, random.Random(5), later_hands=False)
+    hand = whole.hands_finished
+    assert play_out_hand(alone, hand) == play_out_hand(whole, hand)
+    assert alone.is_over() and alone.hands_finished == hand + 1, "the imagined match ends with its hand"
+    assert whole.is_over() or whole.hand_number == view.hand_number + 1, "with later hands, the next is dealt"

@@ -69,7 +69,7 @@ class MonteCarloPlayer:
     ) -> None:
         """Plays each action out in the same `worlds` fresh sampled worlds, adding up the values."""
         for _ in range(worlds):
-            world = imagine(view, self._rng)
+            world = imagine(view, self._rng, later_hands=False)
             hand = world.hands_finished
             for action in actions:
                 branch = world.clone()

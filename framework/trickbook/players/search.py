@@ -71,7 +71,7 @@ def compare_choices(view: SeatView, choices: Sequence[int], rng: random.Random, 
     """The average value of each choice over the same `samples` imagined worlds (common random numbers)."""
     totals = dict.fromkeys(choices, 0.0)
     for _ in range(samples):
-        world = imagine(view, rng)
+        world = imagine(view, rng, later_hands=False)
         hand = world.hands_finished
         for choice in choices:
             branch = world.clone()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from .. import limits
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.view import SeatView
@@ -183,8 +184,9 @@ def _target(view: SeatView, seat: int) -> int:
     return view.receivers[seat] if view.receivers else seat
 
 
-def imagine(view: SeatView, rng: random.Random) -> Game:
-    """A full game at the view's position, in a world sampled from what the view shows."""
+def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Game:
+    """A full game at the view's position, in a world sampled from what the view shows; without `later_hands`
+    the imagined match ends with this hand (a playout of the hand then deals no next one)."""
     world = sample_world(view, rng)
     return Game.from_position(
         view.rules,
@@ -197,6 +199,7 @@ def imagine(view: SeatView, rng: random.Random) -> Game:
         counters=view.counters,
         moves=world.moves,
         seed=rng.randrange(2**31),
+        hand_cap=limits.DEFAULT_HAND_CAP if later_hands else view.hand_number,
     )
 
 
