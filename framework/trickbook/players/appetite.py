@@ -56,12 +56,12 @@ def _bids(view: SeatView) -> tuple[list[int], list[int]]:
     return values, names
 
 
-def _outcome(view: SeatView, mine: int) -> Facts:
-    """Facts of the hand ending with the viewer's party on `mine` tricks and the rest spread over the others."""
+def _outcome(view: SeatView, values: list[int], names: list[int]) -> Facts:
+    """Facts of the hand in progress as it would end, but for the tricks (see `_spread`): its bids (`values`,
+    `names`), trump, contracts, the totals before it."""
     rules = view.rules
     seating = rules.seating
     facts = Facts.blank(seating, rules.deck, view.hand_size)
-    values, names = _bids(view)
     facts.bids, facts.bid_names = values, names
     facts.has_bid = [True] * seating.seats
     facts.dealer = view.dealer
@@ -76,20 +76,25 @@ def _outcome(view: SeatView, mine: int) -> Facts:
             else [sum(values[s] for s in members) for members in seating.sides]
         )
     facts.seat_contract = values
-    members = party(view)
-    others = [s for s in range(seating.seats) if s not in members]
-    tricks = [0] * seating.seats
-    for index in range(mine):
-        tricks[members[index % len(members)]] += 1
-    for index in range(view.hand_size - mine):
-        tricks[others[index % len(others)]] += 1
-    facts.tricks = tricks
-    facts.side_tricks = [sum(tricks[s] for s in group) for group in seating.sides]
     facts.totals_side = list(view.totals)
     facts.totals_seat = list(view.seat_totals or [0] * seating.seats)
     facts.counters = [list(values) for values in view.counters]
     facts.events = [[0] * seating.seats for _ in rules.events]
     return facts
+
+
+def _spread(facts: Facts, members: tuple[int, ...], others: list[int], mine: int) -> None:
+    """Sets `facts` to the party `members` ending on `mine` tricks and the rest spread over the `others`, with no
+    points scored yet (scoring writes only the hand's points, so one `Facts` serves every count)."""
+    tricks = [0] * facts.seat_count
+    for index in range(mine):
+        tricks[members[index % len(members)]] += 1
+    for index in range(facts.hand_size - mine):
+        tricks[others[index % len(others)]] += 1
+    facts.tricks = tricks
+    facts.side_tricks = [sum(tricks[s] for s in group) for group in facts.side_seats]
+    facts.hand_side = [0] * len(facts.sides)
+    facts.hand_seat = [0] * facts.seat_count
 
 
 def _mine(view: SeatView, facts: Facts) -> float:
@@ -102,11 +107,17 @@ def _mine(view: SeatView, facts: Facts) -> float:
 
 def trick_target(view: SeatView) -> int:
     """How many tricks the viewer's party should end the hand with, by the scoring (the fewest, on ties)."""
-    values, _names = _bids(view)
+    values, names = _bids(view)
     key = (id(view.rules), view.seat, view.hand_size, view.trump, view.declarer, tuple(values), view.totals)
     target = _TARGETS.get(key)
     if target is None:
-        scores = [_mine(view, _outcome(view, mine)) for mine in range(view.hand_size + 1)]
+        facts = _outcome(view, values, names)
+        members = party(view)
+        others = [s for s in range(view.rules.seats) if s not in members]
+        scores = []
+        for mine in range(view.hand_size + 1):
+            _spread(facts, members, others, mine)
+            scores.append(_mine(view, facts))
         target = scores.index(max(scores))
         _remember(_TARGETS, key, target)
     return target
