@@ -16,6 +16,10 @@ def test_endless_all_pass_redeals_stop_at_the_cap_counting_cancelled_hands() -> 
         game.apply(game.default_action())
     assert len(game.history) == 25 and all(h.cancelled for h in game.history)
     assert game.winner is None and game.end_reason == "the hand cap of 25 hands was reached"
+    single = Game(rules("tarneeb-41"), seed=2, hand_cap=1)
+    while not single.is_over():
+        single.apply(single.default_action())
+    assert single.end_reason == "the hand cap of 1 hand was reached"
 
 
 def test_endless_cancelled_declarations_stop_at_the_cap() -> None:

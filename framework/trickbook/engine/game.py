@@ -864,7 +864,7 @@ class Game(GameState):
 
     def _next_hand(self, move: int) -> None:
         if self._number >= self.hand_cap:
-            self._end(None, f"the hand cap of {self.hand_cap} hands was reached")
+            self._end(None, f"the hand cap of {self.hand_cap} hand{'s' if self.hand_cap != 1 else ''} was reached")
             return
         self._dealer = (self._dealer + self.rules.direction * move) % self._seats
         self._start_hand()
