@@ -108,11 +108,11 @@ def _mine(view: SeatView, facts: Facts) -> float:
 def trick_target(view: SeatView) -> int:
     """How many tricks the viewer's party should end the hand with, by the scoring (the fewest, on ties)."""
     values, names = _bids(view)
-    key = (id(view.rules), view.seat, view.hand_size, view.trump, view.declarer, tuple(values), view.totals)
+    members = party(view)  # partners share their side's points, and so its target
+    key = (id(view.rules), members, view.hand_size, view.trump, view.declarer, tuple(values), view.totals)
     target = _TARGETS.get(key)
     if target is None:
         facts = _outcome(view, values, names)
-        members = party(view)
         others = [s for s in range(view.rules.seats) if s not in members]
         scores = []
         for mine in range(view.hand_size + 1):
