@@ -8,19 +8,19 @@ anything written from them, are the same whatever the number of jobs.
 from __future__ import annotations
 
 import json
-import multiprocessing
-import multiprocessing.context
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..errors import UsageError
 from ..players import PlayerSpec, parse_player_specs
 from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
+
+if TYPE_CHECKING:
+    import multiprocessing.context
 
 Result = TypeVar("Result")
 
@@ -82,7 +82,10 @@ def _specs(text: str, seats: int) -> tuple[PlayerSpec, ...]:
 def _start_method() -> multiprocessing.context.BaseContext:
     """Workers start from a fresh server process ('forkserver'), never by forking the caller, which may run
     threads (a progress bar, a Dask client) that a forked child would inherit half-way; trickbook is imported
-    once in the server. 'spawn' where there is no forkserver (Windows)."""
+    once in the server. 'spawn' where there is no forkserver (Windows). Imported here: a command that runs in
+    one process (`play`, `check`, a single match) does not pay for multiprocessing at start-up."""
+    import multiprocessing
+
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
@@ -112,6 +115,8 @@ def run_ordered(
                 progress(1)
         return
     chunk = max(1, min(16, len(jobs) // (processes * 8)))
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=processes, mp_context=_start_method()) as pool:
         for result in pool.map(work, jobs, chunksize=chunk):
             yield result
