@@ -24,7 +24,8 @@ _LIMIT = 4096
 """Entries kept before a cache starts afresh (bounded memory in long simulations)."""
 
 
-def _remember(cache: dict, key: object, value: object) -> None:  # type: ignore[type-arg]
+def remember(cache: dict, key: object, value: object) -> None:  # type: ignore[type-arg]
+    """Keeps `value` under `key`, starting `cache` afresh once it holds `_LIMIT` entries."""
     if len(cache) >= _LIMIT:
         cache.clear()
     cache[key] = value
@@ -119,7 +120,7 @@ def trick_target(view: SeatView) -> int:
             _spread(facts, members, others, mine)
             scores.append(_mine(view, facts))
         target = scores.index(max(scores))
-        _remember(_TARGETS, key, target)
+        remember(_TARGETS, key, target)
     return target
 
 
@@ -141,7 +142,7 @@ def card_worth(rules: Rules) -> tuple[float, ...]:
         worth = tuple(_seat_points(rules, base, {card}) - nothing for card in range(rules.deck.size))
         if rules.match.lower_wins:
             worth = tuple(-w for w in worth)
-    _remember(_WORTH, id(rules), (rules, worth))
+    remember(_WORTH, id(rules), (rules, worth))
     return worth
 
 

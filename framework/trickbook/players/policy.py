@@ -16,7 +16,7 @@ from ..engine.timeouts import timeout_card
 from ..engine.view import SeatView
 from ..ruleset.deck import Card, CardMask, Deck
 from ..ruleset.rules import BiddingKind, Rules
-from .appetite import card_worth, party, trick_target
+from .appetite import card_worth, party, remember, trick_target
 
 PARTNER_SHARE = 0.25
 """What a player expects its partner to take, as a share of a hand's tricks, before anything is known."""
@@ -215,9 +215,7 @@ def card_sense(rules: Rules, trump: int, game: int = -1) -> CardSense:
         tuple((worth[c], -deck.rank_of[c]) for c in cards),
         tuple((-worth[c] if worth[c] > 0 else 0, low[c]) for c in cards),
     )
-    if len(_SENSES) >= 256:
-        _SENSES.clear()
-    _SENSES[key] = (rules, sense)
+    remember(_SENSES, key, (rules, sense))
     return sense
 
 
@@ -226,11 +224,7 @@ def greedy_card(view: SeatView) -> int:
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
-    gone = 0
-    if not view.trick:
-        for cards in (*view.played(), view.hand):
-            for card in cards:
-                gone |= 1 << card
+    gone = 0 if view.trick else view.rules.deck.mask(c for cards in (*view.played(), view.hand) for c in cards)
     state = TrickState(legal, view.trick, view.trick_seats(), view.tricks_won, gone)
     return choose_card(card_sense(view.rules, view.trump, view.game), state, aims(view))
 

@@ -36,7 +36,7 @@ def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
         if len(legal) == 1:
             card = legal[0]
         else:
-            if seat not in wants or played < 0:
+            if seat not in wants:  # its first choice in the play (the playout's first, too, when none are known)
                 view = world.view(seat)
                 wants[seat] = aims(view)
                 if played < 0:
