@@ -99,6 +99,20 @@ def stacked_game(rules: Rules, hands: Mapping[int, str], dealer: int = 0, seed: 
     return Game(rules, seed, deals=deals, dealer=dealer, **kwargs)  # type: ignore[arg-type]
 
 
+def random_position(config: Configuration, seed: int, steps: int) -> Game:
+    """The game after up to `steps` random actions, stopping before the action that would end the match."""
+    game = Game(rules(*config), seed, hand_cap=3)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        action = chooser.choice(game.legal_actions())
+        after = game.clone()
+        after.apply(action)
+        if after.is_over():
+            break
+        game.apply(action)
+    return game
+
+
 def act(game: Game, *texts: str) -> None:
     """Applies actions typed as text, in turn order."""
     for text in texts:

@@ -10,27 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import CONFIGURATIONS, config_id, rules
+from helpers import CONFIGURATIONS, config_id, random_position, rules
 from trickbook import Game, UsageError
 from trickbook.engine.view import SeatView
 from trickbook.players import make_player, parse_player_specs
 from trickbook.players.worlds import imagine, sample_world
 from trickbook.tools.simulate import play_match
-
-
-def _position(config: tuple, seed: int, steps: int) -> Game:
-    """The game after up to `steps` random actions, stopping before the action that would end the match."""
-    game = Game(rules(*config), seed, hand_cap=3)
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        action = chooser.choice(game.legal_actions())
-        after = game.clone()
-        after.apply(action)
-        if after.is_over():
-            break
-        game.apply(action)
-    return game
-
 
 _CODE = (type, types.ModuleType, types.BuiltinFunctionType, types.CodeType)
 """Objects whose references lead to code and module globals, not to the data a view or player holds."""
@@ -70,7 +55,7 @@ def _reachable(root: object, limit: int = 200_000) -> list[object]:
 
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
 def test_a_view_leads_to_no_game_and_to_no_other_seats_cards(config: tuple) -> None:
-    game = _position(config, 3, 40)
+    game = random_position(config, 3, 40)
     seat = game.turn
     assert seat is not None
     view = game.view(seat)
@@ -85,7 +70,7 @@ def test_a_view_leads_to_no_game_and_to_no_other_seats_cards(config: tuple) -> N
 
 @pytest.mark.parametrize("kind", ["random", "heuristic", "mcts:playouts=8"])
 def test_players_hold_no_game_and_choose_a_legal_action(kind: str) -> None:
-    game = _position(CONFIGURATIONS[1], 5, 10)
+    game = random_position(CONFIGURATIONS[1], 5, 10)
     seat = game.turn
     assert seat is not None
     player = make_player(parse_player_specs(kind)[0], 5, seat)
@@ -97,7 +82,7 @@ def test_players_hold_no_game_and_choose_a_legal_action(kind: str) -> None:
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 70))
 def test_imagined_worlds_agree_with_everything_the_view_shows(config: tuple, seed: int, steps: int) -> None:
-    game = _position(config, seed, steps)
+    game = random_position(config, seed, steps)
     if game.is_over():
         return
     seat = game.turn
@@ -118,7 +103,7 @@ def test_imagined_worlds_agree_with_everything_the_view_shows(config: tuple, see
 
 
 def test_search_players_are_reproducible_for_a_seed() -> None:
-    game = _position(CONFIGURATIONS[5], 9, 12)
+    game = random_position(CONFIGURATIONS[5], 9, 12)
     seat = game.turn
     assert seat is not None
     choices = {
@@ -160,7 +145,7 @@ def test_a_view_during_a_blind_round_shows_no_cards_yet() -> None:
 
 
 def test_an_mcts_player_with_a_time_budget_answers_with_a_legal_action() -> None:
-    game = _position(CONFIGURATIONS[0], 4, 12)
+    game = random_position(CONFIGURATIONS[0], 4, 12)
     seat = game.turn
     assert seat is not None and len(game.legal_actions()) > 1
     player = make_player(parse_player_specs("mcts:ms=5")[0], 3, seat)

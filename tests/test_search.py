@@ -8,25 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import CONFIGURATIONS, config_id, rules
+from helpers import CONFIGURATIONS, config_id, random_position
 from trickbook import Game
 from trickbook.players.policy import policy
 from trickbook.players.search import play_out_hand
 from trickbook.players.worlds import imagine
-
-
-def _position(config: tuple, seed: int, steps: int) -> Game:
-    """The game after up to `steps` random actions, stopping before the action that would end the match."""
-    game = Game(rules(*config), seed, hand_cap=3)
-    chooser = random.Random(seed)
-    for _ in range(steps):
-        action = chooser.choice(game.legal_actions())
-        after = game.clone()
-        after.apply(action)
-        if after.is_over():
-            break
-        game.apply(action)
-    return game
 
 
 def _by_views(world: Game, hand: int) -> None:
@@ -44,7 +30,7 @@ def _by_views(world: Game, hand: int) -> None:
 @settings(max_examples=25)
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 90))
 def test_a_playout_makes_the_moves_a_view_per_decision_makes(config: tuple, seed: int, steps: int) -> None:
-    game = _position(config, seed, steps)
+    game = random_position(config, seed, steps)
     if game.is_over():
         return
     seat = game.actor
@@ -60,7 +46,7 @@ def test_a_playout_makes_the_moves_a_view_per_decision_makes(config: tuple, seed
 
 @pytest.mark.parametrize("config", CONFIGURATIONS[:1] + CONFIGURATIONS[-3:], ids=config_id)
 def test_a_world_without_later_hands_ends_with_its_hand_and_scores_it_the_same(config: tuple) -> None:
-    game = _position(config, 3, 6)
+    game = random_position(config, 3, 6)
     seat = game.actor
     assert seat is not None
     view = game.view(seat)
