@@ -83,12 +83,12 @@ def _next(socket: ClientConnection, kind: str) -> dict[str, Any]:
         (
             "/api/tables",
             {"ruleset": "whist", "seats": ["human", "mcts:playouts=100000", "random", "random"]},
-            "an mcts bot at a table plays 1 to 400 playouts",
+            "an mcts bot here plays 1 to 400 playouts",
         ),
         (
             "/api/tables",
             {"ruleset": "whist", "seats": ["human", "mcts:ms=2001", "random", "random"]},
-            "an mcts bot at a table thinks 1 to 2000 ms a move",
+            "an mcts bot here thinks 1 to 2000 ms a move",
         ),
         ("/api/tables", {"ruleset": "whist", "seats": ["human", "python", "random", "random"]}, "unknown player"),
         ("/api/tables", {"ruleset": "nope", "seats": ["human"] * 4}, "there is no bundled ruleset 'nope'"),
@@ -151,7 +151,7 @@ def _play_on_after_refusals(first: ClientConnection, second: ClientConnection) -
     assert turn in (0, 1), "the bots have moved up to the first person's turn"
     mover, waiting = (first, second) if turn == 0 else (second, first)
     for bad, expected in [
-        ("not json", "a message is JSON"),
+        ("not json", "a message is not JSON"),
         ("[]", "a message is a JSON object with a 'type'"),
         ('{"type": "shout"}', "unknown message type 'shout'"),
         ('{"type": "act", "action": 7}', "an 'act' message has an 'action'"),
@@ -300,3 +300,30 @@ def _ended(running: Any, started: str) -> None:
             break
         time.sleep(0.01)
     assert running.state(started) == {"status": "failed", "message": "stopped by the test"}
+
+
+def test_deep_json_binary_frames_and_a_huge_record_number_are_refused_in_words_and_the_seat_plays_on(
+    server: Server,
+) -> None:
+    """Issue 29 item 6: none of these is a traceback or an HTTP 500, and the socket stays open."""
+    status, answer = _post(server, "/api/study", b"[" * 60_000)
+    assert (status, answer) == (400, {"error": "the request body nests arrays and objects more than 16 deep"})
+    status, answer = _post(server, "/api/tables", b'{"ruleset": ' * 20 + b'"whist"' + b"}" * 20)
+    assert (status, answer) == (400, {"error": "the request body nests arrays and objects more than 16 deep"})
+    table = _table(server, ["human", "random", "random", "random"])
+    address = f"{server.url}/api/tables/{table['id']}/records/{'9' * 40}"
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(urllib.request.Request(address, headers={"x-seat-token": _token(table, 0)}), timeout=10)
+    assert refused.value.code == 400
+    assert "has finished 0 match(es), so there is no record of match 9999" in json.loads(refused.value.read())["error"]
+    with _socket(server, table, _token(table, 0)) as socket:
+        page = _next(socket, "page")["page"]
+        for bad, expected in [
+            ("[" * 999 + "]" * 999, "a message nests arrays and objects more than 16 deep"),
+            ('{"a":' * 300 + "1" + "}" * 300, "a message nests arrays and objects more than 16 deep"),
+            (b'{"type": "ready"}', "a message is text, not binary"),
+        ]:
+            socket.send(bad)
+            assert expected in _next(socket, "error")["message"]
+        socket.send(json.dumps({"type": "act", "action": page["view"]["legal"][0]}))
+        assert _next(socket, "page")["page"]["view"]["hand"] != page["view"]["hand"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -28,8 +27,8 @@ from .. import limits, resources
 from ..errors import TrickbookError, UsageError
 from ..ruleset.loader import load_ruleset, open_ruleset
 from .comparisons import Comparisons
-from .live import BOT_KINDS, Hub, LiveTable
-from .requests import ruleset_choice
+from .live import Hub, LiveTable
+from .requests import BOT_KINDS, json_value, ruleset_choice
 from .store import Store
 from .workbench import checked_for_saving, study
 
@@ -128,10 +127,7 @@ async def _body(request: Request) -> dict[str, Any]:
         raw += chunk
         if len(raw) > MAX_BODY:
             raise UsageError(f"a request body is at most {MAX_BODY:,} bytes")
-    try:
-        value = json.loads(raw or b"{}")
-    except ValueError:
-        raise UsageError("the request body is not JSON") from None
+    value = json_value(raw or b"{}", "the request body", '{"text": "..."}')
     if not isinstance(value, dict):
         raise UsageError("the request body is a JSON object")
     return value
@@ -246,10 +242,14 @@ async def _tables(server: Server, request: Request) -> Any:
 async def _record(server: Server, request: Request) -> Any:
     table_id = request.path_params["table_id"]
     live, _seat = server.hub.seat_of(table_id, request.headers.get("x-seat-token", ""))
-    text = server.store.record(live.id, request.path_params["match"])
+    match = request.path_params["match"]
+    if not 1 <= match <= len(live.table.finished):
+        finished = len(live.table.finished)
+        raise UsageError(f"table {table_id} has finished {finished} match(es), so there is no record of match {match}")
+    text = server.store.record(live.id, match)
     if text is None:
-        raise LookupError(f"table {table_id} has no finished match {request.path_params['match']}")
-    name = f"trickbook-{table_id}-match-{request.path_params['match']}.json"
+        raise LookupError(f"table {table_id} has no finished match {match}")
+    name = f"trickbook-{table_id}-match-{match}.json"
     return Response(
         text, media_type="application/json", headers={"content-disposition": f"attachment; filename={name}"}
     )
@@ -312,13 +312,17 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
 
 
 async def _message(socket: WebSocket) -> Any:
-    text = await socket.receive_text()
+    """The next message of a page's socket as JSON; a binary frame, or text that is too long, too deep or not
+    JSON, is refused in words and the socket stays open."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is None:
+        raise UsageError('a message is text, not binary: JSON such as {"type": "act", "action": "pass"}')
     if len(text) > MAX_MESSAGE:
         raise UsageError(f"a message is at most {MAX_MESSAGE:,} characters")
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise UsageError('a message is JSON, such as {"type": "act", "action": "pass"}') from None
+    return json_value(text, "a message", '{"type": "act", "action": "pass"}')
 
 
 async def _clock(server: Server) -> None:

@@ -12,11 +12,12 @@ from typing import Any
 from .. import resources
 from ..errors import TrickbookError, UsageError
 from ..players import parse_player_specs
+from ..players.base import split_specs
 from ..ruleset.loader import load_ruleset
 from ..tools.compare import compare, paired_differences, parse_skill, report_rows
 from ..tools.parallel import RulesetChoice, default_jobs
 from ..tools.plot import plot
-from .requests import ruleset_choice
+from .requests import bot, ruleset_choice
 from .store import Store
 
 MAX_MATCHES = 1000
@@ -46,6 +47,8 @@ class Comparisons:
         hand_cap = _number(request, "hand_cap", 200, 1000)
         seed = _number(request, "seed", 1, 2**31)
         skill = parse_skill(_text(request, "skill", "")) if request.get("skill") else None
+        for spec in split_specs(players):
+            bot(spec)
         choices = []
         with resources.saved_rulesets(self.store.rulesets()):
             for spec in specs:

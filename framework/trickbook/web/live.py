@@ -17,21 +17,16 @@ from typing import Any
 from .. import limits, resources
 from ..engine.view import SeatView
 from ..errors import TrickbookError, UsageError
-from ..players import parse_player_specs
 from ..ruleset.rules import Rules, TrumpMode
 from ..session.progress import progress
 from ..session.table import HUMAN, Delivery, Table, TableError
+from .requests import bot
 from .store import Store
 
 MAX_TABLES = 200
 """Most tables a server keeps open; a new one is refused beyond it."""
-MAX_PLAYOUTS = 400
-"""The strongest mcts bot a table may seat (playouts per move), so one table's bots cannot starve the others."""
-MAX_THINKING_MS = 2000
-"""The longest an mcts bot at a table may think per move, in milliseconds."""
 MAX_LOG = 400
 """Most events kept per seat for its page (a hand's worth at any table trickbook allows)."""
-BOT_KINDS = ("random", "heuristic", "mcts")
 
 
 @dataclass(slots=True)
@@ -88,7 +83,8 @@ class Hub:
         if len(self.tables) >= MAX_TABLES:
             raise UsageError(f"this server keeps at most {MAX_TABLES} tables open; try again when one closes")
         for spec in seats:
-            _check_seat(spec)
+            if spec != HUMAN:
+                bot(spec)
         if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
             raise UsageError(f"a turn clock is 5 to 3600 seconds, not {turn_seconds}")
         with resources.saved_rulesets(self.store.rulesets()):
@@ -221,20 +217,6 @@ class Hub:
         live.kept = len(finished)
         state = {"table": live.table.save(), "tokens": live.tokens, "logs": live.logs, "kept": live.kept}
         self.store.save_table(live.id, state, now, new)
-
-
-def _check_seat(spec: str) -> None:
-    """A seat is a person or a bot a server can afford: random, heuristic, or mcts up to MAX_PLAYOUTS."""
-    if spec == HUMAN:
-        return
-    parsed = parse_player_specs(spec, 1)[0]
-    if parsed.kind not in BOT_KINDS:
-        raise UsageError(f"a seat is 'human' or a bot ({', '.join(BOT_KINDS)}), not {spec!r}")
-    for key, value in parsed.options:
-        if key == "playouts" and (not value.isdigit() or not 1 <= int(value) <= MAX_PLAYOUTS):
-            raise UsageError(f"an mcts bot at a table plays 1 to {MAX_PLAYOUTS} playouts, not {value!r}")
-        if key == "ms" and (not value.isdigit() or not 1 <= int(value) <= MAX_THINKING_MS):
-            raise UsageError(f"an mcts bot at a table thinks 1 to {MAX_THINKING_MS} ms a move, not {value!r}")
 
 
 def _passing(rules: Rules, view: SeatView) -> str | None:

@@ -1,10 +1,47 @@
-"""The shapes of what pages send, checked in one place: a ruleset named with its options and rules version."""
+"""The shapes of what pages send, checked in one place: JSON within a nesting depth, a ruleset named with its
+options and rules version, and the players a server agrees to run."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..errors import OptionError, UsageError
+from ..players import PlayerSpec, parse_player_specs
+
+MAX_DEPTH = 16
+"""Deepest nesting of arrays and objects in a request or message (the deepest the pages send is 3)."""
+BOT_KINDS = ("random", "heuristic", "mcts")
+MAX_PLAYOUTS = 400
+"""The strongest mcts bot the server runs (playouts per move), so one table's bots cannot starve the others."""
+MAX_THINKING_MS = 2000
+"""The longest an mcts bot on the server may think per move, in milliseconds."""
+
+
+def json_value(text: str | bytes, what: str, example: str) -> Any:
+    """`text` as JSON, refused in words when it is not JSON or nests deeper than MAX_DEPTH."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise UsageError(f"{what} nests arrays and objects more than {MAX_DEPTH} deep") from None
+    except ValueError:
+        raise UsageError(f"{what} is not JSON; it is JSON such as {example}") from None
+    if _depth(value) > MAX_DEPTH:
+        raise UsageError(f"{what} nests arrays and objects more than {MAX_DEPTH} deep")
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in a parsed JSON value, counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def ruleset_choice(body: Any) -> tuple[str, dict[str, str], int | None]:
@@ -18,3 +55,17 @@ def ruleset_choice(body: Any) -> tuple[str, dict[str, str], int | None]:
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise UsageError(f"'version' is a whole number, not {version!r}")
     return body["ruleset"], options, version
+
+
+def bot(spec: str) -> PlayerSpec:
+    """A bot the server agrees to run, at a table or in a comparison: random, heuristic, or mcts within the
+    server's playouts and thinking time. Every player the server runs is checked here and only here."""
+    parsed = parse_player_specs(spec, 1)[0]
+    if parsed.kind not in BOT_KINDS:
+        raise UsageError(f"a bot here is one of {', '.join(BOT_KINDS)}, not {spec!r}")
+    for key, value in parsed.options:
+        if key == "playouts" and (not value.isdigit() or not 1 <= int(value) <= MAX_PLAYOUTS):
+            raise UsageError(f"an mcts bot here plays 1 to {MAX_PLAYOUTS} playouts, not {value!r}")
+        if key == "ms" and (not value.isdigit() or not 1 <= int(value) <= MAX_THINKING_MS):
+            raise UsageError(f"an mcts bot here thinks 1 to {MAX_THINKING_MS} ms a move, not {value!r}")
+    return parsed
