@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -414,3 +417,51 @@ def test_a_person_passes_three_cards_at_hearts_by_clicking_them(browser: Browser
     held = set(page.locator("#hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
     assert not held & set(given), "the three cards went to East"
     expect(page.locator("#bidding")).to_contain_text("North passed")
+
+
+@contextmanager
+def _another_site() -> Iterator[str]:
+    """Another site on this machine (a plain HTTP server on another port): Chromium keeps public sites' pages from
+    sending to this machine at all, so the other site that can reach a local trickbook is a local one."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _OtherSite)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://localhost:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _OtherSite(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        body = b"<!doctype html><title>another site</title><p>another site</p>"
+        self.send_response(200)
+        self.send_header("content-type", "text/html")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def test_a_page_of_another_site_cannot_save_a_ruleset_but_the_workbench_can(browser: Browser, server: Server) -> None:
+    """Issue 29 item 3: a real browser's cross-site `text/plain` POST (no preflight) changes nothing."""
+    page = _page(browser)
+    forged = json.dumps({"text": "format: trickbook-ruleset/1\nid: from-elsewhere\nextends: whist\n"})
+    with _another_site() as elsewhere:
+        page.goto(elsewhere)
+        sent = page.evaluate(
+            """([url, body]) => fetch(url,
+                {method: "POST", mode: "no-cors", headers: {"content-type": "text/plain"}, body}
+            ).then((answer) => answer.type)""",
+            [f"{server.url}/api/rulesets", forged],
+        )
+    assert sent == "opaque", "the browser sent the request (another site's page cannot read the answer)"
+    page.goto(f"{server.url}/workbench")
+    page.fill("#text", "format: trickbook-ruleset/1\nid: from-here\nextends: whist\n")
+    page.click("#save")
+    expect(page.locator("#status")).to_contain_text("saved as from-here")
+    saved = page.evaluate("fetch('/api/rulesets').then((r) => r.json())")
+    assert {"from-here"} == {r["id"] for r in saved if r["saved"]} & {"from-here", "from-elsewhere"}

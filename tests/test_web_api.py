@@ -327,3 +327,35 @@ def test_deep_json_binary_frames_and_a_huge_record_number_are_refused_in_words_a
             assert expected in _next(socket, "error")["message"]
         socket.send(json.dumps({"type": "act", "action": page["view"]["legal"][0]}))
         assert _next(socket, "page")["page"]["view"]["hand"] != page["view"]["hand"]
+
+
+def _send(server: Server, path: str, data: bytes | None, headers: dict[str, str]) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(server.url + path, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_a_cross_site_post_is_refused_and_a_same_site_one_works(server: Server) -> None:
+    """Issue 29 item 3: a plain text/plain POST from another site's page (no preflight) changes nothing."""
+    text = json.dumps({"text": "format: trickbook-ruleset/1\nid: forged\nextends: whist\n"}).encode()
+    for origin in ("http://evil.example", "null", f"http://127.0.0.1:{server.port + 1}"):
+        status, answer = _send(server, "/api/rulesets", text, {"content-type": "text/plain", "origin": origin})
+        assert status == 403
+        assert answer == {
+            "error": f"this request comes from a page of another site ({origin}); only this server's pages change it"
+        }
+    status, answer = _send(
+        server, "/api/rulesets", text, {"content-type": "text/plain", "sec-fetch-site": "cross-site"}
+    )
+    assert status == 403 and "comes from a page of another site" in answer["error"]
+    assert "forged" not in [r["id"] for r in _send(server, "/api/rulesets", None, {})[1]]
+    status, answer = _send(server, "/api/rulesets", text, {"content-type": "text/plain", "origin": server.url})
+    assert (status, answer) == (200, {"id": "forged"})
+    status, answer = _send(server, "/api/tables", None, {"host": f"evil.example:{server.port}"})
+    assert status == 403 and answer["error"].startswith(
+        f"this server answers to 127.0.0.1, ::1, localhost, not to 'evil.example:{server.port}'; "
+        "to let it answer to that name, start it with `trickbook serve --allow-host evil.example`"
+    )

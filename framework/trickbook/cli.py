@@ -218,6 +218,34 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument(
         "--data", default="trickbook-data", metavar="DIR", help="where saved rulesets, tables and records live"
     )
+    srv.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a further name the server answers to, as browsers reach it (repeatable; see docs/web.md)",
+    )
+    srv.add_argument(
+        "--idle-minutes",
+        type=_positive,
+        default=24 * 60,
+        metavar="N",
+        help="close a table N minutes after its last move (default 1440)",
+    )
+    srv.add_argument(
+        "--tables-per-hour",
+        type=_positive,
+        default=30,
+        metavar="N",
+        help="tables one client may create an hour (default 30)",
+    )
+    srv.add_argument(
+        "--comparisons-per-hour",
+        type=_positive,
+        default=10,
+        metavar="N",
+        help="comparisons one client may start an hour (default 10)",
+    )
     srv.set_defaults(run=_serve)
 
     rulesets = commands.add_parser("rulesets", help="list the bundled rulesets")
@@ -797,12 +825,16 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .web.app import serve
+    from .web.app import Settings, serve
+    from .web.guard import host_names
 
     folder = Path(args.data)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"--data names {folder}, which is a file; give a folder (it is created if missing)")
-    serve(args.host, args.port, folder)
+    settings = Settings(
+        host_names(args.host, args.allow_host), args.idle_minutes, args.tables_per_hour, args.comparisons_per_hour
+    )
+    serve(args.host, args.port, folder, settings)
     return 0
 
 

@@ -11,12 +11,14 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from socket import create_server
 from typing import Any
 
 import anyio
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
@@ -27,6 +29,7 @@ from .. import limits, resources
 from ..errors import TrickbookError, UsageError
 from ..ruleset.loader import load_ruleset, open_ruleset
 from .comparisons import Comparisons
+from .guard import Allowance, SameOrigin, host_names
 from .live import Hub, LiveTable
 from .requests import BOT_KINDS, json_value, ruleset_choice
 from .store import Store
@@ -42,10 +45,24 @@ PAGES = {"/": "index.html", "/workbench": "workbench.html", "/tables": "tables.h
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What `trickbook serve` lets its operator choose: the names it answers to, when an idle table closes, and
+    how much one client may start in an hour."""
+
+    names: frozenset[str] = host_names("127.0.0.1", ())
+    idle_minutes: float = 24 * 60
+    tables_per_hour: int = 30
+    comparisons_per_hour: int = 10
+
+
 class Server:
     """The state behind the app: the store, the open tables and their sockets, the comparisons."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, settings: Settings) -> None:
+        self.settings = settings
+        self.tables_allowed = Allowance("tables", settings.tables_per_hour)
+        self.comparisons_allowed = Allowance("comparisons", settings.comparisons_per_hour)
         self.store = Store(folder)
         self.hub = Hub(self.store)
         self.comparisons = Comparisons(self.store, folder)
@@ -60,9 +77,9 @@ class Server:
                 await socket.send_json(message)
 
 
-def create_app(folder: Path) -> Starlette:
+def create_app(folder: Path, settings: Settings | None = None) -> Starlette:
     """The app over a data folder (created if missing)."""
-    server = Server(folder)
+    server = Server(folder, settings or Settings())
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -89,7 +106,7 @@ def create_app(folder: Path) -> Starlette:
         WebSocketRoute("/ws/table/{table_id}", lambda ws: _table_socket(server, ws)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SameOrigin, names=server.settings.names)])
     app.state.server = server
     return app
 
@@ -229,6 +246,7 @@ async def _tables(server: Server, request: Request) -> Any:
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise UsageError(f"'seats' lists each seat's player: 'human' or a bot ({', '.join(BOT_KINDS)})")
     ruleset, options, version = ruleset_choice(body)
+    server.tables_allowed.take(_client(request), time.time())
     clock = body.get("turn_seconds")
     if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int | float)):
         raise UsageError(f"'turn_seconds' is a number of seconds, not {clock!r}")
@@ -255,8 +273,14 @@ async def _record(server: Server, request: Request) -> Any:
     )
 
 
+def _client(request: Request) -> str:
+    """Who asks, for the allowances: the client's address (behind a proxy, as the proxy forwards it)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
 async def _compare_start(server: Server, request: Request) -> Any:
     body = await _body(request)
+    server.comparisons_allowed.take(_client(request), time.time())
     comparison_id = await anyio.to_thread.run_sync(server.comparisons.start, body)
     return {"id": comparison_id}
 
@@ -277,11 +301,6 @@ async def _compare_figure(server: Server, request: Request) -> Any:
 
 async def _table_socket(server: Server, socket: WebSocket) -> None:
     """A table page's socket: the first message names the seat by its token; then actions, readies and votes."""
-    origin = socket.headers.get("origin")
-    host = socket.headers.get("host", "")
-    if origin is not None and origin.split("://", 1)[-1] != host:
-        await socket.close(code=4403, reason="this page comes from another site")
-        return
     await socket.accept()
     table_id = socket.path_params["table_id"]
     try:
@@ -334,7 +353,7 @@ async def _clock(server: Server) -> None:
             await server.push(live, news)
 
 
-def serve(host: str, port: int, folder: Path) -> None:
+def serve(host: str, port: int, folder: Path, settings: Settings) -> None:
     """Runs the app with uvicorn until interrupted; a port that is taken is refused before anything starts."""
     import uvicorn
 
@@ -343,7 +362,7 @@ def serve(host: str, port: int, folder: Path) -> None:
             pass
     except OSError as exc:
         raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port") from None
-    app = create_app(folder)
+    app = create_app(folder, settings)
     problems = app.state.server.problems
     for problem in problems:
         print(f"trickbook: {problem}")
