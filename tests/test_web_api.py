@@ -359,3 +359,46 @@ def test_a_cross_site_post_is_refused_and_a_same_site_one_works(server: Server) 
         f"this server answers to 127.0.0.1, ::1, localhost, not to 'evil.example:{server.port}'; "
         "to let it answer to that name, start it with `trickbook serve --allow-host evil.example`"
     )
+
+
+def _play_to_the_vote(socket: ClientConnection, page: dict[str, Any]) -> dict[str, Any]:
+    """Plays seat 0 from `page` to the end of the match (its last legal move each turn); returns the vote's page."""
+    for _ in range(3000):
+        if page["match_over"]:
+            return page
+        view = page["view"]
+        if view["legal"]:
+            socket.send(json.dumps({"type": "act", "action": view["legal"][-1]}))
+        elif view["table"] == "waiting-ready":
+            socket.send(json.dumps({"type": "ready"}))
+        page = _next(socket, "page")["page"]
+    raise AssertionError("the match did not end")
+
+
+def test_a_rematch_is_dealt_from_a_secret_seed_not_the_first_matchs_seed_plus_one(server: Server) -> None:
+    """Issue 29 item 1: the first match's record (which any seat downloads) does not give away the rematch's cards."""
+    from trickbook.engine.game import Game
+    from trickbook.ruleset.loader import load_ruleset
+
+    rules = load_ruleset("whist")
+    table = _table(server, ["human", "random", "random", "random"])
+    with _socket(server, table, _token(table, 0)) as socket:
+        page = _next(socket, "page")["page"]
+        first = page["view"]["hand"]
+        _play_to_the_vote(socket, page)
+        socket.send(json.dumps({"type": "vote", "rematch": True}))
+        for _ in range(50):
+            page = _next(socket, "page")["page"]
+            if page["view"]["match"] == 2 and page["view"]["hand"]:
+                break
+            if page["view"]["table"] == "waiting-ready":
+                socket.send(json.dumps({"type": "ready"}))
+        rematch = page["view"]["hand"]
+    request = urllib.request.Request(
+        f"{server.url}/api/tables/{table['id']}/records/1", headers={"x-seat-token": _token(table, 0)}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        seed = json.loads(response.read())["seed"]
+    codes = rules.deck.codes
+    assert sorted(first) == sorted(codes[c] for c in Game(rules, seed).current_deal[0]), "a record has its own seed"
+    assert sorted(rematch) != sorted(codes[c] for c in Game(rules, seed + 1).current_deal[0])

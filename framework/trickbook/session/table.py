@@ -10,6 +10,7 @@ be restored in another process, on the rules version it was created with.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -74,9 +75,12 @@ class Table:
         vote_seconds: float | None = None,
         now: float = 0.0,
         hand_cap: int = DEFAULT_HAND_CAP,
+        secret_seeds: bool = False,
     ) -> None:
         """`turn_seconds`: a person's time to act; `ready_seconds`: to confirm ready (then confirmed for them);
-        `vote_seconds`: to vote on a rematch (then counted as a refusal). None: no clock."""
+        `vote_seconds`: to vote on a rematch (then counted as a refusal). None: no clock. Match *i* is dealt
+        from seed `seed + i - 1`, or with `secret_seeds` from a seed drawn from `secrets` for each match, so that
+        a finished match's record (which holds its own seed) tells nothing of a rematch's cards."""
         if isinstance(hand_cap, bool) or not isinstance(hand_cap, int) or not 1 <= hand_cap <= MAX_HANDS:
             raise UsageError(f"a table's hand cap is 1 to {MAX_HANDS:,} hands, not {hand_cap!r}")
         self.reference = ruleset
@@ -92,6 +96,7 @@ class Table:
         self.vote_seconds = vote_seconds
         self.hand_cap = hand_cap
         self.seed = seed
+        self.secret_seeds = secret_seeds
         self.match_number = 1
         self.finished: list[dict[str, Any]] = []
         self.phase = PLAYING
@@ -217,6 +222,7 @@ class Table:
             "reference": self.reference,
             "seats": self.seats,
             "seed": self.seed,
+            "secret_seeds": self.secret_seeds,
             "turn_seconds": self.turn_seconds,
             "ready_seconds": self.ready_seconds,
             "vote_seconds": self.vote_seconds,
@@ -272,6 +278,7 @@ class Table:
         table.vote_seconds = saved.get("vote_seconds")
         table.hand_cap = saved["hand_cap"]
         table.seed = saved["seed"]
+        table.secret_seeds = saved.get("secret_seeds") is True
         table.match_number = saved["match_number"]
         table.finished = list(saved["finished"])
         table.phase = saved["phase"]
@@ -305,7 +312,7 @@ class Table:
     # ------------------------------------------------------------- internals
 
     def _start_match(self, now: float) -> None:
-        seed = self.seed + self.match_number - 1
+        seed = secrets.randbelow(2**31) if self.secret_seeds else self.seed + self.match_number - 1
         self.game = Game(self.rules, seed, hand_cap=self.hand_cap, observer=self._held.append)
         self.players: list[Player | None] = [
             None if spec is None else make_player(spec, seed, seat) for seat, spec in enumerate(self.specs)

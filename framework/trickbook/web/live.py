@@ -93,7 +93,7 @@ class Hub:
                 seats=seats,
                 options=dict(options),
                 version=version,
-                seed=secrets.randbelow(2**31),
+                secret_seeds=True,
                 turn_seconds=turn_seconds,
                 now=now,
                 hand_cap=limits.DEFAULT_HAND_CAP,
