@@ -460,8 +460,33 @@ def test_a_page_of_another_site_cannot_save_a_ruleset_but_the_workbench_can(brow
         )
     assert sent == "opaque", "the browser sent the request (another site's page cannot read the answer)"
     page.goto(f"{server.url}/workbench")
+    expect(page.locator("#status")).to_contain_text("tarneeb-41: loads")
     page.fill("#text", "format: trickbook-ruleset/1\nid: from-here\nextends: whist\n")
+    expect(page.locator("#status")).to_contain_text("from-here: loads")
     page.click("#save")
     expect(page.locator("#status")).to_contain_text("saved as from-here")
     saved = page.evaluate("fetch('/api/rulesets').then((r) => r.json())")
     assert {"from-here"} == {r["id"] for r in saved if r["saved"]} & {"from-here", "from-elsewhere"}
+
+
+def test_the_workbench_asks_before_it_replaces_a_saved_ruleset(browser: Browser, server: Server) -> None:
+    """Issue 29 item 4: saving over an id asks first; yes makes the text that id's new version."""
+    page = _page(browser)
+    page.goto(f"{server.url}/workbench")
+    expect(page.locator("#status")).to_contain_text("tarneeb-41: loads")
+    asked: list[str] = []
+    for title, answer, said in [
+        ("One", None, "saved as asked-first (version 1)"),
+        ("Two", False, "not saved: the saved version is kept"),
+        ("Two", True, "saved as asked-first (version 2)"),
+    ]:
+        if answer is not None:
+            page.once(
+                "dialog",
+                lambda dialog, yes=answer: (asked.append(dialog.message), dialog.accept() if yes else dialog.dismiss()),
+            )
+        page.fill("#text", f"format: trickbook-ruleset/1\nid: asked-first\ntitle: {title}\nextends: whist\n")
+        expect(page.locator("#status")).to_contain_text("asked-first: loads")
+        page.click("#save")
+        expect(page.locator("#status")).to_have_text(said)
+    assert len(asked) == 2 and asked[0].startswith('A ruleset "asked-first" is already saved. Replace it')

@@ -353,7 +353,7 @@ def test_a_cross_site_post_is_refused_and_a_same_site_one_works(server: Server) 
     assert status == 403 and "comes from a page of another site" in answer["error"]
     assert "forged" not in [r["id"] for r in _send(server, "/api/rulesets", None, {})[1]]
     status, answer = _send(server, "/api/rulesets", text, {"content-type": "text/plain", "origin": server.url})
-    assert (status, answer) == (200, {"id": "forged"})
+    assert (status, answer) == (200, {"id": "forged", "version": 1})
     status, answer = _send(server, "/api/tables", None, {"host": f"evil.example:{server.port}"})
     assert status == 403 and answer["error"].startswith(
         f"this server answers to 127.0.0.1, ::1, localhost, not to 'evil.example:{server.port}'; "
@@ -402,3 +402,39 @@ def test_a_rematch_is_dealt_from_a_secret_seed_not_the_first_matchs_seed_plus_on
     codes = rules.deck.codes
     assert sorted(first) == sorted(codes[c] for c in Game(rules, seed).current_deal[0]), "a record has its own seed"
     assert sorted(rematch) != sorted(codes[c] for c in Game(rules, seed + 1).current_deal[0])
+
+
+PINNED = "format: trickbook-ruleset/1\nid: pinned\ntitle: Pinned {title}\nextends: whist\n{deck}"
+
+
+def _first_page(server: Server, table: dict[str, Any]) -> dict[str, Any]:
+    with _socket(server, table, _token(table, 0)) as socket:
+        return dict(_next(socket, "page")["page"])
+
+
+def test_a_re_saved_ruleset_does_not_change_a_running_table_before_or_after_a_restart(tmp_path: Path) -> None:
+    """Issue 29 item 4: a table plays the text it started with; saving over its id makes a new version."""
+    first = PINNED.format(title="one", deck="")
+    second = PINNED.format(title="two", deck="deck: skat-32\n")
+    server = Server(tmp_path)
+    server.start()
+    try:
+        assert _post(server, "/api/rulesets", {"text": first}) == (200, {"id": "pinned", "version": 1})
+        table = _table(server, ["human", "random", "random", "random"], "pinned")
+        before = _first_page(server, table)
+        assert before["title"] == "Pinned one" and len(before["view"]["hand"]) == 13
+        status, answer = _post(server, "/api/rulesets", {"text": second})
+        assert status == 409 and answer["replaces"] == "pinned"
+        assert answer["error"].startswith("a ruleset 'pinned' is already saved with other text")
+        assert _post(server, "/api/rulesets", {"text": second, "replace": True}) == (
+            200,
+            {"id": "pinned", "version": 2},
+        )
+        assert _first_page(server, table) == before
+        fresh = _first_page(server, _table(server, ["human", "random", "random", "random"], "pinned"))
+        assert fresh["title"] == "Pinned two" and len(fresh["view"]["hand"]) == 8
+        server.stop()
+        server.start()
+        assert _first_page(server, table) == before
+    finally:
+        server.stop()

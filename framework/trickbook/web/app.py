@@ -159,11 +159,18 @@ def _text_field(body: dict[str, Any], key: str) -> str:
 
 async def _rulesets(server: Server, request: Request) -> Any:
     if request.method == "POST":
-        text = _text_field(await _body(request), "text")
+        body = await _body(request)
+        text = _text_field(body, "text")
         saved = server.store.rulesets()
         ruleset_id = await anyio.to_thread.run_sync(checked_for_saving, text, saved)
-        server.store.save_ruleset(ruleset_id, text, time.time())
-        return {"id": ruleset_id}
+        if saved.get(ruleset_id, text) != text and body.get("replace") is not True:
+            message = (
+                f"a ruleset {ruleset_id!r} is already saved with other text; to save this as its new version, "
+                'send "replace": true (tables playing it keep the version they started with)'
+            )
+            return JSONResponse({"error": message, "replaces": ruleset_id}, status_code=409)
+        version = server.store.save_ruleset(ruleset_id, text, time.time())
+        return {"id": ruleset_id, "version": version}
     return await anyio.to_thread.run_sync(_catalogue, server.store.rulesets())
 
 

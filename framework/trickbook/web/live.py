@@ -39,6 +39,9 @@ class LiveTable:
     logs: dict[int, list[dict[str, Any]]]
     kept: int = 0
     """How many finished matches are already stored."""
+    pins: dict[str, str] | None = None
+    """The digests of the saved rulesets the table started with, by id (its ruleset and those it extends), which
+    it plays to its end; None for a table kept before pinning, which plays the saved rulesets of the moment."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -52,19 +55,26 @@ class Hub:
     def restore_all(self, now: float) -> list[str]:
         """Reopens every stored table where it stood; returns the problems of those that cannot reopen."""
         problems = []
-        with resources.saved_rulesets(self.store.rulesets()):
-            for table_id, text in self.store.tables():
-                try:
-                    state = json.loads(text)
-                    table = Table.restore(state["table"], now)
-                    logs = {int(seat): list(events) for seat, events in state["logs"].items()}
-                    live = LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]))
-                except (TrickbookError, KeyError, TypeError, ValueError, AttributeError) as exc:
-                    problems.append(f"table {table_id} is not reopened: {exc}")
-                    continue
-                self.tables[table_id] = live
-                self._deliver(live, table.pending())
+        for table_id, text in self.store.tables():
+            try:
+                live = self._reopened(table_id, json.loads(text), now)
+            except (TrickbookError, KeyError, TypeError, ValueError, AttributeError) as exc:
+                problems.append(f"table {table_id} is not reopened: {exc}")
+                continue
+            self.tables[table_id] = live
+            self._deliver(live, live.table.pending())
         return problems
+
+    def _reopened(self, table_id: str, state: dict[str, Any], now: float) -> LiveTable:
+        """A stored table, on the saved rulesets' texts it pinned."""
+        pins = state.get("pins")
+        if pins is not None and not (isinstance(pins, dict) and all(isinstance(v, str) for v in pins.values())):
+            raise ValueError(f"its pinned rulesets are a map of ids to digests, not {str(pins)[:60]!r}")
+        texts = self.store.rulesets() if pins is None else self.store.pinned(pins)
+        with resources.saved_rulesets(texts):
+            table = Table.restore(state["table"], now)
+        logs = {int(seat): list(events) for seat, events in state["logs"].items()}
+        return LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]), pins=pins)
 
     def create(
         self,
@@ -87,7 +97,8 @@ class Hub:
                 bot(spec)
         if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
             raise UsageError(f"a turn clock is 5 to 3600 seconds, not {turn_seconds}")
-        with resources.saved_rulesets(self.store.rulesets()):
+        saved = self.store.rulesets()
+        with resources.saved_rulesets(saved):
             table = Table(
                 ruleset,
                 seats=seats,
@@ -98,8 +109,9 @@ class Hub:
                 now=now,
                 hand_cap=limits.DEFAULT_HAND_CAP,
             )
+        pins = self.store.pin({name: saved[name] for name in (ruleset, *table.rules.extends) if name in saved})
         tokens = [secrets.token_urlsafe(18) if spec == HUMAN else None for spec in seats]
-        live = LiveTable(secrets.token_hex(6), table, tokens, {seat: [] for seat in range(len(seats))})
+        live = LiveTable(secrets.token_hex(6), table, tokens, {seat: [] for seat in range(len(seats))}, pins=pins)
         self.tables[live.id] = live
         self._deliver(live, table.pending())
         self._save(live, now)
@@ -216,6 +228,8 @@ class Hub:
         new = {number: finished[number - 1] for number in range(live.kept + 1, len(finished) + 1)}
         live.kept = len(finished)
         state = {"table": live.table.save(), "tokens": live.tokens, "logs": live.logs, "kept": live.kept}
+        if live.pins is not None:
+            state["pins"] = live.pins
         self.store.save_table(live.id, state, now, new)
 
 

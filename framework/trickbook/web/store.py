@@ -1,8 +1,12 @@
 """What the web server keeps across restarts, in one SQLite file: saved rulesets, tables, finished matches,
-comparisons. Every write is one transaction, so a table's state and its seats' logs never disagree."""
+comparisons. Every write is one transaction, so a table's state and its seats' logs never disagree.
+
+A saved ruleset's text is kept by its digest (SHA-256) as well as under its id, and saving over an id adds a
+version: a table pins the digests of the texts it started with, so it plays them to its end, across restarts."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import threading
@@ -18,7 +22,14 @@ CREATE TABLE IF NOT EXISTS records (
     table_id TEXT NOT NULL, match INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (table_id, match)
 );
 CREATE TABLE IF NOT EXISTS comparisons (id TEXT PRIMARY KEY, state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS texts (digest TEXT PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS versions (id TEXT NOT NULL, digest TEXT NOT NULL, saved REAL NOT NULL);
 """
+
+
+def digest(text: str) -> str:
+    """The content address of a ruleset's text."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class Store:
@@ -46,9 +57,46 @@ class Store:
         with self._lock:
             return dict(self._db.execute("SELECT id, text FROM rulesets ORDER BY id").fetchall())
 
-    def save_ruleset(self, ruleset_id: str, text: str, now: float) -> None:
+    def save_ruleset(self, ruleset_id: str, text: str, now: float) -> int:
+        """Saves `text` as the newest version of `ruleset_id` (the same text again is no new version); returns its
+        version number (1 for a new id)."""
         with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO rulesets VALUES (?, ?, ?)", (ruleset_id, text, now))
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute("INSERT OR REPLACE INTO rulesets VALUES (?, ?, ?)", (ruleset_id, text, now))
+                self._db.execute("INSERT OR IGNORE INTO texts VALUES (?, ?)", (digest(text), text))
+                newest = self._db.execute(
+                    "SELECT digest FROM versions WHERE id = ? ORDER BY rowid DESC LIMIT 1", (ruleset_id,)
+                ).fetchone()
+                if newest is None or newest[0] != digest(text):
+                    self._db.execute("INSERT INTO versions VALUES (?, ?, ?)", (ruleset_id, digest(text), now))
+                (count,) = self._db.execute("SELECT count(*) FROM versions WHERE id = ?", (ruleset_id,)).fetchone()
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return int(count)
+
+    def pin(self, texts: dict[str, str]) -> dict[str, str]:
+        """Keeps the texts a table starts with (id -> text) by their digests; returns id -> digest."""
+        pins = {ruleset_id: digest(text) for ruleset_id, text in texts.items()}
+        with self._lock:
+            self._db.executemany(
+                "INSERT OR IGNORE INTO texts VALUES (?, ?)", [(pins[ruleset_id], t) for ruleset_id, t in texts.items()]
+            )
+        return pins
+
+    def pinned(self, pins: dict[str, str]) -> dict[str, str]:
+        """The texts a table pinned (id -> digest), by id."""
+        with self._lock:
+            found = {
+                ruleset_id: self._db.execute("SELECT text FROM texts WHERE digest = ?", (address,)).fetchone()
+                for ruleset_id, address in pins.items()
+            }
+        missing = sorted(ruleset_id for ruleset_id, row in found.items() if row is None)
+        if missing:
+            raise UsageError(f"the text of saved ruleset(s) {', '.join(missing)} that the table started with is gone")
+        return {ruleset_id: str(row[0]) for ruleset_id, row in found.items()}
 
     # tables
 

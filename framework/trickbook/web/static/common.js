@@ -20,7 +20,12 @@ async function api(path, body) {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
   const value = await response.json();
-  if (!response.ok) throw new Error(value.error || `the server answered ${response.status}`);
+  if (!response.ok) {
+    const error = new Error(value.error || `the server answered ${response.status}`);
+    error.status = response.status;
+    error.answer = value;
+    throw error;
+  }
   return value;
 }
 

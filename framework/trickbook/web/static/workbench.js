@@ -103,10 +103,28 @@ document.getElementById("variant").addEventListener("click", () => {
   study();
 });
 
+// Saving over a saved id asks first: the text becomes that id's new version (tables already playing keep theirs).
+async function save() {
+  try {
+    return await api("/api/rulesets", { text: text.value });
+  } catch (error) {
+    const id = error.status === 409 && error.answer.replaces;
+    if (!id) throw error;
+    if (!confirm(`A ruleset "${id}" is already saved. Replace it with this text? ` +
+                 "Tables already playing it keep the version they started with.")) return null;
+    return api("/api/rulesets", { text: text.value, replace: true });
+  }
+}
+
 document.getElementById("save").addEventListener("click", async () => {
   try {
-    const saved = await api("/api/rulesets", { text: text.value });
-    status.textContent = `saved as ${saved.id}`;
+    const saved = await save();
+    if (!saved) {
+      status.textContent = "not saved: the saved version is kept";
+      status.className = "";
+      return;
+    }
+    status.textContent = `saved as ${saved.id} (version ${saved.version})`;
     status.className = "good";
     await fillCatalogue(saved.id);
   } catch (error) {
