@@ -490,3 +490,18 @@ def test_the_workbench_asks_before_it_replaces_a_saved_ruleset(browser: Browser,
         page.click("#save")
         expect(page.locator("#status")).to_have_text(said)
     assert len(asked) == 2 and asked[0].startswith('A ruleset "asked-first" is already saved. Replace it')
+
+
+def test_a_long_comparison_is_cancelled_with_its_button(browser: Browser, server: Server) -> None:
+    """Issue 29 item 5: the Cancel button stops a comparison at the matches in play."""
+    page = _page(browser)
+    page.goto(f"{server.url}/compare")
+    page.wait_for_selector("[data-picker='1']")
+    page.select_option("#players", "random")
+    page.fill("#matches", "1000")
+    page.click("#start")
+    expect(page.locator("#status")).to_contain_text("of 2000 matches played")
+    page.click("#cancel")
+    expect(page.locator("#status")).to_have_text("cancelled", timeout=30_000)
+    expect(page.locator("#result")).to_contain_text("cancelled after ")
+    expect(page.locator("#cancel")).to_be_hidden()

@@ -20,7 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 from trickbook.cli import main
 from trickbook.errors import UsageError
 from trickbook.resources import bundled_ruleset_ids
-from webserver import Server, running
+from webserver import Server, alive, descendants, running
 
 
 @pytest.fixture(scope="module")
@@ -268,7 +268,7 @@ def test_a_damaged_data_folder_is_refused_in_words_and_a_damaged_table_is_named_
 def test_two_comparisons_run_at_once_and_a_third_waits_for_one_to_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """README: the server refuses more than two comparisons at once."""
+    """README: the server refuses more than two comparisons at once, and a second one of the same client."""
     from trickbook.web import comparisons
     from trickbook.web.store import Store
 
@@ -281,13 +281,16 @@ def test_two_comparisons_run_at_once_and_a_third_waits_for_one_to_end(
     monkeypatch.setattr(comparisons, "compare", held)
     running = comparisons.Comparisons(Store(tmp_path), tmp_path)
     request = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 1}
-    first, second = running.start(request), running.start(request)
+    first = running.start(request, "one client")
+    with pytest.raises(UsageError, match="you have a comparison running; start another when it ends, or cancel it"):
+        running.start(request, "one client")
+    second = running.start(request, "another client")
     with pytest.raises(UsageError, match="2 comparisons are running; start another when one ends"):
-        running.start(request)
+        running.start(request, "a third client")
     release.set()
     _ended(running, first)
     _ended(running, second)
-    third = running.start(request)
+    third = running.start(request, "one client")
     assert third, "once one ends, another may start"
     _ended(running, third)
 
@@ -438,3 +441,80 @@ def test_a_re_saved_ruleset_does_not_change_a_running_table_before_or_after_a_re
         assert _first_page(server, table) == before
     finally:
         server.stop()
+
+
+def test_an_idle_table_closes_and_one_client_creates_a_bounded_number_of_tables(tmp_path: Path) -> None:
+    """Issue 29 item 5: `--idle-minutes` closes a table nobody plays (its page is told why); `--tables-per-hour`
+    bounds what one client creates."""
+    with running(tmp_path, ["--idle-minutes", "0.05", "--tables-per-hour", "2"]) as server:
+        table = _table(server, ["human", "random", "random", "random"])
+        status, answer = _post(
+            server, "/api/tables", {"ruleset": "whist", "seats": ["human", "random", "random", "random"]}
+        )
+        assert status == 200, answer
+        status, answer = _post(
+            server, "/api/tables", {"ruleset": "whist", "seats": ["human", "random", "random", "random"]}
+        )
+        assert status == 400 and answer["error"].startswith("one client may start 2 tables an hour; try again in ")
+        with _socket(server, table, _token(table, 0)) as socket:
+            _next(socket, "page")
+            started = time.monotonic()
+            assert _next(socket, "error")["message"] == "this table closed after 0.05 minutes without a move"
+            assert 1 <= time.monotonic() - started <= 6
+            with pytest.raises(ConnectionClosed):
+                socket.recv(timeout=10)
+        assert table["id"] not in [
+            t["id"] for t in json.loads(urllib.request.urlopen(server.url + "/api/tables").read())
+        ]
+
+
+def _compare(server: Server, matches: int) -> str:
+    status, started = _post(
+        server,
+        "/api/compare",
+        {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", "matches": matches},
+    )
+    assert status == 200, started
+    return str(started["id"])
+
+
+def _state(server: Server, comparison: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server.url}/api/compare/{comparison}", timeout=10) as response:
+        return dict(json.loads(response.read()))
+
+
+def _under_way(server: Server, comparison: str) -> None:
+    for _ in range(200):
+        if _state(server, comparison)["done"] > 0:
+            return
+        time.sleep(0.05)
+    raise AssertionError("the comparison did not start")
+
+
+def test_a_comparison_is_cancelled_and_a_stopping_server_leaves_no_workers(tmp_path: Path) -> None:
+    """Issue 29 item 5: the cancel API stops a comparison; a server stopped (SIGTERM, as Ctrl-C's SIGINT) during
+    one exits promptly, and so do all the processes it started."""
+    with running(tmp_path) as server:
+        comparison = _compare(server, 1000)
+        _under_way(server, comparison)
+        status, answer = _post(server, f"/api/compare/{comparison}/cancel", {})
+        assert status == 200 and answer["status"] == "cancelling"
+        for _ in range(200):
+            state = _state(server, comparison)
+            if state["status"] != "cancelling":
+                break
+            time.sleep(0.05)
+        assert state["status"] == "cancelled" and state["message"].startswith("cancelled after ")
+        assert _post(server, "/api/compare/nothing/cancel", {}) == (404, {"error": "there is no such comparison here"})
+        _under_way(server, _compare(server, 1000))
+        assert server.process is not None
+        started = descendants(server.process.pid)
+        assert started, "the comparison runs in worker processes"
+        stopping = time.monotonic()
+        server.stop()
+        assert time.monotonic() - stopping < 9, "the server stopped without being killed"
+        for _ in range(100):
+            if not any(alive(pid) for pid in started):
+                break
+            time.sleep(0.05)
+        assert not [pid for pid in started if alive(pid)]

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -41,14 +41,25 @@ def free_port() -> int:
 class Server:
     """`trickbook serve` on a free port over a data folder; can be stopped and started again on the same port."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, options: Sequence[str] = ()) -> None:
         self.data = data
+        self.options = list(options)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "trickbook.cli", "serve", "--port", str(self.port), "--data", str(self.data)]
+        command = [
+            sys.executable,
+            "-m",
+            "trickbook.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--data",
+            str(self.data),
+            *self.options,
+        ]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -74,10 +85,35 @@ class Server:
 
 
 @contextmanager
-def running(data: Path) -> Iterator[Server]:
-    server = Server(data)
+def running(data: Path, options: Sequence[str] = ()) -> Iterator[Server]:
+    server = Server(data, options)
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes started by `pid`, and by them, read from /proc."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended while the list was read
+        parents[int(stat.parent.name)] = int(fields[1])
+    found: set[int] = set()
+    layer = {pid}
+    while layer:
+        layer = {child for child, parent in parents.items() if parent in layer} - found
+        found |= layer
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

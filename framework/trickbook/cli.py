@@ -227,7 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     srv.add_argument(
         "--idle-minutes",
-        type=_positive,
+        type=_minutes,
         default=24 * 60,
         metavar="N",
         help="close a table N minutes after its last move (default 1440)",
@@ -864,6 +864,16 @@ def _skill(text: str) -> tuple[str, str]:
         return parse_skill(text)
     except UsageError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of minutes, found {text[:40]!r}") from None
+    if not 0 < value < 10**7:
+        raise argparse.ArgumentTypeError(f"expected a number of minutes above 0, found {text[:40]!r}")
+    return value
 
 
 def _port(text: str) -> int:

@@ -69,6 +69,13 @@ class Server:
         self.sockets: dict[str, set[tuple[WebSocket, int]]] = {}
         self.problems = self.hub.restore_all(time.time())
 
+    async def close(self, live: LiveTable, reason: str) -> None:
+        """Tells every connected page of a table that is gone why, and closes their sockets."""
+        for socket, _seat in list(self.sockets.pop(live.id, ())):
+            with contextlib.suppress(Exception):
+                await socket.send_json({"type": "error", "message": reason})
+                await socket.close(code=4410, reason=reason[:120])
+
     async def push(self, live: LiveTable, news: dict[int, list[dict[str, Any]]] | None = None) -> None:
         """Sends every connected page of the table its seat's page, and what it was just told."""
         for socket, seat in list(self.sockets.get(live.id, ())):
@@ -88,6 +95,7 @@ def create_app(folder: Path, settings: Settings | None = None) -> Starlette:
             yield
         finally:
             clock.cancel()
+            await anyio.to_thread.run_sync(server.comparisons.stop)
             server.store.close()
 
     routes: list[BaseRoute] = [Route(path, _page(name)) for path, name in PAGES.items()]
@@ -102,6 +110,7 @@ def create_app(folder: Path, settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/records/{match:int}", _guard(lambda r: _record(server, r))),
         Route("/api/compare", _guard(lambda r: _compare_start(server, r)), methods=["POST"]),
         Route("/api/compare/{comparison_id}", _guard(lambda r: _compare_state(server, r))),
+        Route("/api/compare/{comparison_id}/cancel", _guard(lambda r: _compare_cancel(server, r)), methods=["POST"]),
         Route("/api/compare/{comparison_id}/figure.png", _guard(lambda r: _compare_figure(server, r))),
         WebSocketRoute("/ws/table/{table_id}", lambda ws: _table_socket(server, ws)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -288,8 +297,12 @@ def _client(request: Request) -> str:
 async def _compare_start(server: Server, request: Request) -> Any:
     body = await _body(request)
     server.comparisons_allowed.take(_client(request), time.time())
-    comparison_id = await anyio.to_thread.run_sync(server.comparisons.start, body)
+    comparison_id = await anyio.to_thread.run_sync(server.comparisons.start, body, _client(request))
     return {"id": comparison_id}
+
+
+async def _compare_cancel(server: Server, request: Request) -> Any:
+    return server.comparisons.cancel(request.path_params["comparison_id"])
 
 
 async def _compare_state(server: Server, request: Request) -> Any:
@@ -352,12 +365,16 @@ async def _message(socket: WebSocket) -> Any:
 
 
 async def _clock(server: Server) -> None:
-    """Once a second, lets every table's clock run and tells the pages of tables where a turn timed out."""
+    """Once a second, lets every table's clock run and tells the pages of tables where a turn timed out, and
+    closes the tables idle for longer than the server allows."""
+    idle = server.settings.idle_minutes * 60
     while True:
         await asyncio.sleep(1)
         changed = await anyio.to_thread.run_sync(server.hub.tick_all, time.time())
         for live, news in changed:
             await server.push(live, news)
+        for live in await anyio.to_thread.run_sync(server.hub.expire_idle, time.time(), idle):
+            await server.close(live, f"this table closed after {server.settings.idle_minutes:g} minutes without a move")
 
 
 def serve(host: str, port: int, folder: Path, settings: Settings) -> None:

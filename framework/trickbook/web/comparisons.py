@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,12 @@ MAX_MATCHES = 1000
 MAX_RULESETS = 6
 MAX_RUNNING = 2
 """Comparisons running at once; a further one is refused until one ends."""
+STOP_SECONDS = 30
+"""How long a server that stops waits for its comparisons to stop (each at the end of the matches in play)."""
+
+
+class Cancelled(Exception):
+    """Raised inside a comparison's progress callback to stop it: the matches in play end, no more start."""
 
 
 class Comparisons:
@@ -35,10 +42,13 @@ class Comparisons:
         self.folder = folder / "figures"
         self.folder.mkdir(parents=True, exist_ok=True)
         self.progress: dict[str, dict[str, Any]] = {}
+        self._threads: dict[str, threading.Thread] = {}
+        self._clients: dict[str, str] = {}
         self._lock = threading.Lock()
 
-    def start(self, request: Mapping[str, Any]) -> str:
-        """Checks a request (rulesets with versions and options, players, matches, hand cap, seed) and starts it."""
+    def start(self, request: Mapping[str, Any], client: str) -> str:
+        """Checks a request (rulesets with versions and options, players, matches, hand cap, seed) and starts it;
+        `client` (who asks) has one comparison running at a time."""
         specs = request.get("rulesets")
         if not isinstance(specs, list) or not 2 <= len(specs) <= MAX_RULESETS:
             raise UsageError(f"a comparison takes 2 to {MAX_RULESETS} rulesets")
@@ -57,16 +67,42 @@ class Comparisons:
                 parse_player_specs(players, rules.seats)
                 choices.append(RulesetChoice.of(reference, rules))
         with self._lock:
-            if sum(p["status"] == "running" for p in self.progress.values()) >= MAX_RUNNING:
+            if len(self.progress) >= MAX_RUNNING:
                 raise UsageError(f"{MAX_RUNNING} comparisons are running; start another when one ends")
+            if client in self._clients.values():
+                raise UsageError("you have a comparison running; start another when it ends, or cancel it")
             comparison_id = secrets.token_hex(6)
             total = matches * len(choices) * (2 if skill else 1)
             self.progress[comparison_id] = {"status": "running", "done": 0, "total": total}
-        thread = threading.Thread(
-            target=self._run, args=(comparison_id, choices, players, matches, seed, hand_cap, skill), daemon=True
-        )
+            self._clients[comparison_id] = client
+            thread = threading.Thread(
+                target=self._run, args=(comparison_id, choices, players, matches, seed, hand_cap, skill), daemon=True
+            )
+            self._threads[comparison_id] = thread
         thread.start()
         return comparison_id
+
+    def cancel(self, comparison_id: str) -> dict[str, Any]:
+        """Asks a running comparison to stop: the matches in play end, no more start; it then shows as cancelled."""
+        with self._lock:
+            running = self.progress.get(comparison_id)
+            if running is not None:
+                running["status"] = "cancelling"
+                return dict(running)
+        state = self.store.comparison(comparison_id)
+        if state is None:
+            raise LookupError("there is no such comparison here")
+        return state
+
+    def stop(self) -> None:
+        """Cancels every running comparison and waits for it to stop, so a server that stops leaves no workers."""
+        with self._lock:
+            threads = list(self._threads.values())
+            for running in self.progress.values():
+                running["status"] = "cancelling"
+        deadline = time.monotonic() + STOP_SECONDS
+        for thread in threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
 
     def state(self, comparison_id: str) -> dict[str, Any] | None:
         with self._lock:
@@ -91,7 +127,10 @@ class Comparisons:
     ) -> None:
         def advance(count: int) -> None:
             with self._lock:
-                self.progress[comparison_id]["done"] += count
+                running = self.progress[comparison_id]
+                if running["status"] == "cancelling":
+                    raise Cancelled
+                running["done"] += count
 
         try:
             columns = compare(choices, players, matches, seed, hand_cap, min(2, default_jobs()), None, advance, skill)
@@ -112,6 +151,11 @@ class Comparisons:
                 "first": columns[0].label,
                 "figure": figure,
             }
+        except Cancelled:
+            with self._lock:
+                done = self.progress[comparison_id]["done"]
+            total = matches * len(choices) * (2 if skill else 1)
+            result = {"status": "cancelled", "message": f"cancelled after {done} of {total} matches"}
         except TrickbookError as exc:
             result = {"status": "failed", "message": str(exc)}
         except Exception as exc:  # a background thread must end in a state the page can show, whatever happens
@@ -119,6 +163,8 @@ class Comparisons:
         self.store.save_comparison(comparison_id, result)
         with self._lock:
             del self.progress[comparison_id]
+            del self._threads[comparison_id]
+            del self._clients[comparison_id]
 
 
 def _text(request: Mapping[str, Any], key: str, default: str) -> str:

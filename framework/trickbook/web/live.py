@@ -42,6 +42,8 @@ class LiveTable:
     pins: dict[str, str] | None = None
     """The digests of the saved rulesets the table started with, by id (its ruleset and those it extends), which
     it plays to its end; None for a table kept before pinning, which plays the saved rulesets of the moment."""
+    touched: float = 0.0
+    """When the table last changed (created, a move, a ready, a vote, a clock's move): its idle time runs from it."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -55,9 +57,10 @@ class Hub:
     def restore_all(self, now: float) -> list[str]:
         """Reopens every stored table where it stood; returns the problems of those that cannot reopen."""
         problems = []
-        for table_id, text in self.store.tables():
+        for table_id, text, touched in self.store.tables():
             try:
                 live = self._reopened(table_id, json.loads(text), now)
+                live.touched = touched
             except (TrickbookError, KeyError, TypeError, ValueError, AttributeError) as exc:
                 problems.append(f"table {table_id} is not reopened: {exc}")
                 continue
@@ -170,6 +173,15 @@ class Hub:
             changed.append((live, delivery))
         return changed
 
+    def expire_idle(self, now: float, idle_seconds: float) -> list[LiveTable]:
+        """Closes and forgets the tables unchanged for `idle_seconds` (their finished matches' records stay), so
+        abandoned tables do not hold the server's places for good; returns them."""
+        expired = [live for live in self.tables.values() if live.touched <= now - idle_seconds]
+        for live in expired:
+            del self.tables[live.id]
+            self.store.forget_table(live.id)
+        return expired
+
     def page(self, live: LiveTable, seat: int) -> dict[str, Any]:
         """What a seat's page shows: its view, its events this hand, and the table's public facts."""
         with live.lock:
@@ -227,6 +239,7 @@ class Hub:
         finished = live.table.finished
         new = {number: finished[number - 1] for number in range(live.kept + 1, len(finished) + 1)}
         live.kept = len(finished)
+        live.touched = now
         state = {"table": live.table.save(), "tokens": live.tokens, "logs": live.logs, "kept": live.kept}
         if live.pins is not None:
             state["pins"] = live.pins

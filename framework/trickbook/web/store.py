@@ -120,11 +120,12 @@ class Store:
         with self._lock:
             self._db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
-    def tables(self) -> list[tuple[str, str]]:
-        """Every kept table's state as JSON text, oldest change first (the caller reads and checks it)."""
+    def tables(self) -> list[tuple[str, str, float]]:
+        """Every kept table's state as JSON text and the time of its last change, oldest change first (the caller
+        reads and checks the state)."""
         with self._lock:
-            rows = self._db.execute("SELECT id, state FROM tables ORDER BY updated").fetchall()
-        return [(str(table_id), str(state)) for table_id, state in rows]
+            rows = self._db.execute("SELECT id, state, updated FROM tables ORDER BY updated").fetchall()
+        return [(str(table_id), str(state), float(updated)) for table_id, state, updated in rows]
 
     def record(self, table_id: str, match: int) -> str | None:
         """A finished match's record as JSON text."""

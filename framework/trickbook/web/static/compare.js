@@ -14,7 +14,10 @@ function addPicker(id) {
 
 function showResult(state) {
   const result = document.getElementById("result");
-  if (state.status === "failed") { result.replaceChildren(el("p", { class: "bad" }, state.message)); return; }
+  if (state.status === "failed" || state.status === "cancelled") {
+    result.replaceChildren(el("p", { class: state.status === "failed" ? "bad" : "" }, state.message));
+    return;
+  }
   const table = el("table", { class: "grid", id: "comparison" },
     el("caption", {}, state.title),
     el("tr", {}, el("th", {}, "95% intervals in brackets"), state.labels.map((l) => el("th", {}, l))),
@@ -27,15 +30,23 @@ function showResult(state) {
       : el("p", { class: "muted" }, "Install trickbook[plot] (matplotlib) on the server for the figure."));
 }
 
+const STATUS = { running: (s) => `${s.done} of ${s.total} matches played`, cancelling: () => "cancelling…",
+                 done: () => "done", cancelled: () => "cancelled", failed: () => "" };
+
 async function follow(id) {
   const bar = document.getElementById("bar");
   const status = document.getElementById("status");
+  const cancel = document.getElementById("cancel");
   bar.hidden = false;
+  cancel.onclick = () => { cancel.disabled = true; api(`/api/compare/${id}/cancel`, {}); };
   for (;;) {
     const state = await api(`/api/compare/${id}`);
+    const going = state.status === "running" || state.status === "cancelling";
+    cancel.hidden = !going;
+    cancel.disabled = state.status === "cancelling";
     bar.firstElementChild.style.width = `${(100 * (state.done || 0)) / Math.max(1, state.total || 1)}%`;
-    status.textContent = state.status === "running" ? `${state.done} of ${state.total} matches played` : state.status === "done" ? "done" : "";
-    if (state.status !== "running") { state.id = id; showResult(state); return; }
+    status.textContent = STATUS[state.status](state);
+    if (!going) { state.id = id; showResult(state); return; }
     await new Promise((resolve) => setTimeout(resolve, 400));
   }
 }

@@ -191,7 +191,7 @@ function connect() {
     draw();
   });
   socket.addEventListener("close", (event) => {
-    if (event.code === 4401 || event.code === 4403) return;
+    if (event.code === 4401 || event.code === 4403 || event.code === 4410) return;
     document.getElementById("title").textContent = page ? `${page.title}: reconnecting…` : "Reconnecting…";
     setTimeout(connect, retry);
     retry = Math.min(5000, retry * 2);
