@@ -455,7 +455,7 @@ def test_an_idle_table_closes_and_one_client_creates_a_bounded_number_of_tables(
         status, answer = _post(
             server, "/api/tables", {"ruleset": "whist", "seats": ["human", "random", "random", "random"]}
         )
-        assert status == 400 and answer["error"].startswith("one client may start 2 tables an hour; try again in ")
+        assert status == 429 and answer["error"].startswith("one client may start 2 tables an hour; try again in ")
         with _socket(server, table, _token(table, 0)) as socket:
             _next(socket, "page")
             started = time.monotonic()

@@ -29,7 +29,7 @@ from .. import limits, resources
 from ..errors import TrickbookError, UsageError
 from ..ruleset.loader import load_ruleset, open_ruleset
 from .comparisons import Comparisons
-from .guard import Allowance, SameOrigin, host_names
+from .guard import Allowance, SameOrigin, TooMany, host_names
 from .live import Hub, LiveTable
 from .requests import BOT_KINDS, json_value, ruleset_choice
 from .store import Store
@@ -132,13 +132,15 @@ async def _no_icon(request: Request) -> Response:
 
 
 def _guard(handler: Callable[[Request], Awaitable[Any]]) -> Handler:
-    """Answers a handler's value as JSON, and any refusal as `{"error": message}` with status 400 or 404."""
+    """Answers a handler's value as JSON, and any refusal as `{"error": message}` with status 400, 404 or 429."""
 
     async def guarded(request: Request) -> Response:
         try:
             result = await handler(request)
         except LookupError as exc:
             return JSONResponse({"error": str(exc.args[0]) if exc.args else "not found"}, status_code=404)
+        except TooMany as exc:
+            return JSONResponse({"error": str(exc)}, status_code=429)
         except (TrickbookError, ValueError) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return result if isinstance(result, Response) else JSONResponse(result)

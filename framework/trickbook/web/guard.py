@@ -87,6 +87,10 @@ class SameOrigin:
         await self.app(scope, receive, send)
 
 
+class TooMany(UsageError):
+    """A client has used its allowance (answered with HTTP 429)."""
+
+
 class Allowance:
     """At most `per_hour` uses per client in any hour (a client is its address), counted in memory."""
 
@@ -106,5 +110,5 @@ class Allowance:
                 uses.popleft()
             if len(uses) >= self.per_hour:
                 wait = int(uses[0] + HOUR - now) + 1
-                raise UsageError(f"one client may start {self.per_hour} {self.what} an hour; try again in {wait} s")
+                raise TooMany(f"one client may start {self.per_hour} {self.what} an hour; try again in {wait} s")
             uses.append(now)
