@@ -505,3 +505,39 @@ def test_a_long_comparison_is_cancelled_with_its_button(browser: Browser, server
     expect(page.locator("#status")).to_have_text("cancelled", timeout=30_000)
     expect(page.locator("#result")).to_contain_text("cancelled after ")
     expect(page.locator("#cancel")).to_be_hidden()
+
+
+def test_a_person_finds_their_seat_again_and_the_creator_every_seats_link(browser: Browser, server: Server) -> None:
+    """Issue 29 item 7: "my tables" in the browser's storage, and copy buttons for the links."""
+    creator = browser.new_context(
+        viewport={"width": 1280, "height": 900}, permissions=["clipboard-read", "clipboard-write"]
+    )
+    page = creator.new_page()
+    page.set_default_timeout(20_000)
+    links = {
+        seat: server.url + link
+        for seat, link in _create_table(page, server, "whist", ["human", "human", "random", "random"]).items()
+    }
+    page.click("[data-link-seat='1'] + button.copy")
+    assert page.evaluate("navigator.clipboard.readText()") == links["1"]
+    seat = creator.new_page()
+    seat.goto(links["0"])
+    expect(seat.locator("#title")).to_contain_text("you are")
+    seat.click("text=Copy my link")
+    assert seat.evaluate("navigator.clipboard.readText()") == links["0"]
+    page.goto(f"{server.url}/tables")
+    table = page.locator("[data-my-table]").first
+    expect(table).to_contain_text("(you created it)")
+    assert [a.get_attribute("href") for a in table.locator("[data-my-seat]").all()] == [links["0"], links["1"]]
+    expect(table.locator("li").first).to_contain_text("(opened here)")
+    table.locator("[data-my-seat]").nth(1).click()
+    expect(page.locator("#title")).to_contain_text("you are")
+    assert page.url == links["1"]
+    other = _page(browser)
+    other.goto(links["1"])
+    expect(other.locator("#title")).to_contain_text("you are")
+    other.goto(f"{server.url}/tables")
+    mine = other.locator("[data-my-table]")
+    expect(mine).to_have_count(1)
+    assert [a.get_attribute("href") for a in mine.locator("[data-my-seat]").all()] == [links["1"]]
+    expect(mine).not_to_contain_text("(you created it)")

@@ -75,3 +75,47 @@ function rulesetPicker(catalogue, changed) {
   fill(true);
   return box;
 }
+
+// "My tables": the tables this browser created or sat at, with their seat links, kept in localStorage (this
+// site's storage in this browser only) so a person finds their seat again and a creator can resend every link.
+const MY_TABLES = "trickbook.my-tables";
+
+function myTables() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(MY_TABLES) || "{}");
+    return kept && typeof kept === "object" ? kept : {};
+  } catch (error) {
+    return {};  // storage written by something else, or switched off: start again
+  }
+}
+
+// Adds to what this browser keeps of a table: `links` maps seat names to links, `mine` names the seats opened here.
+function rememberTable(id, entry) {
+  const all = myTables();
+  const old = all[id] || { links: {}, mine: [] };
+  all[id] = {
+    title: entry.title || old.title, creator: Boolean(old.creator || entry.creator), when: old.when || Date.now(),
+    links: { ...old.links, ...(entry.links || {}) }, mine: [...new Set([...old.mine, ...(entry.mine || [])])],
+  };
+  try { localStorage.setItem(MY_TABLES, JSON.stringify(all)); } catch (error) { /* storage full or off: nothing kept */ }
+}
+
+function forgetTable(id) {
+  const all = myTables();
+  delete all[id];
+  localStorage.setItem(MY_TABLES, JSON.stringify(all));
+}
+
+// A button that copies a link; where the clipboard is not allowed, the link is shown to copy by hand.
+function copyButton(link, label) {
+  const button = el("button", { class: "copy", "data-copy": link }, label || "Copy link");
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      button.textContent = "Copied";
+    } catch (error) {
+      window.prompt("Copy this link:", link);
+    }
+  });
+  return button;
+}

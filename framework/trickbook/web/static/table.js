@@ -181,6 +181,12 @@ function connect() {
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "error") { notice = { text: data.message, bad: true }; if (page) draw(); else document.getElementById("title").textContent = data.message; return; }
+    if (!page) {  // the seat is open: this browser keeps its link, and the person may copy it to come back
+      const seat = data.page.seats[data.page.seat].name;
+      rememberTable(tableId, { title: data.page.title, links: { [seat]: location.href }, mine: [seat] });
+      document.getElementById("copy").replaceChildren(copyButton(location.href, "Copy my link"),
+        " to come back to this seat from another device; ", el("a", { href: "/tables" }, "my tables"), " lists it in this browser");
+    }
     page = data.page;
     document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
     for (const event of data.news) {

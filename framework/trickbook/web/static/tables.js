@@ -31,6 +31,16 @@ async function listTables() {
     el("li", {}, `${t.title}: match ${t.match}, ${t.phase}; seats ${t.seats.join(", ")}`)) : [el("li", {}, "none yet")]));
 }
 
+// The tables this browser created or sat at: every seat's link for the creator, the person's own seats otherwise.
+function listMine() {
+  const entries = Object.entries(myTables()).sort(([, a], [, b]) => b.when - a.when);
+  document.getElementById("mine").replaceChildren(...(entries.length ? entries.map(([id, table]) => el("li", { "data-my-table": id },
+    el("b", {}, table.title || id), table.creator ? " (you created it) " : " ",
+    el("button", { onclick: () => { forgetTable(id); listMine(); } }, "Forget"),
+    el("ul", {}, Object.entries(table.links).map(([seat, link]) => el("li", {}, `${seat}${table.mine.includes(seat) ? " (opened here)" : ""}: `,
+      el("a", { href: link, "data-my-seat": seat }, "open"), " ", copyButton(link)))))) : [el("li", { class: "muted" }, "none yet")]));
+}
+
 document.getElementById("create").addEventListener("click", async () => {
   const seats = [...document.querySelectorAll("[data-seat]")].map((s) => s.value);
   const clock = document.getElementById("clock").value;
@@ -39,10 +49,13 @@ document.getElementById("create").addEventListener("click", async () => {
     const made = await api("/api/tables", { ...picker.value(), seats, turn_seconds: clock ? Number(clock) : null });
     status.textContent = "";
     const names = [...document.querySelectorAll("[data-name]")].map((label) => label.dataset.name);
+    const links = Object.fromEntries(Object.entries(made.links).map(([seat, link]) => [names[seat], new URL(link, location.href).href]));
+    rememberTable(made.id, { title: picker.ruleset().title, creator: true, links });
     document.getElementById("links").replaceChildren(el("p", {}, "Each person opens their own link (keep it private: it acts for that seat):"),
       el("ul", {}, Object.entries(made.links).map(([seat, link]) => el("li", {}, `${names[seat]}: `,
-        el("a", { href: link, target: "_blank", "data-link-seat": seat }, new URL(link, location.href).href)))));
+        el("a", { href: link, target: "_blank", "data-link-seat": seat }, links[names[seat]]), " ", copyButton(links[names[seat]])))));
     listTables();
+    listMine();
   } catch (error) {
     status.textContent = error.message;
     status.className = "bad";
@@ -57,3 +70,4 @@ api("/api/rulesets").then((catalogue) => {
   else drawSeats();
   listTables();
 });
+listMine();
