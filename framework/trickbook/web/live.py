@@ -44,6 +44,8 @@ class LiveTable:
     it plays to its end; None for a table kept before pinning, which plays the saved rulesets of the moment."""
     touched: float = 0.0
     """When the table last changed (created, a move, a ready, a vote, a clock's move): its idle time runs from it."""
+    expired: bool = False
+    """Closed for being idle: forgotten by the store, so a message still on its way must not save it again."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -76,6 +78,7 @@ class Hub:
         texts = self.store.rulesets() if pins is None else self.store.pinned(pins)
         with resources.saved_rulesets(texts):
             table = Table.restore(state["table"], now)
+        table.secret_seeds = True  # a table kept by an earlier trickbook dealt a rematch from seed + 1
         logs = {int(seat): list(events) for seat, events in state["logs"].items()}
         return LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]), pins=pins)
 
@@ -135,6 +138,8 @@ class Hub:
             raise UsageError("a message is a JSON object with a 'type': 'act', 'ready', 'vote' or 'tick'")
         kind = message["type"]
         with live.lock:
+            if live.expired:
+                raise UsageError("this table has closed: nobody played at it for too long")
             table = live.table
             if kind == "act":
                 action = message.get("action")
@@ -176,10 +181,15 @@ class Hub:
     def expire_idle(self, now: float, idle_seconds: float) -> list[LiveTable]:
         """Closes and forgets the tables unchanged for `idle_seconds` (their finished matches' records stay), so
         abandoned tables do not hold the server's places for good; returns them."""
-        expired = [live for live in self.tables.values() if live.touched <= now - idle_seconds]
-        for live in expired:
-            del self.tables[live.id]
-            self.store.forget_table(live.id)
+        expired = []
+        for live in list(self.tables.values()):
+            with live.lock:
+                if live.touched > now - idle_seconds:
+                    continue
+                live.expired = True
+                self.tables.pop(live.id, None)
+                self.store.forget_table(live.id)
+            expired.append(live)
         return expired
 
     def page(self, live: LiveTable, seat: int) -> dict[str, Any]:
