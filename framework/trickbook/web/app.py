@@ -29,7 +29,7 @@ from .. import limits, resources
 from ..errors import TrickbookError, UsageError
 from ..ruleset.loader import load_ruleset, open_ruleset
 from .comparisons import Comparisons
-from .guard import Allowance, SameOrigin, TooMany, host_names
+from .guard import LOOPBACK, Allowance, SameOrigin, TooMany, host_names
 from .live import Hub, LiveTable
 from .requests import BOT_KINDS, json_value, ruleset_choice
 from .store import Store
@@ -393,4 +393,7 @@ def serve(host: str, port: int, folder: Path, settings: Settings) -> None:
     for problem in problems:
         print(f"trickbook: {problem}")
     print(f"trickbook: serving on http://{host}:{port}/ (data in {folder}); Ctrl-C stops")
+    if host not in LOOPBACK:
+        names = ", ".join(sorted(settings.names))
+        print(f"trickbook: answering to {names}; --allow-host NAME adds each name people type")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE * 4)
