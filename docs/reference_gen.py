@@ -75,6 +75,7 @@ def _stages(stages: frozenset[Stage]) -> str:
         Stage.BIDDING: "bidding",
         Stage.BID: "bid bans",
         Stage.ANNOUNCE: "announcements",
+        Stage.PLAY: "after each trick",
         Stage.HAND: "scoring",
         Stage.MATCH: "match end",
     }

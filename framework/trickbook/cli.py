@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, limits, resources
 from .engine.game import Game
-from .errors import RecordError, TrickbookError, UsageError
+from .errors import PlayerError, RecordError, TrickbookError, UsageError
 from .players import Player, PlayerSpec, make_player, parse_player_specs
 from .players.base import split_specs
 from .resources import looks_like_path
@@ -408,7 +408,7 @@ def _simulate(args: argparse.Namespace) -> int:
     by_side = rules.match.by == "side"
     names = seating.side_names if by_side else seating.seat_names
     wins = [0] * len(names)
-    unfinished = hands = cancelled = 0
+    unfinished = hands = cancelled = written = 0
     players = ",".join(str(s) for s in specs)
     try:
         with _progress(args.matches, "simulating") as progress:
@@ -425,6 +425,7 @@ def _simulate(args: argparse.Namespace) -> int:
             ):
                 if out is not None:
                     out.write(line + "\n")
+                written += 1
                 hands += summary.hands
                 cancelled += summary.cancelled
                 if summary.winner is None:
@@ -432,6 +433,9 @@ def _simulate(args: argparse.Namespace) -> int:
                 else:
                     for party in {seating.side_of[s] if by_side else s for s in summary.winner}:
                         wins[party] += 1
+    except PlayerError as exc:
+        kept = f"; the {written} record(s) before it are in {args.out}" if args.out not in (None, "-") else ""
+        raise PlayerError(f"{exc}{kept}") from None
     finally:
         if out is not None and out is not sys.stdout:
             out.close()

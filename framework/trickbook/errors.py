@@ -106,5 +106,16 @@ class IllegalAction(ActionError):
         return partial(type(self), rule=self.rule), (str(self),)
 
 
+class PlayerError(TrickbookError):
+    """A player (a bot) that could not choose a legal action; the match it plays in cannot go on.
+
+    `hand` and `seat` say where, when known (a message alone crosses between processes)."""
+
+    def __init__(self, message: str, *, hand: int | None = None, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.seat = seat
+
+
 class RulesRuntimeError(TrickbookError):
     """An expression that failed while a hand was scored, such as a division by zero."""

@@ -59,3 +59,7 @@ MAX_HANDS: Final = 5000
 MAX_POINTS: Final = 10**12
 """The largest score a hand's rule may give, a total or a counter may reach; beyond it the rules make points grow
 without bound (a score that squares itself), and the match is stopped with an error."""
+
+WORLD_DRAWS: Final = 200
+"""Most deals a searching player draws for one imagined world before it gives up: a draw is refused only when the
+history could not have happened with it (a bid the rules forbid with those cards), which real deals make rare."""

@@ -147,7 +147,8 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     seats_out = () if out is None else (out,) if isinstance(out, int) else tuple(out)
     if not all(isinstance(s, int) and 0 <= s < seats for s in seats_out):
         raise ScenarioError(f"sits_out names seats from 0 to {seats - 1}, not {out!r}")
-    facts.outs = sum(1 << s for s in set(seats_out))
+    # As in play: a dealer who sits out (`deal.dealer_sits_out`) does so whether or not the example says it.
+    facts.outs = sum(1 << s for s in set(seats_out)) | (1 << scenario.dealer if rules.deal.dealer_sits_out else 0)
     facts.game = scenario.game
     exchange = rules.exchange
     default = exchange is not None and exchange.when is None
@@ -195,7 +196,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
         _card_facts(rules, scenario, facts)
     stock = rules.deck.mask(rules.deck.parse_card(code) for code in scenario.stock or ())
     tables = rules.tables(facts.trump, facts.game)
-    facts.trump_runs = [tables.trump_run(mask | stock) for mask in _masks(rules, scenario.dealt, "dealt")]
+    facts.trump_runs = [tables.trump_run(mask | stock) for mask in card_masks(rules, scenario.dealt, "dealt")]
     return facts
 
 
@@ -203,9 +204,9 @@ def _card_facts(rules: Rules, scenario: Scenario, facts: Facts) -> None:
     """Who took and who was dealt which cards, as the scenario says, with the card points that follow."""
     cards = facts.fresh_cards()
     seats = rules.seats
-    taken = _masks(rules, scenario.took, "took")
+    taken = card_masks(rules, scenario.took, "took")
     cards.taken = taken
-    cards.dealt = _masks(rules, scenario.dealt, "dealt")
+    cards.dealt = card_masks(rules, scenario.dealt, "dealt")
     points = rules.scoring.card_points
     cards.points = [sum(points[c] for c in rules.deck.cards(mask)) if points else 0 for mask in taken]
     for seat, mask in enumerate(taken):
@@ -218,7 +219,7 @@ def _card_facts(rules: Rules, scenario: Scenario, facts: Facts) -> None:
     cards.sum_sides(rules.seating.sides)
 
 
-def _masks(rules: Rules, given: Sequence[Sequence[str]] | None, key: str) -> list[int]:
+def card_masks(rules: Rules, given: Sequence[Sequence[str]] | None, key: str) -> list[int]:
     """Each seat's cards as a mask; each card at most once."""
     seats = rules.seats
     if given is None:

@@ -20,7 +20,7 @@ from ..engine.game import Game
 from ..errors import ActionError, Location, OptionError
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import Rules
-from .scenario import Outcome, Scenario, ScenarioError, evaluate, scenario_facts
+from .scenario import Outcome, Scenario, ScenarioError, card_masks, evaluate, scenario_facts
 
 OUTCOME_KEYS = frozenset({"score", "seat_score", "totals", "seat_totals", "counters", "lines", "winner"})
 """Expectations about a hand's outcome, which need the hand's tricks."""
@@ -170,9 +170,7 @@ def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> 
     if "hand_size" in spec and spec["hand_size"] != size:
         yield _differs("hand_size", spec["hand_size"], size)
         return
-    deck = rules.deck
-    deal = [tuple(range(seat * size, (seat + 1) * size)) for seat in range(rules.seats)]
-    stock = tuple(range(rules.deal.dealt_seats(rules.seats) * size, deck.size))
+    deal, stock = _deal(rules, spec.get("dealt"), size)
     counters = [[c.start] * (len(rules.seating.sides) if c.per == "side" else rules.seats) for c in rules.counters]
     game = Game.from_position(
         rules,
@@ -203,6 +201,23 @@ def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> 
             got.append(actions.named_bids[name] if name >= 0 else actions.bid_values[action])
     if sorted(got, key=str) != sorted(wanted, key=str):
         yield _differs("legal_bids", wanted, got)
+
+
+def _deal(rules: Rules, dealt: list[list[str]] | None, size: int) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+    """Hands of `size` cards holding the cards the example says each seat was dealt, the others filled in deck
+    order, and the stock: what `bidding.forbid` and the bidding's own rules read as the cards dealt."""
+    given = card_masks(rules, dealt, "dealt")
+    deck = rules.deck
+    free = [card for card in range(deck.size) if not any(mask >> card & 1 for mask in given)]
+    deal = []
+    for seat, mask in enumerate(given):
+        cards = list(deck.cards(mask))
+        if len(cards) > size:
+            raise ScenarioError(f"dealt: seat {seat} is given {len(cards)} cards, but a hand has {size}")
+        missing = size - len(cards)
+        deal.append(tuple(sorted(cards + free[:missing])))
+        del free[:missing]
+    return deal, tuple(free)
 
 
 def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterator[str]:

@@ -364,7 +364,7 @@ class Game(GameState):
             self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump, self._led))
         self._trick = []
         self._restrict = ~self._block
-        if self._trick_count == self._hand_size or (self._stop is not None and self._stop(self._facts())):
+        if self._trick_count == self._hand_size or (self._stop is not None and self._stop(self._played_facts())):
             self._score_hand()
         else:
             self._turn = winner
@@ -738,11 +738,16 @@ class Game(GameState):
                 out[code & SEAT_MASK] = True
         return out
 
+    def _played_facts(self) -> Facts:
+        """The hand's facts with what the tricks so far hold (who took and played which card, card points)."""
+        facts = self._facts()
+        if self.rules.reads_cards:
+            self._fill_card_facts(facts)
+        return facts
+
     def _score_hand(self) -> None:
         rules = self.rules
-        facts = self._facts()
-        if rules.reads_cards:
-            self._fill_card_facts(facts)
+        facts = self._played_facts()
         score = score_hand(rules, facts)
         totals = self._totals
         totals[:] = map(add, totals, score.sides)
@@ -787,12 +792,12 @@ class Game(GameState):
         plays = [code for code in self._moves if code >> ACTION_SHIFT < size]
         by_led = self._strength
         suit_of = self._suit_of
-        per_trick = self._seats
+        per_trick = self._trick_size
         cards = facts.cards
         player = cards.player
         taker = cards.taker
-        taken = [0] * per_trick
-        won_points = [0] * per_trick
+        taken = [0] * self._seats
+        won_points = [0] * self._seats
         for start in range(0, len(plays), per_trick):
             trick = plays[start : start + per_trick]
             row = by_led[suit_of[trick[0] >> ACTION_SHIFT]]

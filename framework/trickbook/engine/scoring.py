@@ -21,7 +21,8 @@ class HandScore(NamedTuple):
 
 
 def score_hand(rules: Rules, facts: Facts) -> HandScore:
-    """Runs the scoring rules in order (each sees the points of the ones before), then counters and their penalties.
+    """Runs the scoring rules in written order (each sees the points of the rules before it, not its own), then
+    counters and their penalties.
 
     `facts.counters` holds the counter values before this hand; `facts.hand_side`
     and `facts.hand_seat` are filled in as the rules run. A seat's points also
@@ -37,10 +38,14 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
         per_side = rule.per == "side"
         when = rule.when.function if rule.when is not None else None
         points = rule.points.function
-        for target in all_sides if per_side else everyone:
-            if when is not None and not when(facts, target):
-                continue
-            value = points(facts, target)
+        # Every target of a rule is scored before any is credited: `hand_score` inside a rule sees the rules
+        # before it, never what the same rule gave another seat or side.
+        given = [
+            (target, points(facts, target))
+            for target in (all_sides if per_side else everyone)
+            if when is None or when(facts, target)
+        ]
+        for target, value in given:
             if not -limits.MAX_POINTS <= value <= limits.MAX_POINTS:
                 raise _unbounded(rules, f"scoring.rules.{rule.name}", value)
             lines.append(ScoreLine(rule.name, rule.per, target, value))

@@ -190,11 +190,11 @@ class _Compiler:
         if ident in scope.named_bids:
             return _constant(Type.BID_NAME, scope.named_bids[ident])
         if ident in scope.games:
-            if scope.stage not in (Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.HAND):
+            if scope.stage not in (Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.PLAY, Stage.HAND):
                 raise self.error(f"the game {ident!r} is not known {scope.stage.value}", node)
             return _Typed(Type.BOOL, g.compare(g.field("game"), ast.Eq(), g.const(scope.games[ident])))
         if ident in scope.announcements:
-            if scope.stage not in (Stage.ANNOUNCE, Stage.HAND):
+            if scope.stage not in (Stage.ANNOUNCE, Stage.PLAY, Stage.HAND):
                 raise self.error(f"the announcement {ident!r} is not known {scope.stage.value}", node)
             bit = g.binary(g.field("announced"), ast.BitAnd(), g.const(1 << scope.announcements[ident]))
             return _Typed(Type.BOOL, g.compare(bit, ast.NotEq(), g.const(0)))
@@ -357,7 +357,7 @@ class _Compiler:
         )
 
     def event(self, node: Call, index: int, args: tuple[_Typed, ...]) -> _Typed:
-        if self.scope.stage is not Stage.HAND:
+        if self.scope.stage not in (Stage.PLAY, Stage.HAND):
             raise self.error(f"trick events are not known {self.scope.stage.value}", node)
         if len(args) != 1 or args[0].type not in (Type.SEAT, Type.SIDE):
             raise self.error(

@@ -41,16 +41,20 @@ class Stage(Enum):
     BIDDING = "after the bidding, or as it starts (bidding.cancel_if, bidding.bids.max)"
     BID = "when a bid is offered (bidding.forbid)"
     ANNOUNCE = "as the declarer names the game or announces (trump.games.<name>.when, announcements.<name>.when)"
+    PLAY = "after each trick (play.stop_when)"
     HAND = "after the last trick (scoring and counters)"
     MATCH = "after a scored hand (match end)"
 
 
 ALL_STAGES = frozenset(Stage)
-HAND_STAGES = frozenset({Stage.PASSING, Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.HAND})
+HAND_STAGES = frozenset({Stage.PASSING, Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.PLAY, Stage.HAND})
 """Once the hand is dealt."""
-BIDS_KNOWN = frozenset({Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.HAND})
+BIDS_KNOWN = frozenset({Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.PLAY, Stage.HAND})
+PLAYED = frozenset({Stage.PLAY, Stage.HAND})
+"""Once tricks are taken: what the tricks so far hold (after the last trick, all of them)."""
 SCORING = frozenset({Stage.HAND})
-DECLARED = frozenset({Stage.ANNOUNCE, Stage.HAND})
+"""Only while the hand is scored: the points of the scoring rules."""
+DECLARED = frozenset({Stage.ANNOUNCE, Stage.PLAY, Stage.HAND})
 """Once the declarer has named the game: trump, the exchange and the announcements are known."""
 
 Builder = Callable[..., ast.expr]
@@ -191,7 +195,7 @@ def _table() -> tuple[Builtin, ...]:
             Type.INT,
             "Card points of the stock at the end of the hand: the undealt cards, less any taken in an exchange, "
             "plus any laid away (see `scoring.card_points`).",
-            SCORING,
+            PLAYED,
             _fact("stock_points"),
         ),
         Builtin(
@@ -223,7 +227,7 @@ def _table() -> tuple[Builtin, ...]:
             "taken), the trumps it holds in an unbroken run from the highest trump down; without the "
             "highest trump, how many trumps rank above its highest one (every trump when it holds none). 0 "
             "without trump.",
-            SCORING,
+            PLAYED,
             _indexed("trump_runs"),
         ),
         Builtin(
@@ -297,13 +301,13 @@ def _table() -> tuple[Builtin, ...]:
             BIDS_KNOWN,
             _indexed("seat_contract"),
         ),
-        Builtin("tricks", seat, Type.INT, "Tricks the seat took this hand.", SCORING, _indexed("tricks")),
+        Builtin("tricks", seat, Type.INT, "Tricks the seat took this hand.", PLAYED, _indexed("tricks")),
         Builtin(
             "tricks",
             side,
             Type.INT,
             "Tricks the players of the side took this hand.",
-            SCORING,
+            PLAYED,
             _indexed("side_tricks"),
             "sides",
         ),
@@ -348,7 +352,7 @@ def _table() -> tuple[Builtin, ...]:
             card,
             Type.SEAT,
             "The seat that won the trick holding this card.",
-            SCORING,
+            PLAYED,
             lambda a: g.method(g.card_field("taker"), "get", a, g.const(-1)),
         ),
         Builtin(
@@ -356,7 +360,7 @@ def _table() -> tuple[Builtin, ...]:
             card,
             Type.SEAT,
             "The seat that played this card.",
-            SCORING,
+            PLAYED,
             lambda a: g.method(g.card_field("player"), "get", a, g.const(-1)),
         ),
         Builtin(
@@ -364,7 +368,7 @@ def _table() -> tuple[Builtin, ...]:
             seat,
             Type.INT,
             "Card points the seat took in tricks this hand (see `scoring.card_points`).",
-            SCORING,
+            PLAYED,
             _card_indexed("points"),
         ),
         Builtin(
@@ -372,7 +376,7 @@ def _table() -> tuple[Builtin, ...]:
             side,
             Type.INT,
             "Card points the players of the side took in tricks this hand.",
-            SCORING,
+            PLAYED,
             _card_indexed("side_points"),
             "sides",
         ),
@@ -381,7 +385,7 @@ def _table() -> tuple[Builtin, ...]:
             (Type.SEAT, Type.SUIT),
             Type.INT,
             "How many cards of the suit the seat took in tricks this hand.",
-            SCORING,
+            PLAYED,
             _mask_count("taken"),
         ),
         Builtin(
@@ -389,7 +393,7 @@ def _table() -> tuple[Builtin, ...]:
             (Type.SIDE, Type.SUIT),
             Type.INT,
             "How many cards of the suit the players of the side took in tricks this hand.",
-            SCORING,
+            PLAYED,
             _mask_count("side_taken"),
             "sides",
         ),
@@ -398,7 +402,7 @@ def _table() -> tuple[Builtin, ...]:
             (Type.SEAT, Type.CARD),
             Type.INT,
             "1 if the seat took the card in a trick this hand, else 0.",
-            SCORING,
+            PLAYED,
             _mask_bit("taken"),
         ),
         Builtin(
@@ -406,7 +410,7 @@ def _table() -> tuple[Builtin, ...]:
             (Type.SIDE, Type.CARD),
             Type.INT,
             "1 if a player of the side took the card in a trick this hand, else 0.",
-            SCORING,
+            PLAYED,
             _mask_bit("side_taken"),
             "sides",
         ),
@@ -432,7 +436,7 @@ def _table() -> tuple[Builtin, ...]:
             (),
             Type.SEAT,
             "The seat that won the last trick of the hand.",
-            SCORING,
+            PLAYED,
             lambda: g.card_field("last_trick"),
         ),
         Builtin(

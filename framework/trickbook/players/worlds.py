@@ -17,6 +17,7 @@ from .. import limits
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.view import SeatView
+from ..errors import ActionError, PlayerError
 from ..ruleset.actions import DISCARD
 from ..ruleset.deck import Card, CardMask
 
@@ -186,20 +187,30 @@ def _target(view: SeatView, seat: int) -> int:
 
 def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Game:
     """A full game at the view's position, in a world sampled from what the view shows; without `later_hands`
-    the imagined match ends with this hand (a playout of the hand then deals no next one)."""
-    world = sample_world(view, rng)
-    return Game.from_position(
-        view.rules,
-        deal=world.deal,
-        stock=world.stock,
-        dealer=view.dealer,
-        hand_number=view.hand_number,
-        totals=view.totals,
-        seat_totals=view.seat_totals,
-        counters=view.counters,
-        moves=world.moves,
-        seed=rng.randrange(2**31),
-        hand_cap=limits.DEFAULT_HAND_CAP if later_hands else view.hand_number,
+    the imagined match ends with this hand (a playout of the hand then deals no next one).
+
+    A world whose deal could not have led to the moves seen (a bid that a `bidding.forbid` rule refuses with the
+    cards the world gives that seat) is drawn again: the real deal proves that some world fits."""
+    for _ in range(limits.WORLD_DRAWS):
+        world = sample_world(view, rng)
+        try:
+            return Game.from_position(
+                view.rules,
+                deal=world.deal,
+                stock=world.stock,
+                dealer=view.dealer,
+                hand_number=view.hand_number,
+                totals=view.totals,
+                seat_totals=view.seat_totals,
+                counters=view.counters,
+                moves=world.moves,
+                seed=rng.randrange(2**31),
+                hand_cap=limits.DEFAULT_HAND_CAP if later_hands else view.hand_number,
+            )
+        except ActionError:
+            continue
+    raise PlayerError(
+        f"seat {view.seat} found no deal of the hidden cards that fits the moves it saw in {limits.WORLD_DRAWS} draws"
     )
 
 

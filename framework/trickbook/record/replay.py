@@ -66,7 +66,7 @@ class RulesetCache:
             raise RecordError(
                 f"the ruleset file has id {rules.id!r}, the record {ruleset_id!r}", where=where, path="ruleset.id"
             )
-        if digest is not None and digest != rules.digest:
+        if digest is not None and digest not in (rules.digest, rules.earlier_digest):
             raise RecordError(
                 f"the record was played under other rules than the {ruleset_id!r} found here "
                 f"({rules.file}): their digests differ",
@@ -78,7 +78,13 @@ class RulesetCache:
             )
         self._loaded[key] = rules
         chosen = "".join(f", {name}={value}" for name, value in rules.options)
-        checked = "digest checked" if digest is not None else "no digest in the record"
+        checked = (
+            "no digest in the record"
+            if digest is None
+            else "digest checked"
+            if digest == rules.digest
+            else "an earlier release's digest checked, which does not cover the order of rules"
+        )
         self.used[key] = f"{rules.id} version {rules.version}{chosen} ({origin}; {checked})"
         return rules
 

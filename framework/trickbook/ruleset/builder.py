@@ -68,16 +68,17 @@ def build_rules(
     chain: tuple[str, ...],
     version: int,
     options: tuple[tuple[str, str], ...],
-    digest: str = "",
+    digests: tuple[str, str] = ("", ""),
     portable: dict[str, Any] | None = None,
     changes: tuple[str, ...] = (),
 ) -> Rules:
     """The compiled rules of a merged, schema-checked document; `RulesetError` names the key that makes no sense.
 
-    `digest` identifies the merged ruleset and `portable` is the copy records carry (None when bundled);
+    `digests` identify the merged ruleset (today's, and the earlier releases' form old records carry) and
+    `portable` is the copy records carry (None when bundled);
     `changes` are the rules a variant's own file sets.
     """
-    return _Builder(document, chain, version, options).build(digest, portable, changes)
+    return _Builder(document, chain, version, options).build(digests, portable, changes)
 
 
 def inherited_hint(path: str, parent: str, child: str) -> str:
@@ -91,6 +92,7 @@ class _Builder:
     def __init__(self, document: Document, chain: tuple[str, ...], version: int, options: tuple[tuple[str, str], ...]):
         self.doc = document
         self.data: dict[str, Any] = document.data
+        self.compiled: list[Compiled] = []
         self.chain = chain
         self.version = version
         self.options = options
@@ -163,7 +165,7 @@ class _Builder:
         mark = self.doc.marks.get(path) or Mark(self.doc.file, 1, 1)
         return Site(text, mark, format_path(path), self.doc.lines.get(mark.file, ()))
 
-    def build(self, digest: str, portable: dict[str, Any] | None, changes: tuple[str, ...]) -> Rules:
+    def build(self, digests: tuple[str, str], portable: dict[str, Any] | None, changes: tuple[str, ...]) -> Rules:
         data = self.data
         named = self.named_bids()
         self.names = self.namespace(named)
@@ -220,9 +222,11 @@ class _Builder:
                 tuple(data.get("announcements", {})),
             ),
             file=self.doc.file,
-            digest=digest,
+            digest=digests[0],
+            earlier_digest=digests[1],
             portable=portable,
             changes=changes,
+            expressions=tuple(self.compiled),  # last: every argument before it compiles its expressions first
         )
 
     # ------------------------------------------------------------------ table
@@ -280,7 +284,9 @@ class _Builder:
 
     def expression(self, path: KeyPath, stage: Stage, variable: str | None, want: Type) -> Compiled:
         site = self.site(path)
-        return compile_expression(site, parse(site), self.scope(stage, variable), want)
+        compiled = compile_expression(site, parse(site), self.scope(stage, variable), want)
+        self.compiled.append(compiled)
+        return compiled
 
     def per(self, path: KeyPath, per: str) -> str:
         """Checks that a rule evaluated per side has sides to range over."""
@@ -761,7 +767,7 @@ class _Builder:
                 must.get("overtrump", False),
             ),
             avoid,
-            self.expression(("play", "stop_when"), Stage.HAND, None, Type.BOOL) if "stop_when" in spec else None,
+            self.expression(("play", "stop_when"), Stage.PLAY, None, Type.BOOL) if "stop_when" in spec else None,
             self.dummy(spec),
             self.open_hand(spec),
         )

@@ -153,7 +153,15 @@ class RulesetSource:
         document = self.resolved(number, chosen)
         portable = self.portable()
         return (
-            build_rules(document, self.chain, number, chosen, rules_digest(document, self), portable, self.changes),
+            build_rules(
+                document,
+                self.chain,
+                number,
+                chosen,
+                (rules_digest(document, self), earlier_digest(document, self)),
+                portable,
+                self.changes,
+            ),
             document,
         )
 
@@ -196,12 +204,54 @@ _WORDS_ONLY = frozenset({"title", "description", "source", "examples", "versions
 """Keys that say things about the rules without changing them: left out of the digest."""
 
 
+ORDERED: frozenset[tuple[str, ...]] = frozenset(
+    {
+        ("bidding", "named"),
+        ("bidding", "forbid"),
+        ("trump", "games"),
+        ("announcements",),
+        ("play", "lead_restrictions"),
+        ("events",),
+        ("scoring", "rules"),
+        ("counters",),
+    }
+)
+"""The mappings whose written order is part of their meaning (the order rules run in, choices are offered in,
+lines are scored in); every other mapping means the same in any order."""
+
+
 def rules_digest(resolved: Document, source: RulesetSource) -> str:
     """Identifies the rules of one version with its options: the resolved ruleset, deck inlined, without titles,
-    descriptions, examples or the list of versions, so adding a version or rewording leaves it unchanged."""
+    descriptions, examples or the list of versions, so adding a version or rewording leaves it unchanged. Keys
+    are sorted except in the `ORDERED` mappings, whose order is meaning: reordering those changes the digest."""
+    return _sha256(_canonical(_digested(resolved, source), ()))
+
+
+def earlier_digest(resolved: Document, source: RulesetSource) -> str:
+    """The digest as earlier releases computed it, every key sorted (blind to the order of scoring rules). Replay
+    accepts it from an old record, whose every action and score it then checks anyway. Where every `ORDERED`
+    mapping is written in sorted order it equals `rules_digest`."""
+    return _sha256(_canonical(_digested(resolved, source), None))
+
+
+def _digested(resolved: Document, source: RulesetSource) -> Any:
     data = _with_deck(source, {key: value for key, value in resolved.data.items() if key not in _WORDS_ONLY})
-    text = json.dumps(_without_descriptions(data), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _without_descriptions(data)
+
+
+def _sha256(value: Any) -> str:
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _canonical(value: Any, path: tuple[str, ...] | None) -> Any:
+    """`value` with its mappings' keys sorted, except those at an `ORDERED` path (all sorted when `path` is None)."""
+    if isinstance(value, dict):
+        keys = list(value) if path in ORDERED else sorted(value)
+        return {key: _canonical(value[key], None if path is None else (*path, key)) for key in keys}
+    if isinstance(value, list):
+        return [_canonical(item, None if path is None else (*path, "[]")) for item in value]
+    return value
 
 
 def _with_deck(source: RulesetSource, data: dict[str, Any]) -> dict[str, Any]:

@@ -595,7 +595,9 @@ class Rules:
     actions: ActionSpace
     file: str
     digest: str = field(default="", compare=False)
-    """Identifies the merged ruleset (before version and options): records carry it."""
+    """Identifies the rules in force, the order of their ordered mappings included: records carry it."""
+    earlier_digest: str = field(default="", compare=False)
+    """The same rules' digest as earlier releases wrote it (every key sorted), accepted from old records."""
     portable: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     """The merged ruleset as a record carries it, when it is not bundled."""
     changes: tuple[str, ...] = field(default=(), repr=False, compare=False)
@@ -622,6 +624,8 @@ class Rules:
     """How many players (`seating.seats`)."""
     direction: int = field(init=False, repr=False, compare=False)
     """+1 clockwise, -1 counter-clockwise (`seating.direction`)."""
+    expressions: tuple[Compiled, ...] = field(default=(), repr=False, compare=False)
+    """Every expression of the rules, wherever it is read: what the engine must fill facts for is their union."""
     made: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """What later layers build once from these rules (the engine specialised for them), by name: it lives as
     long as the rules do."""
@@ -634,13 +638,10 @@ class Rules:
         remapped = bool(self.trump.highest) or bool(self.trump.games)
         set_(self, "remapped", remapped)
         set_(self, "plain_play", self.play.plain and not remapped)
-        expressions = [rule.points for rule in self.scoring.rules] + [r.when for r in self.scoring.rules if r.when]
-        expressions += [c.add for c in self.counters]
-        uses = frozenset().union(*(e.uses for e in expressions))
+        # Card facts may be read only once tricks are taken (after each trick and in scoring), so any read of them
+        # is one the engine must fill them for.
+        uses = frozenset().union(*(e.uses for e in self.expressions))
         set_(self, "reads_cards", bool(CARD_FACTS & uses))
-        more = [self.bidding.cancel_if, self.bidding.max_bid, *(b.when for b in self.bidding.bans)]
-        more += [self.match.wins, self.match.loses, self.match.ends, self.passing.to if self.passing else None]
-        uses |= frozenset().union(*(e.uses for e in more if e is not None))
         set_(self, "reads_deal", "dealt" in uses)
         set_(self, "uses", uses)
         size = self.deal.hand_size

@@ -12,9 +12,11 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from ..errors import UsageError
+from .. import resources
+from ..errors import OptionError, RulesetError, UsageError
 from ..players import PlayerSpec, parse_player_specs
 from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
@@ -33,16 +35,18 @@ class RulesetChoice:
     version: int | None
     options: tuple[tuple[str, str], ...]
     document: str = ""
-    """The merged ruleset as JSON when it is not bundled, so a worker in another folder or on another machine
-    (a Dask cluster) loads the same rules without the file; empty for a bundled ruleset."""
+    """The merged ruleset as JSON, in its written order, when it is not bundled, so a worker in another folder or
+    on another machine (a Dask cluster) loads the same rules without the file; empty for a bundled ruleset."""
     label: str = ""
     """How a comparison names this choice, when not by its id, version and options (a sweep's value)."""
+    digest: str = ""
+    """The digest of the rules chosen, when the choice was made from them: whatever a worker loads must match it."""
 
     @classmethod
     def of(cls, reference: str, rules: Rules) -> RulesetChoice:
         """The choice that loads `rules` anywhere: by id when bundled, else carrying the merged ruleset."""
-        document = json.dumps(rules.portable, sort_keys=True) if rules.portable is not None else ""
-        return cls(reference, rules.version, rules.options, document)
+        document = json.dumps(rules.portable, ensure_ascii=False) if rules.portable is not None else ""
+        return cls(reference, rules.version, rules.options, document, digest=rules.digest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +66,16 @@ class MatchJob:
 
 @cache
 def load_choice(choice: RulesetChoice) -> Rules:
-    """Loads a ruleset once per process: from the document the choice carries, else by its reference."""
+    """Loads a ruleset once per process: from the file the choice names when it still holds the same rules (so
+    errors name its lines), else from the document the choice carries, else the bundled ruleset by its id."""
     if choice.document:
+        if choice.digest and resources.looks_like_path(choice.reference) and Path(choice.reference).is_file():
+            try:
+                rules = load_ruleset(choice.reference, options=dict(choice.options), version=choice.version)
+            except (RulesetError, OptionError):
+                rules = None
+            if rules is not None and rules.digest == choice.digest:
+                return rules
         source = open_document(json.loads(choice.document), f"{choice.reference} (sent with the job)")
         return source.resolve(options=dict(choice.options), version=choice.version)
     return load_ruleset(choice.reference, options=dict(choice.options), version=choice.version)

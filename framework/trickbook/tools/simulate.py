@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import Game
-from ..errors import Location, RecordError
+from ..errors import ActionError, Location, PlayerError, RecordError
 from ..players import Player, PlayerSpec, make_player
 from ..record.replay import RulesetCache, replay_record
 from ..record.writer import dumps, match_record
@@ -37,7 +37,10 @@ def play_on(game: Game, players: Sequence[Player], actions: int | None = None) -
         if seat is None:
             break
         quick = lean[seat]
-        game.apply(quick(game.legal_actions()) if quick is not None else players[seat].choose(game.view(seat)))
+        try:
+            game.apply(quick(game.legal_actions()) if quick is not None else players[seat].choose(game.view(seat)))
+        except (ActionError, PlayerError) as exc:
+            raise PlayerError(f"the player failed: {exc}", hand=len(game.history) + 1, seat=seat) from None
         taken += 1
 
 
@@ -90,7 +93,11 @@ def simulate_job(job: MatchJob) -> tuple[MatchSummary, str]:
     """Plays one match of a simulation; returns its summary and its record as one line of JSON (runs in workers)."""
     rules = load_choice(job.ruleset)
     specs = players_of(job, rules.seats)
-    game = play_match(rules, job.seed, specs, job.hand_cap)
+    try:
+        game = play_match(rules, job.seed, specs, job.hand_cap)
+    except PlayerError as exc:
+        seat = f", seat {exc.seat} ({specs[exc.seat]})" if exc.seat is not None else ""
+        raise PlayerError(f"match {job.index + 1} (seed {job.seed}), hand {exc.hand}{seat}: {exc}") from None
     history = game.history
     summary = MatchSummary(job.seed, game.winner, len(history), sum(h.cancelled for h in history), game.totals)
     return summary, dumps(match_record(game, players=[str(s) for s in specs])) if job.record else ""

@@ -63,7 +63,7 @@ def sweep_choices(reference: str, options: Mapping[str, str], version: int | Non
         data = json.loads(json.dumps(base))
         _set(data, sweep.path, _typed(sweep.text(value)), sweep)
         open_document(data, f"{reference} with {sweep.label(value)}").resolve()
-        choices.append(RulesetChoice(reference, None, (), json.dumps(data, sort_keys=True), sweep.label(value)))
+        choices.append(RulesetChoice(reference, None, (), json.dumps(data), sweep.label(value)))
     return choices
 
 
