@@ -154,8 +154,9 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
     for event in said:
         if isinstance(event, told.ActionTaken):
             kind = actions.kinds[event.action]
-            if kind == kinds.BID:
+            if kind == kinds.BID:  # a new bid leaves any double behind
                 contract = actions.bid_codes[actions.bid_values[event.action]] if calls is not None else None
+                doubled = 0
                 name = actions.name_index[event.action]
                 bids[event.seat] = actions.named_bids[name] if name >= 0 else actions.bid_values[event.action]
             elif kind == kinds.DOUBLE:
