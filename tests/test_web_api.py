@@ -18,8 +18,11 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from trickbook.cli import main
-from trickbook.errors import UsageError
+from trickbook.errors import Location, UsageError
+from trickbook.players import parse_player_specs
+from trickbook.record.writer import match_record
 from trickbook.resources import bundled_ruleset_ids
+from trickbook.tools.simulate import resume_match
 from webserver import Server, alive, descendants, running
 
 
@@ -194,6 +197,12 @@ def test_a_finished_match_downloads_with_the_seats_token_and_replays(server: Ser
     path = tmp_path / "match.json"
     path.write_bytes(record)
     assert main(["replay", str(path)]) == 0
+    # One meaning on every path: the API, given the record's seed, the person's moves and the same bots (each
+    # asked again for its own choices), plays the very match the web table played.
+    saved = json.loads(record)
+    specs = [None if seat == "human" else parse_player_specs(seat, 1)[0] for seat in saved["players"]]
+    game, _ = resume_match(saved, specs, Location(str(path), 1, 1))
+    assert match_record(game, players=saved["players"]) == saved
 
 
 def test_a_server_keeps_a_bounded_number_of_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
