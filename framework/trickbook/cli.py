@@ -456,7 +456,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     from .tools.compare import as_json as compare_json
-    from .tools.compare import paired_differences, report_rows, sweep_rows, write_csv
+    from .tools.compare import caveat_lines, paired_differences, report_rows, sweep_rows, write_csv
     from .tools.paired import as_json as difference_json
     from .tools.plot import plot, plot_sweep
     from .tools.sweep import sweep_choices
@@ -503,6 +503,12 @@ def _compare(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
+    warnings = caveat_lines(columns)
+    if warnings:
+        console.print("Read this first: these matches may measure the players more than the rules.", markup=False)
+        for warning in warnings:
+            console.print("  " + warning, markup=False)
+        console.print()
     if differences:
         console.print(
             f"Paired differences against {columns[0].label} (the same seeds deal the same cards; "
@@ -538,7 +544,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _write_report(args: argparse.Namespace, columns: list[Column], title: str) -> None:
     """`--html`: the same verdicts and tables as the terminal, and the figure when matplotlib is there."""
-    from .tools.compare import paired_differences, report_rows, sweep_rows
+    from .tools.compare import caveat_lines, paired_differences, report_rows, sweep_rows
     from .tools.plot import plot, plot_sweep
     from .tools.report import html_report
 
@@ -556,7 +562,7 @@ def _write_report(args: argparse.Namespace, columns: list[Column], title: str) -
             pass  # no matplotlib: the report says how to get the figure
     header = ["95% intervals in brackets", *(column.label for column in columns)]
     sweep = sweep_rows(columns, args.sweep) if args.sweep else None
-    page = html_report(title, verdicts, header, report_rows(columns), sweep, figure)
+    page = html_report(title, verdicts, header, report_rows(columns), sweep, figure, caveat_lines(columns))
     try:
         Path(args.html).write_text(page, encoding="utf-8")
     except OSError as exc:

@@ -6,7 +6,7 @@ import csv
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ from ..engine.game import Game
 from ..errors import UsageError
 from ..players import make_player, parse_player_specs
 from ..ruleset.rules import BiddingKind, Rules
+from .caveats import caveats
 from .paired import SKILL_METRICS, Difference, paired
 from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
 from .simulate import play_on
@@ -61,6 +62,8 @@ class Column:
     stats: tuple[MatchStats, ...]
     restricted: tuple[MatchStats, ...] = ()
     """The matches of restricted play (a stronger player against weaker ones), when asked for."""
+    caveats: tuple[str, ...] = ()
+    """Signs that these matches measure the players more than the rules (see `tools.caveats`)."""
 
 
 def compare(
@@ -98,7 +101,8 @@ def compare(
         if before:
             column = [*before[index].stats, *column]
             restricted = [*before[index].restricted, *restricted]
-        columns.append(summarise(choice.label or _label(rules), rules, column, restricted))
+        summary = summarise(choice.label or _label(rules), rules, column, restricted)
+        columns.append(replace(summary, caveats=caveats(rules, column, hand_cap)))
     return columns
 
 
@@ -304,6 +308,7 @@ def as_json(columns: Sequence[Column], players: str, matches: int, seed: int) ->
                 "ruleset": c.identity,
                 "metrics": {name: {"value": e.value, "low": e.low, "high": e.high} for name, e in c.metrics.items()},
                 "bids": c.bids,
+                "caveats": list(c.caveats),
             }
             for c in columns
         ],
@@ -353,3 +358,8 @@ def write_csv(columns: Sequence[Column], seed: int, path: Path) -> None:
                         s.automatic,
                     ]
                 )
+
+
+def caveat_lines(columns: Sequence[Column]) -> list[str]:
+    """Every column's caveats, each named by its ruleset: what to read before the differences."""
+    return [f"{column.label}: {caveat}" for column in columns for caveat in column.caveats]

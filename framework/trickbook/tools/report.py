@@ -22,14 +22,21 @@ def html_report(
     rows: Sequence[tuple[str, Sequence[str]]],
     sweep: tuple[Sequence[str], Sequence[Sequence[str]]] | None = None,
     figure: bytes | None = None,
+    caveats: Sequence[str] = (),
 ) -> str:
-    """The page: the paired verdicts first, then the sweep's rows (if any), the full table and the figure."""
+    """The page: any caveats about the players, the paired verdicts, then the sweep's rows (if any), the full table
+    and the figure."""
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{_text(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{_text(title)}</h1>",
     ]
+    if caveats:
+        out.append("<h2>Read this first</h2>")
+        out.append('<p class="muted">These matches may measure the players more than the rules.</p><ul>')
+        out += [f"<li>{_text(c)}</li>" for c in caveats]
+        out.append("</ul>")
     if verdicts:
         out.append("<h2>Paired differences</h2>")
         out.append('<p class="muted">The same seeds deal the same cards under each ruleset; 95% intervals.</p><ul>')

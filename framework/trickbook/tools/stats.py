@@ -39,6 +39,8 @@ class MatchStats:
     """In restricted play, whether the party the stronger player held won (None: not such a match, or no winner)."""
     parties: int = 0
     """How many parties (sides, or players without sides) could win."""
+    contracts_named: tuple[tuple[str, int], ...] = ()
+    """How often each contract was played, by the bid that set it (an auction's last bid; every declaration)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,14 +80,21 @@ def match_stats(game: Game, strong: int = -1) -> MatchStats:
     events: Counter[str] = Counter()
     contracts = made = points = all_tricks = automatic = 0
     groups = rules.seating.sides or tuple((seat,) for seat in range(rules.seats))
+    named: Counter[str] = Counter()
+    declarations = rules.bidding.kind is BiddingKind.DECLARATIONS
     for hand in history:
+        last = None
         for move in hand.moves:
             kind = actions.kinds[move.action]
             if kind == "bid":
-                bids[actions.text(move.action)[4:]] += 1
+                last = actions.text(move.action)[4:]
+                bids[last] += 1
+                named[last] += declarations
                 automatic += move.auto
         if hand.cancelled:
             continue
+        if last is not None and not declarations:
+            named[last] += 1
         held, kept = _contracts(rules, hand.contract, hand.declarer, hand.tricks_won, hand.moves)
         contracts += held
         made += kept
@@ -123,6 +132,7 @@ def match_stats(game: Game, strong: int = -1) -> MatchStats:
         shape=match_shape(standings, _winning_party(rules, game.winner), rules.match.lower_wins),
         strong_won=None if strong < 0 or game.winner is None else set(parties(rules)[strong]) <= set(game.winner),
         parties=len(parties(rules)),
+        contracts_named=tuple(sorted((bid, count) for bid, count in named.items() if count)),
     )
 
 

@@ -15,7 +15,7 @@ from ..errors import TrickbookError, UsageError
 from ..players import parse_player_specs
 from ..players.base import split_specs
 from ..ruleset.loader import load_ruleset
-from ..tools.compare import compare, paired_differences, parse_skill, report_rows
+from ..tools.compare import caveat_lines, compare, paired_differences, parse_skill, report_rows
 from ..tools.parallel import RulesetChoice, default_jobs
 from ..tools.plot import plot
 from .requests import bot, ruleset_choice
@@ -148,6 +148,7 @@ class Comparisons:
                 "labels": [c.label for c in columns],
                 "rows": report_rows(columns),
                 "differences": [d.verdict(column.label) for column, ds in found for d in ds],
+                "caveats": caveat_lines(columns),
                 "first": columns[0].label,
                 "figure": figure,
             }

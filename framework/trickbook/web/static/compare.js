@@ -22,7 +22,13 @@ function showResult(state) {
     el("caption", {}, state.title),
     el("tr", {}, el("th", {}, "95% intervals in brackets"), state.labels.map((l) => el("th", {}, l))),
     state.rows.map(([name, cells]) => el("tr", {}, el("td", {}, name), cells.map((c) => el("td", {}, c)))));
+  const caveats = state.caveats && state.caveats.length
+    ? [el("div", { class: "panel", id: "caveats" }, el("h2", {}, "Read this first"),
+        el("p", { class: "muted" }, "These matches may measure the players more than the rules."),
+        el("ul", {}, state.caveats.map((c) => el("li", {}, c))))]
+    : [];
   result.replaceChildren(
+    ...caveats,
     el("div", { class: "panel" }, el("h2", {}, `Paired differences against ${state.first}`),
       state.differences.length ? el("ul", {}, state.differences.map((d) => el("li", {}, d))) : el("p", {}, "None to show.")),
     el("div", { class: "panel" }, table),
