@@ -15,6 +15,10 @@ from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwrigh
 
 from webserver import CHROMIUM_ARGS, Server, chromium, running
 
+# The page's own waits allow 20 s (set_default_timeout below); assertions wait as long, so a loaded machine (the
+# whole suite on two cores) does not fail a page that is only slow.
+expect.set_options(timeout=20_000)
+
 BROKEN = """format: trickbook-ruleset/1
 id: to-sixty-one
 title: Tarneeb to 61
