@@ -248,6 +248,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     srv.set_defaults(run=_serve)
 
+    upg = commands.add_parser("upgrade", help="rewrite ruleset files in the current format, showing the diff")
+    upg.add_argument("files", nargs="+", metavar="FILE", help="ruleset files (.yaml)")
+    upg.add_argument("--check", action="store_true", help="change nothing; exit 1 when a file needs an upgrade")
+    upg.set_defaults(run=_upgrade)
+
     rulesets = commands.add_parser("rulesets", help="list the bundled rulesets")
     rulesets.set_defaults(run=_list)
     return parser
@@ -639,6 +644,38 @@ def _replay(args: argparse.Namespace) -> int:
     for rules in cache.used.values():
         print(f"  under {rules}")
     return 0
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    """Rewrites each file in the current format (or, with --check, says which need it): 0 when none needed one,
+    1 when --check found one to upgrade, 2 when a file cannot be read, as `diff` exits."""
+    from .ruleset.upgrade import upgraded
+
+    status = 0
+    for name in args.files:
+        try:
+            if not looks_like_path(name):
+                raise UsageError(f"upgrade rewrites a file; {name!r} names a bundled ruleset, which is current")
+            source = open_ruleset(name)
+            with open(name, encoding="utf-8", newline="") as file:
+                change = upgraded(file.read(), name, source)
+        except TrickbookError as exc:
+            print(f"trickbook: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        print(change.diff(), end="")
+        if not change.needed:
+            print(f"{name}: already in {change.written_in}")
+            continue
+        notes = "; ".join(change.notes)
+        if args.check:
+            print(f"{name}: written in {change.written_in}, needs `trickbook upgrade {name}` ({notes})")
+            status = max(status, 1)
+            continue
+        with open(name, "w", encoding="utf-8", newline="") as file:
+            file.write(change.after)
+        print(f"{name}: upgraded from {change.written_in} ({notes})")
+    return status
 
 
 def _validate(args: argparse.Namespace) -> int:

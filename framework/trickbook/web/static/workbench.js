@@ -97,7 +97,7 @@ async function load(id) {
 
 document.getElementById("variant").addEventListener("click", () => {
   const parent = document.getElementById("open").value;
-  text.value = `format: trickbook-ruleset/1\nid: my-${parent}\ntitle: My ${parent}\nextends: ${parent}\n` +
+  text.value = `format: trickbook-ruleset/2\nid: my-${parent}\ntitle: My ${parent}\nextends: ${parent}\n` +
     `description: >\n  What this variant changes, in a sentence.\n\n# Set only what differs from ${parent}, for example:\n# match:\n#   wins: total(side) >= 61\n`;
   drawGutter();
   study();
