@@ -334,9 +334,21 @@ def _in_current_format(document: Document) -> Document:
         first = formats.in_current_format(document, first_table=True)
         try:
             _loads_alone(first)
-        except RulesetError:
-            raise refused from None
+        except RulesetError as also:
+            raise _refused_both_ways(refused, also) from None
         return first
+    return today
+
+
+def _refused_both_ways(today: RulesetError, first: RulesetError) -> RulesetError:
+    """Today's refusal of a format 1 file without a table, saying why the first release's table does not help."""
+    head = ": ".join(part for part in (str(first.where) if first.where else "", first.path, first.problem) if part)
+    also = (
+        "this file says format 1 and declares neither `seats` nor `sides`; read with the table format 1 gave "
+        f"such a file until 1 December 2026 (four players, partners opposite) it is refused too, at {head}"
+    )
+    today.hint = f"{today.hint}; {also}" if today.hint else also
+    today.args = (today.render(),)
     return today
 
 
@@ -423,6 +435,9 @@ def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, 
             path="format",
             expected=" or ".join(repr(known) for known in formats.KNOWN),
             found=repr(data.get("format")) if "format" in data else "no format key",
+            hint="a later format is read by a later trickbook"
+            if str(data.get("format")).startswith("trickbook-ruleset/")
+            else None,
         )
     written_in = data["format"]
     document = _in_current_format(document)
