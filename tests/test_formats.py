@@ -199,3 +199,17 @@ def test_upgrade_refuses_a_bundled_id_and_locates_a_missing_file(capsys: pytest.
     err = capsys.readouterr().err
     assert "'hearts' names a bundled ruleset" in err
     assert "no-such-file.yaml:1:1: there is no ruleset file 'no-such-file.yaml'" in err
+
+
+def test_validate_names_an_older_format_and_the_command_that_rewrites_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "spades.yaml"
+    shutil.copy(FIRST_RELEASE_SPADES, path)
+    assert main(["validate", str(path)]) == 0
+    said = capsys.readouterr().out
+    assert f"written in {formats.FIRST} and read as that format means it; `trickbook upgrade {path}` rewrites" in said
+    assert main(["upgrade", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(path)]) == 0
+    assert "upgrade" not in capsys.readouterr().out

@@ -21,7 +21,7 @@ from .errors import PlayerError, RecordError, TrickbookError, UsageError
 from .players import Player, PlayerSpec, make_player, parse_player_specs
 from .players.base import split_specs
 from .resources import looks_like_path
-from .ruleset.loader import load_ruleset, open_ruleset
+from .ruleset.loader import FORMAT, load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 from .tools.parallel import RulesetChoice, default_jobs, load_choice
 from .tools.simulate import simulate
@@ -707,6 +707,11 @@ def _validate(args: argparse.Namespace) -> int:
             f"{name}: {verdict} ({source.id}: {len(source.versions)} version(s), {coverage}; "
             f"{errors} error(s), {len(findings) - errors} warning(s))"
         )
+        if source.written_in != FORMAT:
+            print(
+                f"{name}: written in {source.written_in} and read as that format means it; "
+                f"`trickbook upgrade {name}` rewrites it in {FORMAT}"
+            )
     return 1 if failures else 0
 
 
