@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from trickbook import resources
-from trickbook.ruleset.formats import CURRENT, FIRST
 from trickbook.expr.functions import BUILTINS, CONTEXT_VARIABLES, DOMAINS, FOLDS, KEYWORDS, Stage, Type
+from trickbook.ruleset.formats import CURRENT, FIRST
 
 OUT = Path(__file__).resolve().parent / "reference.md"
 
