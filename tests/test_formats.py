@@ -132,6 +132,14 @@ def test_a_format_1_file_that_loads_neither_way_is_refused_as_today_refuses_it(t
     assert main(["upgrade", "--check", str(path)]) == 2
 
 
+def test_a_format_1_file_refused_for_one_reason_either_way_is_told_it_once(tmp_path: Path) -> None:
+    path = tmp_path / "untitled.yaml"
+    path.write_text(FIRST_RELEASE_SPADES.read_text(encoding="utf-8").replace("\ntitle:", "\nname:", 1))
+    with pytest.raises(RulesetError, match="name") as refused:
+        load_ruleset(path)
+    assert "refused too" not in str(refused.value)
+
+
 def test_format_2_means_no_sides_where_none_are_declared(tmp_path: Path) -> None:
     """The same file saying format 2 is read in today's language: no sides, so scoring by side is refused,
     with the message that names the missing sides."""

@@ -341,7 +341,10 @@ def _in_current_format(document: Document) -> Document:
 
 
 def _refused_both_ways(today: RulesetError, first: RulesetError) -> RulesetError:
-    """Today's refusal of a format 1 file without a table, saying why the first release's table does not help."""
+    """Today's refusal of a format 1 file without a table, saying why the first release's table does not help
+    (unless the first release's reading is refused for the very same reason)."""
+    if first.render() == today.render():
+        return today
     head = ": ".join(part for part in (str(first.where) if first.where else "", first.path, first.problem) if part)
     also = (
         "this file says format 1 and declares neither `seats` nor `sides`; read with the table format 1 gave "
