@@ -102,7 +102,7 @@ def test_upgrade_changes_only_the_format_line_and_writes_the_first_releases_tabl
     assert after.index("seats: 4") == after.index("deck: standard-52") + 2
     shown = capsys.readouterr().out
     assert "+sides: [[0, 2], [1, 3]]" in shown and f"-format: {formats.FIRST}" in shown
-    assert "its table is written out (until 1 December 2026" in shown
+    assert "\n  - its table is written out: until 1 December 2026 format 1 seated" in shown
 
 
 def test_a_format_1_file_without_a_table_that_loads_without_sides_keeps_none(tmp_path: Path) -> None:

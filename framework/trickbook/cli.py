@@ -667,14 +667,14 @@ def _upgrade(args: argparse.Namespace) -> int:
         if not change.needed:
             print(f"{name}: already in {change.written_in}")
             continue
-        notes = "; ".join(change.notes)
+        notes = "".join(f"\n  - {note}" for note in change.notes)
         if args.check:
-            print(f"{name}: written in {change.written_in}, needs `trickbook upgrade {name}` ({notes})")
+            print(f"{name}: written in {change.written_in}; `trickbook upgrade {name}` would change it:{notes}")
             status = max(status, 1)
             continue
         with open(name, "w", encoding="utf-8", newline="") as file:
             file.write(change.after)
-        print(f"{name}: upgraded from {change.written_in} ({notes})")
+        print(f"{name}: upgraded from {change.written_in} to {FORMAT}:{notes}")
     return status
 
 

@@ -67,7 +67,7 @@ def upgraded(text: str, display: str, source: RulesetSource) -> Upgrade:
         if place > 0 and not lines[place - 1].endswith(("\n", "\r")):
             lines[place - 1] += newline
         lines[place:place] = [line + newline for line in _TABLE_LINES]
-        notes.append(f"its table is written out ({formats.FIRST_TABLE_CHANGE})")
+        notes.append(f"its table is written out: {formats.FIRST_TABLE_CHANGE}")
     return Upgrade(display, text, "".join(lines), written_in, tuple(notes))
 
 
