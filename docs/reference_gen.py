@@ -15,6 +15,7 @@ from typing import Any
 
 from trickbook import resources
 from trickbook.expr.functions import BUILTINS, CONTEXT_VARIABLES, DOMAINS, FOLDS, KEYWORDS, Stage, Type
+from trickbook.ruleset.formats import CURRENT, FIRST
 
 OUT = Path(__file__).resolve().parent / "reference.md"
 
@@ -82,6 +83,45 @@ def _stages(stages: frozenset[Stage]) -> str:
     return ", ".join(names[s] for s in Stage if s in stages)
 
 
+FORMATS = [
+    "## Format versions",
+    "",
+    f"A ruleset's first key, `format`, names the version of this language it is written in; `{CURRENT}` is",
+    "the current one. The promise a format version makes:",
+    "",
+    "- **A format fixes meaning.** A file that loads under a format means the same game in every later release",
+    "  that reads that format: the same rules digest, and the same scores and winner for the same deals and",
+    "  choices, so its records replay. A release may add keys to a format (their defaults leave files without",
+    "  them as they were) and refuse a file only where it relied on a defect (a crash, a hang, a seat left",
+    "  without a move); it does not change what a key a file wrote, or one it left out, means.",
+    "- **A new format number marks any other change:** a default that changes, a key whose meaning changes or",
+    "  that goes away. Each is listed below with what `trickbook upgrade` writes for it.",
+    "- **An old format keeps loading**, with the meaning it had, for at least two years after the format that",
+    "  replaced it came out (format 1: at least until December 2028), and `trickbook upgrade FILE` rewrites it",
+    "  in the current one meanwhile (`--check` for a pre-commit hook). A format is only dropped in a release",
+    "  announced one release ahead; records stay replayable whatever their ruleset's format.",
+    "- The same rules written in two formats have one digest, so a file rewritten by `upgrade` replays the",
+    "  records made under its older text. Records say the format of the ruleset they were played under",
+    "  (`ruleset.format`).",
+    "",
+    "### From format 1 to format 2",
+    "",
+    "| what | format 1 | format 2 | `trickbook upgrade` writes |",
+    "|---|---|---|---|",
+    "| a ruleset that extends nothing and declares neither `seats` nor `sides` | until 1 December 2026 "
+    "(commit `95a2e5b` and before) every table had four seats in two sides, partners opposite; since then "
+    "such a table had no sides. A format 1 file keeps the reading under which it loads: no sides when it "
+    "loads so, else the first release's two sides | no sides: everyone plays for themselves | `seats: 4` and "
+    "`sides: [[0, 2], [1, 3]]` after `deck`, where the file loads only with the first release's table |",
+    f"| the `format` line | `{FIRST}` | `{CURRENT}` | the new format line; nothing else |",
+    "",
+    "Format 1 changed in one other way before this promise was written: since 2 December 2026 (`0819aa9`) a",
+    "bid ban (`bidding.forbid`) applies in a blind round too, where before it did not. Format 1 files are read",
+    "with today's meaning there, as format 2 reads them.",
+]
+"""The compatibility promise of format versions, with every change between formats."""
+
+
 def reference() -> str:
     lines = [
         "# Reference",
@@ -96,6 +136,8 @@ def reference() -> str:
         "merged result must fit this table.",
         "",
         *_table(resources.schema("ruleset")),
+        "",
+        *FORMATS,
         "",
         "## Deck keys",
         "",

@@ -13,7 +13,7 @@ sys.path.insert(0, str(DOCS.parent / "tests"))
 
 from webserver import CHROMIUM_ARGS, chromium, running  # noqa: E402
 
-VARIANT = """format: trickbook-ruleset/1
+VARIANT = """format: trickbook-ruleset/2
 id: tarneeb-61
 title: Tarneeb to 61
 extends: tarneeb-41

@@ -63,7 +63,13 @@ def test_options_and_rules_version_are_recorded(tmp_path: Path) -> None:
     )
     record = json.loads(out.read_text())
     digest = load_ruleset("tarneeb-41", options={"trump": "kubba"}, version=1).digest
-    assert record["ruleset"] == {"id": "tarneeb-41", "version": 1, "options": {"trump": "kubba"}, "digest": digest}
+    assert record["ruleset"] == {
+        "id": "tarneeb-41",
+        "version": 1,
+        "options": {"trump": "kubba"},
+        "digest": digest,
+        "format": "trickbook-ruleset/2",
+    }
     assert digest.startswith("sha256:") and "document" not in record["ruleset"], "a bundled ruleset is named"
 
 
@@ -250,10 +256,11 @@ def test_new_writes_a_variant_that_validates_changes_nothing_and_quotes_its_pare
 def test_the_pre_commit_hooks_run_real_commands() -> None:
     hooks = yaml.safe_load((Path(__file__).resolve().parent.parent / ".pre-commit-hooks.yaml").read_text("utf-8"))
     commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
-    assert {hook["id"] for hook in hooks} == {"trickbook-validate", "trickbook-check"}
+    assert {hook["id"] for hook in hooks} == {"trickbook-validate", "trickbook-check", "trickbook-upgrade"}
     for hook in hooks:
-        program, command = hook["entry"].split()
+        program, command, *flags = hook["entry"].split()
         assert program == "trickbook" and command in commands and hook["language"] == "python"
+        assert all(flag in commands[command]._option_string_actions for flag in flags)
 
 
 def test_a_hand_cap_beyond_what_a_record_may_hold_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,7 +21,7 @@ from .errors import PlayerError, RecordError, TrickbookError, UsageError
 from .players import Player, PlayerSpec, make_player, parse_player_specs
 from .players.base import split_specs
 from .resources import looks_like_path
-from .ruleset.loader import load_ruleset, open_ruleset
+from .ruleset.loader import FORMAT, load_ruleset, open_ruleset
 from .ruleset.rules import Rules
 from .tools.parallel import RulesetChoice, default_jobs, load_choice
 from .tools.simulate import simulate
@@ -247,6 +247,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="comparisons one client may start an hour (default 10)",
     )
     srv.set_defaults(run=_serve)
+
+    upg = commands.add_parser("upgrade", help="rewrite ruleset files in the current format, showing the diff")
+    upg.add_argument("files", nargs="+", metavar="FILE", help="ruleset files (.yaml)")
+    upg.add_argument("--check", action="store_true", help="change nothing; exit 1 when a file needs an upgrade")
+    upg.set_defaults(run=_upgrade)
 
     rulesets = commands.add_parser("rulesets", help="list the bundled rulesets")
     rulesets.set_defaults(run=_list)
@@ -647,6 +652,38 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _upgrade(args: argparse.Namespace) -> int:
+    """Rewrites each file in the current format (or, with --check, says which need it): 0 when none needed one,
+    1 when --check found one to upgrade, 2 when a file cannot be read, as `diff` exits."""
+    from .ruleset.upgrade import upgraded
+
+    status = 0
+    for name in args.files:
+        try:
+            if not looks_like_path(name):
+                raise UsageError(f"upgrade rewrites a file; {name!r} names a bundled ruleset, which is current")
+            source = open_ruleset(name)
+            with open(name, encoding="utf-8", newline="") as file:
+                change = upgraded(file.read(), name, source)
+        except TrickbookError as exc:
+            print(f"trickbook: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        print(change.diff(), end="")
+        if not change.needed:
+            print(f"{name}: already in {change.written_in}")
+            continue
+        notes = "".join(f"\n  - {note}" for note in change.notes)
+        if args.check:
+            print(f"{name}: written in {change.written_in}; `trickbook upgrade {name}` would change it:{notes}")
+            status = max(status, 1)
+            continue
+        with open(name, "w", encoding="utf-8", newline="") as file:
+            file.write(change.after)
+        print(f"{name}: upgraded from {change.written_in} to {FORMAT}:{notes}")
+    return status
+
+
 def _validate(args: argparse.Namespace) -> int:
     from .book.lint import lint
 
@@ -676,6 +713,11 @@ def _validate(args: argparse.Namespace) -> int:
             f"{name}: {verdict} ({source.id}: {len(source.versions)} version(s), {coverage}; "
             f"{errors} error(s), {len(findings) - errors} warning(s))"
         )
+        if source.written_in != FORMAT:
+            print(
+                f"{name}: written in {source.written_in} and read as that format means it; "
+                f"`trickbook upgrade {name}` rewrites it in {FORMAT}"
+            )
     return 1 if failures else 0
 
 

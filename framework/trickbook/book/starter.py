@@ -32,7 +32,7 @@ def starter(name: str, parent: str) -> str:
         "# by key, a value replaces the parent's, and null removes a key. Check it with",
         f"#   trickbook validate {name}.yaml   and   trickbook diff {source.id} {name}.yaml",
         "",
-        "format: trickbook-ruleset/1",
+        "format: trickbook-ruleset/2",
         f"id: {name}",
         f"title: {name} (a variant of {title})",
         "description: >",

@@ -23,9 +23,11 @@ FORMAT_V1 = "trickbook-record/1"
 
 
 def ruleset_identity(rules: Rules) -> dict[str, Any]:
-    """The record's `ruleset`: id, rules version, every option in force, the digest, and the rules when not bundled."""
+    """The record's `ruleset`: id, rules version, every option in force, the digest, the format of the ruleset's
+    file, and the rules when not bundled."""
     identity = rules.identity()
     identity["digest"] = rules.digest
+    identity["format"] = rules.written_in
     if rules.portable is not None:
         identity["document"] = rules.portable
     return identity

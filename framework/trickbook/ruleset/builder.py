@@ -20,6 +20,7 @@ from ..expr.site import Site
 from ..expr.syntax import Node, parse
 from .actions import ActionSpace
 from .deck import Card, CardMask, Deck, load_deck
+from .formats import CURRENT
 from .rules import (
     AloneRules,
     Announcement,
@@ -71,14 +72,16 @@ def build_rules(
     digests: tuple[str, str] = ("", ""),
     portable: dict[str, Any] | None = None,
     changes: tuple[str, ...] = (),
+    *,
+    written_in: str = CURRENT,
 ) -> Rules:
     """The compiled rules of a merged, schema-checked document; `RulesetError` names the key that makes no sense.
 
     `digests` identify the merged ruleset (today's, and the earlier releases' form old records carry) and
     `portable` is the copy records carry (None when bundled);
-    `changes` are the rules a variant's own file sets.
+    `changes` are the rules a variant's own file sets; `written_in` the format of the file named.
     """
-    return _Builder(document, chain, version, options).build(digests, portable, changes)
+    return _Builder(document, chain, version, options).build(digests, portable, changes, written_in)
 
 
 def inherited_hint(path: str, parent: str, child: str) -> str:
@@ -165,7 +168,9 @@ class _Builder:
         mark = self.doc.marks.get(path) or Mark(self.doc.file, 1, 1)
         return Site(text, mark, format_path(path), self.doc.lines.get(mark.file, ()))
 
-    def build(self, digests: tuple[str, str], portable: dict[str, Any] | None, changes: tuple[str, ...]) -> Rules:
+    def build(
+        self, digests: tuple[str, str], portable: dict[str, Any] | None, changes: tuple[str, ...], written_in: str
+    ) -> Rules:
         data = self.data
         named = self.named_bids()
         self.names = self.namespace(named)
@@ -226,6 +231,7 @@ class _Builder:
             earlier_digest=digests[1],
             portable=portable,
             changes=changes,
+            written_in=written_in,
             expressions=tuple(self.compiled),  # last: every argument before it compiles its expressions first
         )
 

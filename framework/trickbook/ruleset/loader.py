@@ -23,14 +23,14 @@ from typing import Any, NamedTuple
 
 from .. import limits, resources
 from ..errors import Location, OptionError, RulesetError
-from . import schema
+from . import formats, schema
 from .builder import build_rules, inherited_hint
 from .deck import load_deck
 from .patch import apply_patch
 from .rules import Rules
 from .yamlsource import Document, KeyPath, check_plain_text, format_path, parse_yaml, read_yaml
 
-FORMAT = "trickbook-ruleset/1"
+FORMAT = formats.CURRENT
 _PROTECTED = ("format", "id", "extends", "options", "versions")
 
 
@@ -51,6 +51,8 @@ class RulesetSource:
     """True for a bundled ruleset, which every installation has: records name it instead of carrying it."""
     changes: tuple[str, ...] = ()
     """The rules a variant's own file sets (`match.wins`...), for the rule book; empty when it extends nothing."""
+    written_in: str = formats.CURRENT
+    """The format the named file says it is written in (records carry it); `document` is in the current one."""
 
     @property
     def id(self) -> str:
@@ -161,6 +163,7 @@ class RulesetSource:
                 (rules_digest(document, self), earlier_digest(document, self)),
                 portable,
                 self.changes,
+                written_in=self.written_in,
             ),
             document,
         )
@@ -235,7 +238,11 @@ def earlier_digest(resolved: Document, source: RulesetSource) -> str:
 
 
 def _digested(resolved: Document, source: RulesetSource) -> Any:
+    """What a digest is taken of. The data is in the current format, so the same rules written in two formats
+    have one digest; its format key says the first, as when digests were first taken, so a ruleset whose file
+    moves to a later format without a rule changing keeps its digest and its older records still replay."""
     data = _with_deck(source, {key: value for key, value in resolved.data.items() if key not in _WORDS_ONLY})
+    data["format"] = formats.FIRST
     return _without_descriptions(data)
 
 
@@ -285,16 +292,16 @@ def open_text(text: str, display: str) -> RulesetSource:
 
 
 def _opened(origin: _Origin, bundled: bool) -> RulesetSource:
-    document, chain, changes = _read(origin, ())
+    document, chain, changes, written_in = _read(origin, ())
     _check_schema(document)
     _check_versions(document)
     _check_options(document)
-    return RulesetSource(document, chain, bundled=bundled, changes=changes)
+    return RulesetSource(document, chain, bundled=bundled, changes=changes, written_in=written_in)
 
 
 def open_document(data: Any, display: str) -> RulesetSource:
     """A merged ruleset given as data (as a record carries it): checked like a file, nothing read from disk."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in formats.KNOWN:
         raise RulesetError("this is not a trickbook ruleset of a known format", where=Location(display, 1, 1))
     if "extends" in data or not isinstance(data.get("deck"), dict | str):
         raise RulesetError(
@@ -304,11 +311,56 @@ def open_document(data: Any, display: str) -> RulesetSource:
     if isinstance(data["deck"], str) and resources.looks_like_path(data["deck"]):
         raise RulesetError("a carried ruleset may not name a deck file", where=Location(display, 1, 1), path="deck")
     check_plain_text(data, display)
-    document = Document(data, {}, display, {})
+    written_in = data["format"]
+    document = _in_current_format(Document(data, {}, display, {}))
+    data = document.data
     schema.check(data, "ruleset", marks={}, file=display, error=RulesetError)
     _check_versions(document)
     _check_options(document)
-    return RulesetSource(document, ())
+    return RulesetSource(document, (), written_in=written_in)
+
+
+def _in_current_format(document: Document) -> Document:
+    """An older format's file as the current format's data. A format 1 file that declares no table keeps the
+    reading under which it loads: no sides (as since 1 December 2026), else the first release's two sides."""
+    if document.data.get("format") == formats.CURRENT:
+        return document
+    today = formats.in_current_format(document, first_table=False)
+    if not formats.table_unsaid(document.data):
+        return today
+    try:
+        _loads_alone(today)
+    except RulesetError as refused:
+        first = formats.in_current_format(document, first_table=True)
+        try:
+            _loads_alone(first)
+        except RulesetError as also:
+            raise _refused_both_ways(refused, also) from None
+        return first
+    return today
+
+
+def _refused_both_ways(today: RulesetError, first: RulesetError) -> RulesetError:
+    """Today's refusal of a format 1 file without a table, saying why the first release's table does not help
+    (unless the first release's reading is refused for the very same reason)."""
+    if first.render() == today.render():
+        return today
+    head = ": ".join(part for part in (str(first.where) if first.where else "", first.path, first.problem) if part)
+    also = (
+        "this file says format 1 and declares neither `seats` nor `sides`; read with the table format 1 gave "
+        f"such a file until 1 December 2026 (four players, partners opposite) it is refused too, at {head}"
+    )
+    today.hint = f"{today.hint}; {also}" if today.hint else also
+    today.args = (today.render(),)
+    return today
+
+
+def _loads_alone(document: Document) -> None:
+    """Checks a ruleset that extends nothing as loading does, at its newest version with default options."""
+    _check_schema(document)
+    _check_versions(document)
+    _check_options(document)
+    RulesetSource(document, ()).resolve()
 
 
 def _check_schema(document: Document) -> None:
@@ -368,28 +420,33 @@ def _find(reference: str, relative_to: Path | None) -> _Origin:
     return _Origin(path, f"rulesets/{reference}.yaml")
 
 
-def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, ...], tuple[str, ...]]:
+def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, ...], tuple[str, ...], str]:
     """Reads one file; if it extends another, reads that first and merges this one over it.
 
-    Returns the merged document, the ids it extends (nearest first) and the rules this file itself sets (none
-    when it extends nothing). A variant that says nothing of itself does not inherit its parent's description
-    or source: those describe the parent.
+    Returns the merged document in the current format, the ids it extends (nearest first), the rules this file
+    itself sets (none when it extends nothing) and the format the file is written in. A variant that says
+    nothing of itself does not inherit its parent's description or source: those describe the parent.
     """
     document = origin.read()
     data = document.data
     if not isinstance(data, dict):
         raise RulesetError("a ruleset must be a mapping of keys", where=document.locate(()), found=type(data).__name__)
-    if data.get("format") != FORMAT:
+    if data.get("format") not in formats.KNOWN:
         raise RulesetError(
             "this is not a trickbook ruleset of a known format",
             where=document.locate(("format",)),
             path="format",
-            expected=repr(FORMAT),
+            expected=" or ".join(repr(known) for known in formats.KNOWN),
             found=repr(data.get("format")) if "format" in data else "no format key",
+            hint="a later format is read by a later trickbook"
+            if str(data.get("format")).startswith("trickbook-ruleset/")
+            else None,
         )
+    written_in = data["format"]
+    document = _in_current_format(document)
     parent_ref = data.get("extends")
     if parent_ref is None:
-        return document, (), ()
+        return document, (), (), written_in
     if not isinstance(parent_ref, str):
         raise RulesetError(
             "`extends` names a ruleset", where=document.locate(("extends",)), path="extends", expected="text"
@@ -417,11 +474,11 @@ def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, 
         raise RulesetError(
             "these rulesets extend each other in a loop", where=document.locate(("extends",)), path="extends"
         )
-    inherited, chain, _ = _read(parent, (*seen, resolved))
+    inherited, chain, _, _ = _read(parent, (*seen, resolved))
     about_parent = {key: value for key, value in inherited.data.items() if key not in ("description", "source")}
     merged = apply_patch(dataclasses.replace(inherited, data=about_parent), document)
     own = tuple(_leaf_paths({k: v for k, v in data.items() if k not in _NOT_RULES}, ()))
-    return dataclasses.replace(merged, file=document.file), (str(inherited.data.get("id")), *chain), own
+    return dataclasses.replace(merged, file=document.file), (str(inherited.data.get("id")), *chain), own, written_in
 
 
 _NOT_RULES = frozenset({"format", "id", "title", "description", "source", "extends", "examples"})

@@ -9,6 +9,7 @@ from typing import Any
 from ..expr.compiler import Compiled
 from .actions import ActionSpace
 from .deck import Card, CardMask, Deck
+from .formats import CURRENT
 from .seating import Seating
 
 
@@ -602,6 +603,8 @@ class Rules:
     """The merged ruleset as a record carries it, when it is not bundled."""
     changes: tuple[str, ...] = field(default=(), repr=False, compare=False)
     """The rules a variant's own file sets (`match.wins`...), for the rule book; empty when it extends nothing."""
+    written_in: str = field(default=CURRENT, compare=False)
+    """The format the ruleset's file is written in (`trickbook-ruleset/N`): records carry it."""
     play_start: tuple[PlayStart, ...] = field(init=False, repr=False, compare=False)
     """`play_start[trump + 1]`: what the play of a hand starts with under that trump (index 0: no trump)."""
     remapped: bool = field(init=False, repr=False, compare=False)

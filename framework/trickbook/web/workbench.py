@@ -1,4 +1,5 @@
-"""The workbench's one call: a ruleset's text in, what `validate`, `explain`, `check` and `diff` say of it out."""
+"""The workbench's one call: a ruleset's text in, what `validate`, `explain`, `check`, `diff` and `upgrade` say
+of it out."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from ..book.lint import lint
 from ..book.starter import valid_name
 from ..book.worked import check_examples
 from ..errors import InputError, Location, TrickbookError, UsageError
-from ..ruleset.loader import load_ruleset, open_text
+from ..ruleset.loader import RulesetSource, load_ruleset, open_text
+from ..ruleset.upgrade import upgraded
 
 EDITOR = "editor"
 """How the text being edited is named in messages: errors in it point at the editor's lines."""
@@ -21,9 +23,10 @@ EDITOR = "editor"
 
 def study(text: str, saved: Mapping[str, str]) -> dict[str, Any]:
     """Everything the workbench shows for `text`: located errors and warnings, and, when it loads, the rule book
-    (HTML), each worked example's verdict and the differences from the ruleset it extends."""
+    (HTML), each worked example's verdict, the differences from the ruleset it extends and, for an older
+    format, the text `trickbook upgrade` would write."""
     out: dict[str, Any] = {"id": None, "title": None, "errors": [], "warnings": [], "book": None}
-    out |= {"examples": [], "diff": None, "extends": None}
+    out |= {"examples": [], "diff": None, "extends": None, "upgrade": None}
     with resources.saved_rulesets(saved):
         try:
             source = open_text(text, EDITOR)
@@ -39,6 +42,7 @@ def study(text: str, saved: Mapping[str, str]) -> dict[str, Any]:
         for finding in findings:
             entry = _located(finding.where, str(finding), finding.message, None)
             out["errors" if finding.level == "error" else "warnings"].append(entry)
+        out["upgrade"] = _upgrade(text, source)
         out["book"] = explain(rules, "html")
         out["examples"] = [
             {"name": r.name, "line": r.where.line, "passed": r.passed, "mismatches": list(r.mismatches)}
@@ -65,6 +69,15 @@ def checked_for_saving(text: str, saved: Mapping[str, str]) -> str:
     if not valid_name(source.id):
         raise UsageError(f"a saved ruleset's id is lower-case letters, digits and hyphens, not {source.id!r}")
     return source.id
+
+
+def _upgrade(text: str, source: RulesetSource) -> dict[str, Any] | None:
+    """What the workbench offers for a text in an older format: the upgraded text, its diff and the changes in
+    words; None when the text is in the current format."""
+    change = upgraded(text, EDITOR, source)
+    if not change.needed:
+        return None
+    return {"format": change.written_in, "text": change.after, "diff": change.diff(), "notes": list(change.notes)}
 
 
 def _located(where: Location | None, text: str, message: str, hint: str | None) -> dict[str, Any]:

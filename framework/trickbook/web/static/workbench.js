@@ -46,6 +46,7 @@ function show(result) {
   status.textContent = result.errors.length ? `${result.errors.length} error(s)` :
     `${result.id}: loads; ${result.warnings.length} warning(s); ${result.examples.length - failed} of ${result.examples.length} worked example(s) hold`;
   status.className = result.errors.length ? "bad" : "good";
+  offerUpgrade(result.upgrade);
   if (result.book) document.getElementById("book").srcdoc = result.book;
   document.getElementById("stale").hidden = Boolean(result.book);
   document.getElementById("examples").replaceChildren(...(result.examples.length ? result.examples.map((e) =>
@@ -54,6 +55,29 @@ function show(result) {
   document.getElementById("diff").textContent = result.extends ?
     (result.diff || "") : "This ruleset extends no other: there is nothing to compare it with.";
 }
+
+// A text in an older format: say so, and offer what `trickbook upgrade` would write (shown, then applied).
+let upgradeText = null;
+function offerUpgrade(upgrade) {
+  const box = document.getElementById("upgrade");
+  box.hidden = !upgrade;
+  upgradeText = upgrade ? upgrade.text : null;
+  if (!upgrade) return;
+  document.getElementById("upgrade-says").textContent = `This ruleset is written in the older format ` +
+    `${upgrade.format}; it loads as that format meant it. Upgrading it (as trickbook upgrade does): ` +
+    `${upgrade.notes.join("; ")}. `;
+  document.getElementById("upgrade-diff").textContent = upgrade.diff;
+}
+document.getElementById("upgrade-show").addEventListener("click", () => {
+  const diff = document.getElementById("upgrade-diff");
+  diff.hidden = !diff.hidden;
+});
+document.getElementById("upgrade-apply").addEventListener("click", () => {
+  if (upgradeText === null) return;
+  text.value = upgradeText;
+  document.getElementById("upgrade-diff").hidden = true;
+  text.dispatchEvent(new Event("input"));
+});
 
 async function study() {
   const mine = ++asked;
@@ -97,7 +121,7 @@ async function load(id) {
 
 document.getElementById("variant").addEventListener("click", () => {
   const parent = document.getElementById("open").value;
-  text.value = `format: trickbook-ruleset/1\nid: my-${parent}\ntitle: My ${parent}\nextends: ${parent}\n` +
+  text.value = `format: trickbook-ruleset/2\nid: my-${parent}\ntitle: My ${parent}\nextends: ${parent}\n` +
     `description: >\n  What this variant changes, in a sentence.\n\n# Set only what differs from ${parent}, for example:\n# match:\n#   wins: total(side) >= 61\n`;
   drawGutter();
   study();
