@@ -328,3 +328,21 @@ def test_a_player_may_not_pass_an_illegal_action(monkeypatch: pytest.MonkeyPatch
     with pytest.raises(PlayerError) as caught:
         play_on(game, players)
     assert caught.value.hand == 1 and caught.value.seat is not None
+
+
+def test_a_worked_example_of_a_hand_stopped_early_scores_as_play_does(tmp_path: Path) -> None:
+    """skat-simple's null stops at the declarer's first trick: an example may say so, with the tricks played."""
+    file = write(
+        tmp_path,
+        "null.yaml",
+        "format: trickbook-ruleset/2\nid: null-stop\ntitle: Null stopped\nextends: skat-simple\nexamples:\n"
+        "  - name: lost at the first trick\n    declarer: 1\n    game: 'null'\n    tricks: [0, 1, 0]\n"
+        "    expect: {seat_score: [30, -60, 30]}\n"
+        "  - name: more tricks than the hand has\n    declarer: 1\n    game: 'null'\n    tricks: [5, 1, 5]\n"
+        "    expect: {seat_score: [30, -60, 30]}\n",
+    )
+    held, refused = check_examples(open_ruleset(file))
+    assert held.mismatches == ()
+    assert refused.mismatches == (
+        "cannot be evaluated: tricks must give three seats' tricks adding up to at most 10, not [5, 1, 5]",
+    )

@@ -96,9 +96,13 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     seating = rules.seating
     seats = seating.seats
     size = rules.hand_size if scenario.hand_size is None else scenario.hand_size
-    if len(scenario.tricks) != seats or sum(scenario.tricks) != size:
+    # A hand that `play.stop_when` may stop early can be scored after fewer tricks, as in play.
+    played = sum(scenario.tricks)
+    if len(scenario.tricks) != seats or played > size or (played < size and rules.play.stop_when is None):
+        upto = "at most " if rules.play.stop_when is not None else ""
         raise ScenarioError(
-            f"tricks must give {count_words(seats)} seats' tricks adding up to {size}, not {list(scenario.tricks)}"
+            f"tricks must give {count_words(seats)} seats' tricks adding up to {upto}{size}, "
+            f"not {list(scenario.tricks)}"
         )
     facts = Facts.blank(seating, rules.deck, size)
     bids, names, passed = _bids(rules, scenario)
