@@ -8,9 +8,9 @@ from functools import cache
 from pathlib import Path
 
 from trickbook import Game, Rules, load_ruleset
+from trickbook.cards import Card
 from trickbook.engine.dealing import Deal, seeded_deal
 from trickbook.engine.history import HandResult
-from trickbook.ruleset.deck import Card
 
 Configuration = tuple[str, tuple[tuple[str, str], ...], int | None]
 

@@ -6,13 +6,12 @@ import pytest
 
 from helpers import rules
 from trickbook import limits
-from trickbook.errors import ExpressionError, RulesRuntimeError
+from trickbook.errors import ExpressionError, Mark, RulesRuntimeError
 from trickbook.expr.compiler import Compiled, Scope, compile_expression
 from trickbook.expr.facts import Facts
 from trickbook.expr.functions import BUILTINS, Stage, Type
 from trickbook.expr.site import Site
 from trickbook.expr.syntax import parse
-from trickbook.ruleset.yamlsource import Mark
 
 
 def compile_text(

@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from helpers import rules
 from trickbook import Game, TrickbookError, load_ruleset, resources
-from trickbook.errors import Location
+from trickbook.errors import Location, Mark
 from trickbook.expr.compiler import Scope, compile_expression
 from trickbook.expr.functions import Stage, Type
 from trickbook.expr.site import Site
 from trickbook.expr.syntax import parse
 from trickbook.record.replay import RulesetCache, replay_record
 from trickbook.record.writer import match_record
-from trickbook.ruleset.yamlsource import Mark, parse_yaml
+from trickbook.ruleset.yamlsource import parse_yaml
 
 YAML_PIECES = st.sampled_from(
     [

@@ -8,10 +8,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from trickbook.errors import ExpressionError
+from trickbook.errors import ExpressionError, Mark
 from trickbook.expr import syntax
 from trickbook.expr.site import Site
-from trickbook.ruleset.yamlsource import Mark
 from trickbook.usercache import ENVIRONMENT, folder
 
 TEXTS = [

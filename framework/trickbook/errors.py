@@ -19,6 +19,20 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Where a value starts in its file, and how a scalar was quoted (for expression carets)."""
+
+    file: str
+    line: int
+    column: int
+    style: str = ""
+
+    @property
+    def location(self) -> Location:
+        return Location(self.file, self.line, self.column)
+
+
 class TrickbookError(Exception):
     """Base of every error meant for a person; the command line prints it without a traceback."""
 

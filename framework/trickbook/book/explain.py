@@ -11,7 +11,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from ..ruleset.deck import Deck
+from ..cards import Deck
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .scenario import Scenario, ScenarioError, evaluate
 from .words import SECTIONS, statements

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.scoring import match_winner, score_hand
-from ..errors import InputError, Location
+from ..errors import InputError, Location, Mark
 from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
-from ..ruleset.yamlsource import Document, KeyPath, Mark, format_path
+from ..ruleset.yamlsource import Document, KeyPath, format_path
 from .scenario import Scenario, scenario_facts
 
 TOTALS_PROBED = (*range(0, 5001), *range(-1, -1001, -1))

@@ -11,9 +11,9 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..cards import Card
 from ..errors import RulesRuntimeError
 from ..expr.facts import Facts
-from ..ruleset.deck import Card
 from ..ruleset.rules import Rules
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, TypeAlias
 
-from ..ruleset.deck import Card
+from ..cards import Card
 
 
 @dataclass(frozen=True, slots=True)

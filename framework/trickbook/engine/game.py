@@ -14,9 +14,9 @@ from operator import add
 from typing import cast
 
 from .. import limits
+from ..cards import Card, CardMask
 from ..errors import IllegalAction, InvalidAction
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
-from ..ruleset.deck import Card, CardMask
 from ..ruleset.rules import BidBan, FirstLead, Relation, Rules, TrumpMode
 from . import restrictions
 from .dealing import Deal, first_dealer, hand_size, seeded_deal

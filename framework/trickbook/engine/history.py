@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..ruleset.deck import Card
+from ..cards import Card
 from .events import ScoreLine
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from ..cards import CardMask
 from ..errors import ActionError, IllegalAction
 from ..expr.facts import NO_SEAT, NO_SUIT
 from ..ruleset.actions import ANNOUNCE, DISCARD, DOUBLE, GAME, GIVE, PLAY, REDOUBLE
-from ..ruleset.deck import CardMask
 from ..ruleset.rules import BiddingKind, MakingRound, Rules, TrumpMode
 from .events import CardsPassed, CardsTaken, ContractSet, GameNamed, SitsOut, TrumpSet
 from .history import ACTION_SHIFT, SEAT_MASK

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..cards import Card, CardMask, Deck
 from ..errors import IllegalAction
-from ..ruleset.deck import Card, CardMask, Deck
 from ..ruleset.rules import LeadsWith
 
 if TYPE_CHECKING:

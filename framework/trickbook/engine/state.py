@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+from ..cards import Card, CardMask
 from ..expr.facts import NO_SEAT, Facts
-from ..ruleset.deck import Card, CardMask
 from ..ruleset.rules import EventCards, Rules
 from .dealing import Deal
 from .events import Event

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ruleset.deck import Card
+from ..cards import Card
 from ..ruleset.rules import Rules
 
 

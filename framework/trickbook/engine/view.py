@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..cards import Card, CardMask
 from ..ruleset.actions import DISCARD, GIVE
-from ..ruleset.deck import Card, CardMask
 from ..ruleset.rules import Rules
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, Move, unpack
 

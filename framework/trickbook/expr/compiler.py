@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .. import limits
+from ..cards import Deck
 from ..errors import ExpressionError
-from ..ruleset.deck import Deck
-from ..ruleset.seating import Seating
+from ..seating import Seating
 from . import codegen as g
 from .facts import Facts
 from .functions import BUILTINS, CONTEXT_VARIABLES, DOMAINS, FOLDS, RESERVED, Builtin, Stage, Type

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from ..ruleset.deck import Deck
-from ..ruleset.seating import Seating
+from ..cards import Deck
+from ..seating import Seating
 
 NO_SEAT = -1
 NO_SUIT = -1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..ruleset.yamlsource import Mark
+from ..errors import Mark
 from .site import Site
 from .syntax import Aggregate, Binary, Bool, Call, Code, If, Int, Name, Node, Unary, parse
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ExpressionError, Location
-from ..ruleset.yamlsource import Mark
+from ..errors import ExpressionError, Location, Mark
 
 _WINDOW = 72
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ..cards import Card, CardMask, Deck
 from ..engine.history import ACTION_SHIFT, SEAT_MASK
 from ..engine.timeouts import timeout_card
 from ..engine.view import SeatView
-from ..ruleset.deck import Card, CardMask, Deck
 from ..ruleset.rules import BiddingKind, Rules
 from .appetite import card_worth, party, remember, trick_target
 

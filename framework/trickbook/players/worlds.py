@@ -14,12 +14,12 @@ import random
 from typing import NamedTuple
 
 from .. import limits
+from ..cards import Card, CardMask
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.view import SeatView
 from ..errors import ActionError, PlayerError
 from ..ruleset.actions import DISCARD
-from ..ruleset.deck import Card, CardMask
 
 
 class World(NamedTuple):

@@ -15,16 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from .. import limits
+from ..cards import Card
 from ..engine.dealing import Deal, seeded_deal
 from ..engine.game import Game
 from ..engine.history import Move
 from ..engine.state import Observer
-from ..errors import ActionError, IllegalAction, Location, OptionError, RecordError, RulesetError
+from ..errors import ActionError, IllegalAction, Location, Mark, OptionError, RecordError, RulesetError
 from ..ruleset import schema
-from ..ruleset.deck import Card
 from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
-from ..ruleset.yamlsource import Mark
 from .shape import check_action, check_hand
 from .writer import EXTRA_FIELDS, FORMAT_V1, OUTCOME_FIELDS, hand_entry, hand_outcome
 

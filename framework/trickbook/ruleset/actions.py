@@ -15,8 +15,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from ..cards import Deck
 from ..errors import InvalidAction
-from .deck import Deck
 
 ActionId: TypeAlias = int
 

@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from .. import limits
-from ..errors import Location, RulesetError
+from ..cards import Card, CardMask, Deck
+from ..errors import Location, Mark, RulesetError
 from ..expr.compiler import Compiled, Scope, compile_expression
 from ..expr.functions import RESERVED, Stage, Type
 from ..expr.site import Site
 from ..expr.syntax import Node, parse
+from ..seating import Seating
 from .actions import ActionSpace
-from .deck import Card, CardMask, Deck, load_deck
+from .deck import load_deck
 from .formats import CURRENT
 from .rules import (
     AloneRules,
@@ -60,8 +62,7 @@ from .rules import (
     Version,
     WhenBoth,
 )
-from .seating import Seating
-from .yamlsource import Document, KeyPath, Mark, format_path
+from .yamlsource import Document, KeyPath, format_path
 
 
 def build_rules(

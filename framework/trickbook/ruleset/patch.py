@@ -11,7 +11,8 @@ import copy
 from collections.abc import Iterator
 from typing import Any
 
-from .yamlsource import KEY, Document, KeyPath, Mark, SourceMap
+from ..errors import Mark
+from .yamlsource import KEY, Document, KeyPath, SourceMap
 
 
 def apply_patch(base: Document, patch: Document, source: KeyPath = ()) -> Document:

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ..cards import Card, CardMask, Deck
 from ..expr.compiler import Compiled
+from ..seating import Seating
 from .actions import ActionSpace
-from .deck import Card, CardMask, Deck
 from .formats import CURRENT
-from .seating import Seating
 
 
 class BiddingKind(Enum):

@@ -18,7 +18,7 @@ from typing import Any, TypeAlias
 import yaml
 
 from .. import limits
-from ..errors import Location, RulesetError
+from ..errors import Location, Mark, RulesetError
 
 KeyPath: TypeAlias = tuple[str | int, ...]
 
@@ -38,20 +38,6 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 KEY: str = "\x00key"
 """Last part of the path under which a mapping key's own mark is kept (next to its value's mark)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """Where a value starts in its file, and how a scalar was quoted (for expression carets)."""
-
-    file: str
-    line: int
-    column: int
-    style: str = ""
-
-    @property
-    def location(self) -> Location:
-        return Location(self.file, self.line, self.column)
 
 
 SourceMap: TypeAlias = Mapping[KeyPath, Mark]
