@@ -165,6 +165,8 @@ def reference() -> str:
         "| `sum(expr for s in seats)` | an aggregate over a domain |",
         "| `12`, `true`, `false` | whole numbers (at most 15 digits), truth values |",
         "| `H`, `KH`, `10H`, `A` | a suit code, card code or rank code of the deck (upper case) |",
+        "| `9`, `10` | a number; where a rank is expected, a number the deck names a rank by (its code or an alias) is "
+        "that rank, as in `card(9, trump)` |",
         "| `# ...` | a comment to the end of the line |",
         "",
         "Names are lower case: letters, digits and `_`. Reserved words: "

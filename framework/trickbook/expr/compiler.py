@@ -349,11 +349,24 @@ class _Compiler:
         for overload in overloads:
             if overload.accepts(tuple(a.type for a in args)):
                 return self.builtin(overload, node, args)
+        ranked = self.numbers_as_ranks(node.args, args)
+        for overload in overloads if ranked != args else ():
+            if overload.accepts(tuple(a.type for a in ranked)):
+                return self.builtin(overload, node, ranked)
         raise self.error(
             f"{ident} cannot take these arguments",
             node,
             expected=" or ".join(o.signature for o in overloads),
             found=f"{ident}({', '.join(a.type.value for a in args)})",
+        )
+
+    def numbers_as_ranks(self, nodes: tuple[Node, ...], args: tuple[_Typed, ...]) -> tuple[_Typed, ...]:
+        """`args` with each number written as a literal that the deck names a rank (`9` in `card(9, trump)`, `10`
+        for the ten) read as that rank, for a call that takes a rank there."""
+        ranks = {code: index for index, rank in enumerate(self.scope.deck.ranks) for code in (rank.code, *rank.aliases)}
+        return tuple(
+            _constant(Type.RANK, ranks[str(n.value)]) if isinstance(n, Int) and str(n.value) in ranks else a
+            for n, a in zip(nodes, args, strict=True)
         )
 
     def event(self, node: Call, index: int, args: tuple[_Typed, ...]) -> _Typed:

@@ -443,7 +443,7 @@ def _table() -> tuple[Builtin, ...]:
             "card",
             (Type.RANK, Type.SUIT),
             Type.CARD,
-            "The card of this rank and suit, as in `card(A, trump)`.",
+            "The card of this rank and suit, as in `card(A, trump)` or `card(9, trump)`.",
             ALL_STAGES,
             lambda rank, suit: g.binary(g.binary(suit, ast.Mult(), g.field("ranks_per_suit")), ast.Add(), rank),
         ),
