@@ -212,10 +212,11 @@ def reference() -> str:
         "|---|---|---|---|",
         *(f"| `{f.name}(... for s in D)` | {f.body.value} | {f.result.value} | {f.doc} |" for f in FOLDS.values()),
         "",
-        "| domain `D` | elements |",
-        "|---|---|",
+        "| domain `D` | elements | usable in |",
+        "|---|---|---|",
         *(
-            f"| `{d.name}" + (f"({', '.join(p.name.lower() for p in d.params)})" if d.params else "") + f"` | {d.doc} |"
+            f"| `{d.name}" + (f"({', '.join(p.name.lower() for p in d.params)})" if d.params else "") + f"` | {d.doc} "
+            f"| {_stages(d.stages)} |"
             for d in DOMAINS
         ),
         "",

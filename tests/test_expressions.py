@@ -139,7 +139,7 @@ def test_named_bids_counters_and_events() -> None:
         ("if true then 1 else false", "both branches of `if` must give the same kind of value"),
         ("dealer == 1", "cannot compare a seat with a number"),
         ("bid(partner(dealer)) > zero", "a named bid can only be tested with == or != against bid(...)"),
-        ("sum(1 for s in cards)", "an aggregate ranges over `seats`, `sides` or `players(side)`"),
+        ("sum(1 for s in hands)", "an aggregate ranges over `seats`, `sides`, `players`, `cards`"),
         ("sum(1 for tricks in seats)", "the variable name 'tricks' is already taken"),
         ("seats", "'seats' can only be ranged over"),
         ("XZ == trump", "'XZ' is neither a suit, a rank nor a card"),
@@ -265,6 +265,11 @@ def test_compiled_code_reaches_no_python_builtins() -> None:
         "_modulo",
         "_holds",
         "_nth",
+        "_cards",
+        "_suit_cards",
+        "_suit_of",
+        "_rank_of",
+        "_rank_order",
     }
 
 

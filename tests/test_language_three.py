@@ -8,7 +8,10 @@ import pytest
 
 from trickbook import load_ruleset, open_ruleset
 from trickbook.book.worked import check_examples
+from trickbook.engine.game import Game
 from trickbook.errors import ExpressionError
+from trickbook.players import make_player, parse_player_specs
+from trickbook.tools.simulate import play_on
 
 NINE = """\
 format: trickbook-ruleset/2
@@ -46,3 +49,73 @@ def test_a_number_that_names_no_rank_is_still_refused_at_its_place(tmp_path: Pat
     with pytest.raises(ExpressionError) as refused:
         load_ruleset(path)
     assert "one.yaml:11:" in str(refused.value) and "expected card(rank, suit)" in str(refused.value)
+
+
+CARDS = """\
+format: trickbook-ruleset/2
+id: card-aggregates
+title: Card aggregates
+description: Tarneeb 41 with two lines worked out by aggregates over cards.
+extends: tarneeb-41
+scoring:
+  rules:
+    honours:
+      description: The ten, jack, queen, king and ace of trump dealt to a side, a point each.
+      for: side
+      points: count(suit_of(c) == trump and rank_order(rank_of(c)) >= rank_order(10) for c in side_cards_dealt(side))
+    trumps_taken:
+      description: A point for each trump a side took.
+      for: side
+      points: count(took(side, c) == 1 for c in suit_cards(trump))
+examples:
+  - name: honours by rank order, trumps by suit
+    declarer: 0
+    trump: H
+    bids: [7, null, null, null]
+    tricks: [4, 3, 4, 2]
+    dealt: [[AH, KH, 2C, 9H], [QH], [JH, TH], []]
+    took: [[AH, 2H], [KH], [], [3S]]
+    expect: {lines: {honours: [4, 1], trumps_taken: [2, 1]}}
+"""
+
+
+def test_aggregates_range_over_the_cards_of_a_suit_and_those_dealt(tmp_path: Path) -> None:
+    """Reference: `side_cards_dealt(side)`, `suit_cards(suit)`, `suit_of`, `rank_of`, `rank_order`."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    assert [r.mismatches for r in check_examples(open_ruleset(path))] == [()]
+
+
+def test_the_cards_taken_in_play_are_the_tricks_cards(tmp_path: Path) -> None:
+    path = tmp_path / "taken.yaml"
+    text = CARDS.split("examples:")[0] + (
+        "    taken:\n      description: A point a card taken.\n      for: side\n"
+        "      points: sum(1 for c in side_cards_taken(side))\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    rules = load_ruleset(path, version=1)
+    game = Game(rules, 4, hand_cap=2)
+    play_on(game, [make_player(spec, 4, seat) for seat, spec in enumerate(parse_player_specs("random", 4))])
+    for hand in (h for h in game.history if not h.cancelled):
+        taken = {line.target: line.points for line in hand.lines if line.rule == "taken"}
+        assert taken == {side: 4 * (hand.tricks_won[side] + hand.tricks_won[side + 2]) for side in (0, 1)}
+
+
+def test_no_trump_has_no_cards() -> None:
+    from trickbook.expr.codegen import _suit_cards
+
+    assert _suit_cards(tuple(range(52)), 13, -1) == ()
+    assert _suit_cards(tuple(range(52)), 13, 1) == tuple(range(13, 26))
+
+
+def test_cards_taken_are_not_known_while_a_bid_is_offered(tmp_path: Path) -> None:
+    path = tmp_path / "ban.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: ban\ntitle: Ban\nextends: oh-hell\nbidding:\n  forbid:\n    odd:\n"
+        "      when: sum(1 for c in cards_taken(seat)) > 0\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ExpressionError) as refused:
+        load_ruleset(path)
+    assert "ban.yaml:8:" in str(refused.value)
+    assert "cards_taken is not known when a bid is offered (bidding.forbid)" in str(refused.value)

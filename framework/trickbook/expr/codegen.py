@@ -48,6 +48,34 @@ def _holds(mask: int, card: int) -> int:
     return mask >> card & 1 if card >= 0 else 0
 
 
+def _cards(mask: int) -> tuple[int, ...]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+def _suit_cards(every: tuple[int, ...], per_suit: int, suit: int) -> tuple[int, ...]:
+    """The cards of a suit; none for no suit (-1, as `trump` is without trump)."""
+    return every[suit * per_suit : (suit + 1) * per_suit] if suit >= 0 else ()
+
+
+def _suit_of(card: int, per_suit: int) -> int:
+    return card // per_suit if card >= 0 else -1
+
+
+def _rank_of(card: int, per_suit: int) -> int:
+    return card % per_suit if card >= 0 else -1
+
+
+def _rank_order(orders: tuple[int, ...], rank: int) -> int:
+    """The rank's strength; 0 for no rank (the rank of no card)."""
+    return orders[rank] if rank >= 0 else 0
+
+
 _NAMESPACE: dict[str, Any] = {
     "abs": abs,
     "max": max,
@@ -58,6 +86,11 @@ _NAMESPACE: dict[str, Any] = {
     "_divide": _divide,
     "_modulo": _modulo,
     "_holds": _holds,
+    "_cards": _cards,
+    "_suit_cards": _suit_cards,
+    "_suit_of": _suit_of,
+    "_rank_of": _rank_of,
+    "_rank_order": _rank_order,
     "_nth": _nth,
 }
 

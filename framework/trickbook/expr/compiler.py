@@ -430,8 +430,12 @@ class _Compiler:
         args: tuple[Node, ...] = node.args if isinstance(node, Call) else ()
         for domain in DOMAINS:
             if domain.name == name:
-                if domain.element is Type.SIDE or domain.params:
+                if Type.SIDE in (domain.element, *domain.params):
                     self.check_table("sides", name, node)
+                if self.scope.stage not in domain.stages:
+                    raise self.error(f"{name} is not known {self.scope.stage.value}", node)
+                if domain.reads:
+                    self.used.add(domain.reads)
                 typed = tuple(self.node(a, variables) for a in args)
                 if len(typed) != len(domain.params) or not all(
                     t.type.fits(p) for t, p in zip(typed, domain.params, strict=True)
@@ -440,7 +444,7 @@ class _Compiler:
                     raise self.error(f"{name} takes ({params})", node)
                 return domain.values(*(t.code for t in typed)), domain.element
         raise self.error(
-            "an aggregate ranges over `seats`, `sides` or `players(side)`",
+            "an aggregate ranges over " + ", ".join(f"`{d.name}`" for d in DOMAINS),
             node,
             found=self.site.text[node.start : node.end],
         )

@@ -61,6 +61,11 @@ class Facts:
     suit_masks: tuple[int, ...]
     ranks_per_suit: int
     deck_size: int
+    every_card: tuple[int, ...]
+    every_suit: tuple[int, ...]
+    every_rank: tuple[int, ...]
+    rank_orders: tuple[int, ...]
+    """Each rank's strength, as the deck orders it."""
     seat_count: int
     hand_side: list[int]
     hand_seat: list[int]
@@ -122,6 +127,10 @@ class Facts:
             deck.suit_masks,
             deck.ranks_per_suit,
             deck.size,
+            tuple(range(deck.size)),
+            tuple(range(len(deck.suits))),
+            tuple(range(deck.ranks_per_suit)),
+            tuple(rank.order for rank in deck.ranks),
             n,
             [0] * s,
             [0] * n,

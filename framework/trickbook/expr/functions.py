@@ -448,6 +448,31 @@ def _table() -> tuple[Builtin, ...]:
             lambda rank, suit: g.binary(g.binary(suit, ast.Mult(), g.field("ranks_per_suit")), ast.Add(), rank),
         ),
         Builtin(
+            "suit_of",
+            card,
+            Type.SUIT,
+            "The card's suit as printed, as in `suit_of(c) == trump`.",
+            ALL_STAGES,
+            lambda a: g.call("_suit_of", a, g.field("ranks_per_suit")),
+        ),
+        Builtin(
+            "rank_of",
+            card,
+            Type.RANK,
+            "The card's rank, as in `rank_of(c) == A`.",
+            ALL_STAGES,
+            lambda a: g.call("_rank_of", a, g.field("ranks_per_suit")),
+        ),
+        Builtin(
+            "rank_order",
+            (Type.RANK,),
+            Type.INT,
+            "The rank's strength in the deck's order (its `order`), to compare ranks: "
+            "`rank_order(rank_of(c)) >= rank_order(T)`.",
+            ALL_STAGES,
+            lambda a: g.call("_rank_order", g.field("rank_orders"), a),
+        ),
+        Builtin(
             "partner",
             seat,
             Type.SEAT,
@@ -558,19 +583,73 @@ BUILTIN_NAMES: frozenset[str] = frozenset(b.name for b in BUILTINS)
 
 @dataclass(frozen=True, slots=True)
 class Domain:
-    """Something an aggregate can range over."""
+    """Something an aggregate can range over, and when it may be read."""
 
     name: str
     params: tuple[Type, ...]
     element: Type
     doc: str
     values: Builder
+    stages: frozenset[Stage] = ALL_STAGES
+    reads: str = ""
+    """The built-in whose facts the domain reads (the engine fills them only where an expression reads them)."""
+
+
+def _cards_in(mask: Builder) -> Builder:
+    """`_cards(mask)`: the cards of a mask, lowest first."""
+    return lambda who: g.call("_cards", mask(who))
 
 
 DOMAINS: tuple[Domain, ...] = (
     Domain("seats", (), Type.SEAT, "Every seat at the table.", lambda: g.field("seats")),
     Domain("sides", (), Type.SIDE, "Every side (tables with sides).", lambda: g.field("sides")),
     Domain("players", (Type.SIDE,), Type.SEAT, "The seats of a side.", lambda a: g.fact_item("side_seats", a)),
+    Domain("cards", (), Type.CARD, "Every card of the deck.", lambda: g.field("every_card")),
+    Domain("suits", (), Type.SUIT, "Every suit of the deck.", lambda: g.field("every_suit")),
+    Domain("ranks", (), Type.RANK, "Every rank of the deck, weakest first.", lambda: g.field("every_rank")),
+    Domain(
+        "suit_cards",
+        (Type.SUIT,),
+        Type.CARD,
+        "The cards of a suit, weakest first (none for no suit, as `trump` is without trump).",
+        lambda suit: g.call("_suit_cards", g.field("every_card"), g.field("ranks_per_suit"), suit),
+    ),
+    Domain(
+        "cards_dealt",
+        (Type.SEAT,),
+        Type.CARD,
+        "The cards a seat was dealt this hand.",
+        _cards_in(lambda who: g.item(g.card_field("dealt"), who)),
+        HAND_STAGES,
+        "dealt",
+    ),
+    Domain(
+        "side_cards_dealt",
+        (Type.SIDE,),
+        Type.CARD,
+        "The cards the players of a side were dealt this hand.",
+        _cards_in(lambda who: g.item(g.card_field("side_dealt"), who)),
+        HAND_STAGES,
+        "dealt",
+    ),
+    Domain(
+        "cards_taken",
+        (Type.SEAT,),
+        Type.CARD,
+        "The cards a seat took in tricks this hand.",
+        _cards_in(lambda who: g.item(g.card_field("taken"), who)),
+        PLAYED,
+        "took",
+    ),
+    Domain(
+        "side_cards_taken",
+        (Type.SIDE,),
+        Type.CARD,
+        "The cards the players of a side took in tricks this hand.",
+        _cards_in(lambda who: g.item(g.card_field("side_taken"), who)),
+        PLAYED,
+        "took",
+    ),
 )
 DOMAIN_NAMES = frozenset(d.name for d in DOMAINS)
 
