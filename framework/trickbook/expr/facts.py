@@ -127,10 +127,7 @@ class Facts:
             deck.suit_masks,
             deck.ranks_per_suit,
             deck.size,
-            tuple(range(deck.size)),
-            tuple(range(len(deck.suits))),
-            tuple(range(deck.ranks_per_suit)),
-            tuple(rank.order for rank in deck.ranks),
+            *deck_lists(deck),
             n,
             [0] * s,
             [0] * n,
@@ -173,3 +170,15 @@ def blanks(seats: int, sides: int) -> Blanks:
     seat_zeros, side_zeros = (0,) * seats, (0,) * sides
     cards = CardFacts({}, {}, seat_zeros, side_zeros, seat_zeros, side_zeros, seat_zeros, side_zeros)
     return seat_zeros, side_zeros, (NO_NAME,) * seats, (False,) * seats, cards
+
+
+@cache
+def deck_lists(deck: Deck) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """What aggregates over a deck range over, built once per deck: every card, suit and rank, and the ranks'
+    strengths."""
+    return (
+        tuple(range(deck.size)),
+        tuple(range(len(deck.suits))),
+        tuple(range(deck.ranks_per_suit)),
+        tuple(rank.order for rank in deck.ranks),
+    )
