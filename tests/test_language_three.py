@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from trickbook import load_ruleset, open_ruleset
+from trickbook.book.explain import explain
 from trickbook.book.worked import check_examples
 from trickbook.engine.game import Game
-from trickbook.errors import ExpressionError
+from trickbook.errors import ExpressionError, IllegalAction, RulesetError
 from trickbook.players import make_player, parse_player_specs
 from trickbook.tools.simulate import play_on
 
@@ -119,3 +120,91 @@ def test_cards_taken_are_not_known_while_a_bid_is_offered(tmp_path: Path) -> Non
         load_ruleset(path)
     assert "ban.yaml:8:" in str(refused.value)
     assert "cards_taken is not known when a bid is offered (bidding.forbid)" in str(refused.value)
+
+
+RAISE = """\
+format: trickbook-ruleset/2
+id: raise-trump
+title: Raise trump
+description: Tarneeb 41 where a trump lead must be raised and a void player must trump, unless the partner wins.
+extends: tarneeb-41
+play:
+  must: {raise_trump: true, trump: true, unless_partner_wins: true}
+examples:
+  - name: a trump lead is raised when one can
+    trump: H
+    play: {trick: [9H], hand: [KH, 2H, AS]}
+    expect: {legal: [KH]}
+  - name: one who cannot raise still follows trump
+    trump: H
+    play: {trick: [AH], hand: [KH, 2H, AS]}
+    expect: {legal: [KH, 2H]}
+  - name: raising over the opponent who is winning
+    trump: H
+    play: {trick: [3H, QH], hand: [KH, 2H]}
+    expect: {legal: [KH]}
+  - name: not over the partner who is winning
+    trump: H
+    play: {trick: [QH, 3H], hand: [KH, 2H]}
+    expect: {legal: [KH, 2H]}
+  - name: a void player need not trump the partner's winning card
+    trump: H
+    play: {trick: [AS, 3S], hand: [2H, 4C]}
+    expect: {legal: [2H, 4C]}
+  - name: but must trump the opponent's
+    trump: H
+    play: {trick: [3S, AS], hand: [2H, 4C]}
+    expect: {legal: [2H]}
+  - name: a side suit led is not raised
+    trump: H
+    play: {trick: [9S], hand: [KS, 2S]}
+    expect: {legal: [KS, 2S]}
+"""
+
+
+def test_raise_trump_and_the_partner_exception_narrow_the_cards_as_the_reference_says(tmp_path: Path) -> None:
+    """Reference: `play.must.raise_trump` and `play.must.unless_partner_wins`."""
+    path = tmp_path / "raise.yaml"
+    path.write_text(RAISE, encoding="utf-8")
+    results = list(check_examples(open_ruleset(path)))
+    assert len(results) == 7 and [r.mismatches for r in results] == [()] * 7
+    rules = load_ruleset(path)
+    deck = rules.deck
+    hearts = [s.code for s in deck.suits].index("H")
+    game = Game.at_trick(
+        rules, hand=[deck.parse_card("KH"), deck.parse_card("2H")], trick=[deck.parse_card("9H")], trump=hearts
+    )
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(deck.parse_card("2H"))
+    assert refused.value.rule == "must raise trump"
+    book = " ".join(explain(rules).split())
+    assert "when trump is led, a player must play a higher trump" in book
+    assert "None of this binds a player whose partner is winning the trick so far." in book
+
+
+def test_a_lower_trump_on_a_trump_lead_shows_the_seat_holds_no_higher_one(tmp_path: Path) -> None:
+    path = tmp_path / "raise.yaml"
+    path.write_text(RAISE.split("examples:")[0], encoding="utf-8")
+    rules = load_ruleset(path)
+    deck = rules.deck
+    hearts = [s.code for s in deck.suits].index("H")
+    # Seat 0 leads the nine of trump; seat 3 (an opponent, next counter-clockwise) plays the two: it has no higher.
+    game = Game.at_trick(
+        rules, hand=[deck.parse_card(c) for c in ("2H", "AS")], trick=[deck.parse_card("9H")], trump=hearts
+    )
+    game.apply(deck.parse_card("2H"))
+    lacks = game.view(0).forbidden()[3]
+    assert all(lacks >> deck.parse_card(c) & 1 for c in ("TH", "JH", "QH", "KH", "AH"))
+    assert not lacks >> deck.parse_card("8H") & 1
+
+
+def test_the_partner_exception_needs_partners(tmp_path: Path) -> None:
+    path = tmp_path / "alone.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: alone\ntitle: Alone\nextends: hearts\n"
+        "play:\n  must: {unless_partner_wins: true}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    assert "alone.yaml:6:" in str(refused.value) and "only a player with a partner" in str(refused.value)

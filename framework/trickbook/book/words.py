@@ -448,8 +448,12 @@ def _play(rules: Rules) -> Iterator[Statement]:
         duties.append(
             "a player who cannot follow suit, when the trick holds a trump, must play a higher trump if they hold one"
         )
+    if must.raise_trump:
+        duties.append("when trump is led, a player must play a higher trump than any in the trick if they hold one")
     if duties:
         follow += " Moreover, " + "; ".join(duties) + "."
+        if must.unless_partner_wins:
+            follow += " None of this binds a player whose partner is winning the trick so far."
     yield Statement("play.follow_suit", section, "Following", follow)
     if play.first_trick_avoid:
         cards = card_words(deck, play.first_trick_avoid, "or")

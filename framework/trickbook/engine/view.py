@@ -126,6 +126,8 @@ class SeatView(NamedTuple):
         for _suit, _any, _also, extra in breaks:
             only |= extra
         out = [0] * rules.seats
+        partner = rules.seating.partner
+        winner = -1
         unplayed = (1 << size) - 1
         avoid = play.first_trick_avoid
         first_trick = True
@@ -144,6 +146,7 @@ class SeatView(NamedTuple):
                 led_cards = suit_masks[led]
                 row = strength[led]
                 best = row[card]
+                winner = seat
                 if block & bit:
                     out[seat] |= unplayed & ~(block | only)
             else:
@@ -151,21 +154,28 @@ class SeatView(NamedTuple):
                 follows = bit & led_cards
                 if not follows and play.follow_suit:
                     out[seat] |= unplayed & led_cards
-                if must.beat and follows and not trumped and row[card] <= best:
+                # A seat whose partner was winning the trick was bound by no obligation: its card shows nothing.
+                bound = not (must.unless_partner_wins and partner[seat] == winner)
+                if bound and must.raise_trump and led == trump and follows and row[card] <= best:
+                    out[seat] |= unplayed & trumps & _beating(row, best, size)
+                if bound and must.beat and follows and not trumped and row[card] <= best:
                     out[seat] |= unplayed & led_cards & _beating(row, best, size)
-                if not follows and trumps and not bit & trumps:
+                if not bound or follows:
+                    pass
+                elif trumps and not bit & trumps:
                     if (must.trump and not trumped) or must.trump_low:
                         out[seat] |= unplayed & trumps
                     if must.overtrump and trumped:
                         out[seat] |= unplayed & trumps & _beating(row, best, size)
-                elif not follows and must.overtrump and trumped and row[card] <= best:
+                elif must.overtrump and trumped and row[card] <= best:
                     # A lower trump on a trumped trick: the seat held no trump that would have beaten it.
                     out[seat] |= unplayed & trumps & _beating(row, best, size)
                 if first_trick and bit & avoid:
                     # A card barred from the first trick: the seat held no other card it could have played.
                     could = led_cards if follows else (trumps if bit & trumps and must.trump and not trumped else -1)
                     out[seat] |= unplayed & could & ~avoid
-                best = max(best, row[card])
+                if row[card] > best:
+                    best, winner = row[card], seat
             for suit_mask, any_card, also, _extra in breaks:
                 if block & suit_mask and ((bit & suit_mask and (any_card or suit_of[card] != led)) or bit & also):
                     block &= ~suit_mask

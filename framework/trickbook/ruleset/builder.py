@@ -772,6 +772,8 @@ class _Builder:
                 must.get("trump", False),
                 must.get("trump_low", False),
                 must.get("overtrump", False),
+                must.get("raise_trump", False),
+                self.partner_exception(must),
             ),
             avoid,
             self.expression(("play", "stop_when"), Stage.PLAY, None, Type.BOOL) if "stop_when" in spec else None,
@@ -816,6 +818,16 @@ class _Builder:
                 )
             return CardPattern(rank, None, same_colour=suit_code == "same-colour")
         return CardPattern(rank, self.suit(path, suit_code))
+
+    def partner_exception(self, must: dict[str, Any]) -> bool:
+        """`must.unless_partner_wins`, which needs partners (sides of two) to mean anything."""
+        if must.get("unless_partner_wins", False) and not all(len(side) == 2 for side in self.seating.sides or ((),)):
+            raise self.error(
+                ("play", "must", "unless_partner_wins"),
+                "only a player with a partner can have a partner winning the trick",
+                hint="declare sides of two players, or leave this out",
+            )
+        return bool(must.get("unless_partner_wins", False))
 
     def events(self) -> tuple[TrickEvent, ...]:
         out = []

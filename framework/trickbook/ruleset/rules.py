@@ -306,10 +306,14 @@ class MustRules:
     """Void in the led suit: play a trump even when the trick is trumped and yours are all lower."""
     overtrump: bool = False
     """Void in the led suit, the trick trumped: play a higher trump than those in it."""
+    raise_trump: bool = False
+    """Trump led: play a higher trump than those in the trick (`beat` for trump leads only)."""
+    unless_partner_wins: bool = False
+    """None of these obligations binds a player whose partner is winning the trick so far."""
 
     @property
     def any(self) -> bool:
-        return self.beat or self.trump or self.trump_low or self.overtrump
+        return self.beat or self.trump or self.trump_low or self.overtrump or self.raise_trump
 
 
 @dataclass(frozen=True, slots=True)
