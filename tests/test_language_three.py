@@ -208,3 +208,57 @@ def test_the_partner_exception_needs_partners(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as refused:
         load_ruleset(path)
     assert "alone.yaml:6:" in str(refused.value) and "only a player with a partner" in str(refused.value)
+
+
+OR_TRUMP = """\
+format: trickbook-ruleset/2
+id: or-trump
+title: Follow or trump
+description: Tarneeb 41 where a player who can follow suit may trump instead.
+extends: tarneeb-41
+play:
+  may_trump_instead: true
+examples:
+  - name: follow suit or trump
+    trump: H
+    play: {trick: [9S], hand: [KS, 2H, 4C]}
+    expect: {legal: [KS, 2H]}
+  - name: void in the led suit, anything
+    trump: H
+    play: {trick: [9S], hand: [2H, 4C]}
+    expect: {legal: [2H, 4C]}
+  - name: a trump lead is followed by trump
+    trump: H
+    play: {trick: [9H], hand: [KH, 2S]}
+    expect: {legal: [KH]}
+"""
+
+
+def test_a_player_may_trump_instead_of_following(tmp_path: Path) -> None:
+    """Reference: `play.may_trump_instead`."""
+    path = tmp_path / "or.yaml"
+    path.write_text(OR_TRUMP, encoding="utf-8")
+    assert [r.mismatches for r in check_examples(open_ruleset(path))] == [()] * 3
+    rules = load_ruleset(path)
+    deck = rules.deck
+    hearts = [s.code for s in deck.suits].index("H")
+    hand = [deck.parse_card(c) for c in ("KS", "2H", "4C")]
+    game = Game.at_trick(rules, hand=hand, trick=[deck.parse_card("9S")], trump=hearts)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(deck.parse_card("4C"))
+    assert str(refused.value) == "you must follow ♠ or play a trump: you hold 2♥ and K♠"
+    game.apply(deck.parse_card("2H"))
+    # Trumping shows nothing about the led suit: the seat may still hold spades.
+    assert not game.view(0).forbidden()[3] & deck.suit_masks[[s.code for s in deck.suits].index("S")]
+    assert "A player who can follow suit may play a trump instead." in " ".join(explain(rules).split())
+
+
+def test_trumping_instead_needs_a_trump(tmp_path: Path) -> None:
+    path = tmp_path / "none.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: none\ntitle: None\nextends: hearts\nplay:\n  may_trump_instead: true\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    assert "none.yaml:6:" in str(refused.value) and "needs a trump" in str(refused.value)

@@ -434,6 +434,8 @@ def _play(rules: Rules) -> Iterator[Statement]:
         if play.follow_suit
         else "Players may play any card; there is no obligation to follow suit."
     )
+    if play.trump_instead:
+        follow += " A player who can follow suit may play a trump instead."
     must = play.must
     duties = []
     if must.beat:

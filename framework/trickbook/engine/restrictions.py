@@ -103,7 +103,14 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     led = game._led
     led_cards = game._suit_masks[led]
     symbol = deck.suits[led].symbol if led < len(deck.suits) else "trump"
-    if game._follow:
+    if game._follow and rules.play.trump_instead and game._trump >= 0:
+        # Only a player who can follow is bound; a void one may play anything, as when following suit.
+        yield Step(
+            led_cards | game._suit_masks[game._trump] if hand & led_cards else -1,
+            "follow suit or trump",
+            lambda: f"you must follow {symbol} or play a trump: you hold {{cards}}",
+        )
+    elif game._follow:
         yield Step(led_cards, "follow suit", lambda: f"you must follow {symbol}: you hold {{cards}}")
     must = rules.play.must
     if not must.any:

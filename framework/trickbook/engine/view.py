@@ -152,7 +152,7 @@ class SeatView(NamedTuple):
             else:
                 trumped = best >= 2 * size and led != trump
                 follows = bit & led_cards
-                if not follows and play.follow_suit:
+                if not follows and play.follow_suit and not (play.trump_instead and bit & trumps):
                     out[seat] |= unplayed & led_cards
                 # A seat whose partner was winning the trick was bound by no obligation: its card shows nothing.
                 bound = not (must.unless_partner_wins and partner[seat] == winner)

@@ -757,10 +757,16 @@ class _Builder:
         if any(must.values()) and not spec.get("follow_suit", True):
             raise self.error(("play", "must"), "these obligations refine following suit, which is off")
         trumpless = self.data["trump"]["mode"] == TrumpMode.NONE.value
-        for key in ("trump", "trump_low", "overtrump"):
+        for key in ("trump", "trump_low", "overtrump", "raise_trump"):
             if must.get(key) and trumpless:
                 raise self.error(("play", "must", key), "there is no trump in this ruleset")
         avoid = self.cards(("play", "first_trick_avoid"), spec.get("first_trick_avoid", []))
+        trump_instead = bool(spec.get("may_trump_instead", False))
+        if trump_instead and (trumpless or not spec.get("follow_suit", True)):
+            raise self.error(
+                ("play", "may_trump_instead"),
+                "a trump instead of the led suit needs a trump and the duty to follow suit",
+            )
         return PlayRules(
             first,
             spec.get("follow_suit", True),
@@ -779,6 +785,7 @@ class _Builder:
             self.expression(("play", "stop_when"), Stage.PLAY, None, Type.BOOL) if "stop_when" in spec else None,
             self.dummy(spec),
             self.open_hand(spec),
+            trump_instead,
         )
 
     def open_hand(self, spec: dict[str, Any]) -> Compiled | None:

@@ -334,12 +334,15 @@ class PlayRules:
     chooses them at its turns."""
     open_hand: Compiled | None = None
     """Read as the play starts: when it holds, the declarer's cards lie face up for everyone."""
+    trump_instead: bool = False
+    """A player who can follow suit may play a trump instead (`play.may_trump_instead`)."""
 
     @property
     def plain(self) -> bool:
         """True when one mask per trick decides every legal card (follow suit and lead bans only)."""
         return (
             not self.must.any
+            and not self.trump_instead
             and not self.first_trick_avoid
             and self.leads_with is LeadsWith.ANY
             and all(
