@@ -513,7 +513,70 @@ RECORDS = [
     ),
 ]
 
-CASES = RULESETS + EXPRESSIONS + RECORDS
+
+def _variant(parent: str, body: str) -> Callable[[Path], str]:
+    """A ruleset extending the bundled `parent` with `body`, the phases under test."""
+    return _file("variant.yaml", f"format: trickbook-ruleset/1\nid: variant\ntitle: Variant\nextends: {parent}\n{body}")
+
+
+BLIND = "bidding:\n  named:\n    blind_nil: {value: 0, blind: true, description: Blind.}\n"
+
+UNPLAYABLE = [
+    Case(
+        "unplayable",
+        "passing that is not one-to-one (two seats pass to the dealer's left)",
+        _variant("hearts", "passing: {cards: 3, to: left(dealer)}\n"),
+        "variant.yaml:5:25: passing.to: in hand 1 with seat 0 dealing, seats 0 and 1 both pass to seat 1",
+    ),
+    Case(
+        "unplayable",
+        "an exchange that lays away more cards than it takes",
+        _variant("skat", "exchange: {discard: 3}\n"),
+        "exchange.discard: the seat takes 2 card(s) but lays 3 away",
+    ),
+    Case(
+        "unplayable",
+        "an exchange that lays away fewer cards than it takes",
+        _variant("skat-simple", "deal: {hand_size: 7}\n"),
+        "exchange.discard: the seat takes 11 card(s) but lays 2 away",
+    ),
+    Case(
+        "unplayable",
+        "an exchange that takes a card exposed in a player's hand",
+        _variant("euchre", "deal: {expose: {seat: dealer, card: 1}}\n"),
+        "deal.expose.seat: the exchange takes the exposed card, but this one stays in a player's hand",
+    ),
+    Case(
+        "unplayable",
+        "a dealer who sits out and leads",
+        _variant("skat", "seats: 4\ndeal: {dealer_sits_out: true}\nplay: {first_lead: dealer}\n"),
+        "play.first_lead: the dealer sits out, holds no cards and has no turn",
+    ),
+    Case(
+        "unplayable",
+        "a dealer who sits out and shows a card of its hand",
+        _variant("skat", "seats: 4\ndeal: {dealer_sits_out: true, expose: {seat: dealer, card: 1}}\n"),
+        "deal.expose.seat: the dealer sits out, holds no cards and has no turn",
+    ),
+    Case(
+        "unplayable",
+        "an exposed card number beyond the smallest hand",
+        _variant("oh-hell", "deal: {expose: {seat: dealer, card: 5}}\n"),
+        "deal.expose.card: the hand size changes from hand to hand, so a hand may have fewer than 5 cards",
+    ),
+    Case(
+        "unplayable",
+        "blind bids with passing (passing shows the cards first)",
+        _variant("cardems-spades", BLIND + "passing: {cards: 2, to: across(seat)}\n"),
+        "passing: a blind bid is made before the bidder looks at their cards, but passing comes first",
+    ),
+]
+
+CASES = RULESETS + EXPRESSIONS + RECORDS + UNPLAYABLE
+
+
+RECORD_KINDS = ("record",)
+"""Kinds of case that are records, checked by `replay` (the others by `validate`)."""
 
 
 @dataclass(frozen=True)
@@ -533,7 +596,7 @@ def run(case: Case, folder: Path) -> Outcome:
     from trickbook.cli import main
 
     target = case.make(folder)
-    command = ["replay", target] if case.kind == "record" else ["validate", target]
+    command = ["replay", target] if case.kind in RECORD_KINDS else ["validate", target]
 
     def once() -> tuple[int, str]:
         errors = io.StringIO()
