@@ -12,7 +12,6 @@ An illegal choice is refused with the rule that forbids it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -43,7 +42,7 @@ from ..engine.history import Move
 from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..players import Player, PlayerSpec, make_player
-from ..record.writer import match_record
+from ..record.writer import dumps, match_record
 from ..ruleset.actions import ALONE, DISCARD, GIVE, PLAY
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .progress import progress
@@ -489,4 +488,4 @@ class TerminalMatch:
 
     def save(self) -> None:
         record = match_record(self.game, players=self.labels)
-        self.save_path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+        self.save_path.write_text(dumps(record) + "\n", encoding="utf-8")
