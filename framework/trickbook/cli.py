@@ -23,6 +23,7 @@ from .players.base import split_specs
 from .resources import looks_like_path
 from .ruleset.loader import FORMAT, load_ruleset, open_ruleset
 from .ruleset.rules import Rules
+from .text import is_ascii_number
 from .tools.parallel import RulesetChoice, default_jobs, load_choice
 from .tools.simulate import simulate
 
@@ -368,7 +369,7 @@ def parse_ruleset_spec(text: str) -> tuple[str, int | None, dict[str, str]]:
     version = None
     base, at, number = reference.rpartition("@")
     if at and number.isdigit():
-        if not number.isascii() or len(number) > 6:
+        if not is_ascii_number(number, 6):
             raise UsageError(f"{text[:60]!r}: the rules version after '@' is a number such as 2")
         reference, version = base, int(number)
     return reference, version, options
