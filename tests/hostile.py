@@ -572,10 +572,31 @@ UNPLAYABLE = [
     ),
 ]
 
-CASES = RULESETS + EXPRESSIONS + RECORDS + UNPLAYABLE
+
+def _forged_auto(record: dict) -> None:
+    """The first bid (the last legal one, nil, as `_record` plays) marked automatic: the timeout rule bids 1."""
+    record["hands"][0]["actions"][0]["auto"] = True
 
 
-RECORD_KINDS = ("record",)
+RECORDS_V2 = [
+    Case(
+        "records v2",
+        "a ruleset path too long for the system",
+        _record(lambda r: r["ruleset"].update(path="r" * 5000 + ".yaml")),
+        "ruleset.path: the record's ruleset path cannot name a file",
+    ),
+    Case(
+        "records v2",
+        "a forged bid marked automatic",
+        _record(_forged_auto),
+        "hands[0].actions[0]: the record marks bid nil automatic, but when time runs out the rules play bid 1",
+    ),
+]
+
+CASES = RULESETS + EXPRESSIONS + RECORDS + UNPLAYABLE + RECORDS_V2
+
+
+RECORD_KINDS = ("record", "records v2")
 """Kinds of case that are records, checked by `replay` (the others by `validate`)."""
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from hostile import CASES, SECRET, Case, run
+from hostile import CASES, SECRET, Case, _record, run
 
 TIME_BUDGET = 5.0
 MEMORY_BUDGET_MB = 200.0
@@ -76,3 +77,71 @@ def test_bidi_controls_and_zero_width_characters_are_shown_escaped_in_messages_a
     for text in said:
         assert not any(c in text for c in BIDI), text
     assert "\\u202e\\u2066\\u200b\\u200f\\ufeff" in said[1] and "\\u202e" in said[0]
+
+
+def _timed_out_table() -> dict:
+    """A saved table where the person at seat 0 let the clock bid and play for them, and bots played the rest."""
+    from trickbook.session.table import Table
+
+    table = Table("cardems-spades", seats=["human", "random", "random", "random"], seed=3, turn_seconds=10)
+    table.tick(100)
+    return table.save()
+
+
+def test_an_automatic_move_must_be_the_timeout_move_in_replay_and_in_a_table_restore() -> None:
+    """`auto` marks the move the turn clock made: a forged move with the mark is refused, for a person's seat
+    (it is not what the clock plays) and for a bot's (a bot is never timed out, and resume would not ask it)."""
+    from trickbook.errors import RecordError
+    from trickbook.session.table import Table
+
+    saved = _timed_out_table()
+    Table.restore(json.loads(json.dumps(saved)), now=100)
+    forged = json.loads(json.dumps(saved))
+    forged["record"]["hands"][0]["actions"][0]["value"] = 7
+    with pytest.raises(RecordError, match=r"actions\[0\]: the record marks bid 7 automatic, but when time runs out"):
+        Table.restore(forged, now=100)
+    bot = json.loads(json.dumps(saved))
+    bot["record"]["hands"][0]["actions"][1].update(value=1, auto=True)  # the timeout's bid, but a bot's
+    with pytest.raises(RecordError, match=r"seat 1 is played by random, which always chooses in time"):
+        Table.restore(bot, now=100)
+
+
+def test_replay_says_which_records_deals_were_not_checked_against_their_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A version 2 record of seeded deals has its deals checked; one whose deals are "given" (or a version 1
+    record) replays as dealt, and `replay` says so instead of a bare "all agree"."""
+    from trickbook.cli import main
+
+    seeded = json.loads(Path(_record(lambda r: None)(tmp_path)).read_text(encoding="utf-8"))
+    given = dict(seeded, deals="given")
+    path = tmp_path / "both.jsonl"
+    path.write_text(json.dumps(seeded) + "\n" + json.dumps(given) + "\n", encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "all agree" in out
+    assert "1 of 2 record(s) replayed as dealt: their deals were not checked against their seed" in out
+
+
+def test_a_file_that_takes_a_bundled_id_is_named_in_replay_and_warned_about_by_validate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record's ruleset path shadows the bundled ruleset of the same id: replay says whose rules it used, and
+    `validate` warns the author of the file."""
+    from trickbook import Game, load_ruleset
+    from trickbook.cli import main
+    from trickbook.record.writer import match_record
+
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("format: trickbook-ruleset/1\nid: hearts\ntitle: Mine\nextends: hearts\n", encoding="utf-8")
+    assert main(["validate", str(mine)]) == 0
+    assert "id: 'hearts' is the id of a bundled ruleset" in capsys.readouterr().err
+    game = Game(load_ruleset(str(mine)), seed=2, hand_cap=1)
+    while not game.is_over():
+        game.apply(game.default_action())
+    record = match_record(game)
+    record["ruleset"]["path"] = str(mine)
+    del record["ruleset"]["document"]
+    (tmp_path / "record.json").write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(tmp_path / "record.json")]) == 0
+    assert f"the file {mine}, not the bundled 'hearts' of the same id" in capsys.readouterr().out

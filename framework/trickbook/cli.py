@@ -621,10 +621,10 @@ def _play_comparison(args: argparse.Namespace, choices: list[RulesetChoice]) -> 
 
 def _replay(args: argparse.Namespace) -> int:
     from .record.reader import read_records
-    from .record.replay import replay_record
+    from .record.replay import deals_checked, replay_record
 
     cache = _ruleset_cache(args.ruleset)
-    records = hands = actions = failures = unreadable = 0
+    records = hands = actions = failures = unreadable = unchecked = 0
     for name in args.files:
         path = Path(name)
         try:
@@ -638,6 +638,7 @@ def _replay(args: argparse.Namespace) -> int:
                     continue
                 hands += len(record["hands"])
                 actions += sum(len(h["actions"]) for h in record["hands"])
+                unchecked += not deals_checked(record)
                 del game
         except RecordError as exc:
             unreadable += 1
@@ -650,6 +651,11 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"replayed {records} record(s), {hands:,} hands, {actions:,} actions: all agree")
     for rules in cache.used.values():
         print(f"  under {rules}")
+    if unchecked:
+        print(
+            f"  {unchecked} of {records} record(s) replayed as dealt: their deals were not checked against their "
+            'seed (a version 1 record, or deals "given")'
+        )
     return 0
 
 

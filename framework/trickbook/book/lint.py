@@ -20,6 +20,7 @@ from ..errors import InputError, Location, Mark
 from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
+from ..resources import bundled_ruleset_ids
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from ..ruleset.yamlsource import Document, KeyPath, format_path
@@ -56,7 +57,7 @@ def lint(source: RulesetSource) -> list[Finding]:
             findings.setdefault((finding.path, finding.message), finding)
     for finding in _unused_names(source, used):
         findings.setdefault((finding.path, finding.message), finding)
-    for finding in _same_options(source):
+    for finding in (*_same_options(source), *_bundled_id(source)):
         findings.setdefault((finding.path, finding.message), finding)
     return sorted(findings.values(), key=lambda f: (f.level != "error", f.where.line, f.path))
 
@@ -348,6 +349,19 @@ def _ends(rules: Rules, facts: Facts, total: int, hand: int) -> bool:
         if match_winner(rules, facts) is not None:
             return True
     return False
+
+
+def _bundled_id(source: RulesetSource) -> Iterator[Finding]:
+    """Warns when a file takes the id of a bundled ruleset: a record naming that id and this file's path would be
+    read under this file, not under the bundled rules the id stands for everywhere else."""
+    if not source.bundled and source.id in bundled_ruleset_ids():
+        yield _finding(
+            source,
+            "warning",
+            ("id",),
+            f"{source.id!r} is the id of a bundled ruleset: records of this file would be taken for it; "
+            "give the file an id of its own",
+        )
 
 
 def _same_options(source: RulesetSource) -> Iterator[Finding]:
