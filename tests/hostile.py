@@ -578,6 +578,51 @@ def _forged_auto(record: dict) -> None:
     record["hands"][0]["actions"][0]["auto"] = True
 
 
+def _nested(depth: int) -> str:
+    """`any` nested `depth` deep over the seats: one evaluation runs its body seats^depth times."""
+    names = [f"s{level}" for level in range(depth)]
+    body = " + ".join(f"tricks({name})" for name in names) + " >= 0"
+    for name in reversed(names):
+        body = f"any({body} for {name} in seats)"
+    return f"if {body} then 0 else 1"
+
+
+def _nested_rule(depth: int) -> str:
+    return f'scoring:\n  rules:\n    extra:\n      for: side\n      points: "{_nested(depth)}"\n'
+
+
+def _carries_nested(record: dict) -> None:
+    """The record carries its ruleset, with a scoring rule of aggregates nested eight deep."""
+    import copy
+
+    from trickbook.ruleset.loader import open_ruleset
+
+    document = copy.deepcopy(open_ruleset("cardems-spades").document.data)
+    document["scoring"]["rules"]["extra"] = {"for": "side", "points": _nested(8)}
+    record["ruleset"]["document"] = document
+
+
+NESTED = [
+    Case(
+        "nested aggregates",
+        "aggregates nested six deep",
+        _variant("tarneeb-41", _nested_rule(6)),
+        "scoring.rules.extra.points: this expression does too much work each time it is evaluated",
+    ),
+    Case(
+        "nested aggregates",
+        "aggregates nested eight deep",
+        _variant("tarneeb-41", _nested_rule(8)),
+        "scoring.rules.extra.points: this expression does too much work each time it is evaluated",
+    ),
+    Case(
+        "records v2",
+        "a record carrying a ruleset of aggregates nested eight deep",
+        _record(_carries_nested),
+        "this expression does too much work each time it is evaluated",
+    ),
+]
+
 RECORDS_V2 = [
     Case(
         "records v2",
@@ -593,7 +638,7 @@ RECORDS_V2 = [
     ),
 ]
 
-CASES = RULESETS + EXPRESSIONS + RECORDS + UNPLAYABLE + RECORDS_V2
+CASES = RULESETS + EXPRESSIONS + RECORDS + UNPLAYABLE + NESTED + RECORDS_V2
 
 
 RECORD_KINDS = ("record", "records v2")

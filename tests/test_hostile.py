@@ -145,3 +145,18 @@ def test_a_file_that_takes_a_bundled_id_is_named_in_replay_and_warned_about_by_v
     (tmp_path / "record.json").write_text(json.dumps(record), encoding="utf-8")
     assert main(["replay", str(tmp_path / "record.json")]) == 0
     assert f"the file {mine}, not the bundled 'hearts' of the same id" in capsys.readouterr().out
+
+
+def test_validate_tries_fewer_totals_on_a_match_end_that_costs_more_to_evaluate(tmp_path: Path) -> None:
+    """Nested aggregates under the limit still cost many parts per evaluation: `validate` thins the totals it
+    tries for such a match end, so its time stays that of a plain one; a plain match end gets every total."""
+    from trickbook import load_ruleset
+    from trickbook.book.lint import TOTALS_PROBED, _totals_probed
+
+    path = tmp_path / "costly.yaml"
+    costly = "any(any(total(a) + total(b) >= 100000 and total(a) - total(b) > 7 for b in seats) for a in seats)"
+    path.write_text(f"format: trickbook-ruleset/1\nid: c\ntitle: C\nextends: hearts\nmatch: {{ends: '{costly}'}}\n")
+    rules = load_ruleset(str(path))
+    assert rules.match.ends is not None and 100 < rules.match.ends.work <= 1000
+    assert len(_totals_probed(rules)) < len(TOTALS_PROBED) // 2
+    assert _totals_probed(load_ruleset("hearts")) == TOTALS_PROBED

@@ -32,6 +32,11 @@ MAX_EXPANDED_NODES: Final = 20_000
 """Most parts an expression may have once the definitions it reads are written out (definitions that each read
 the one before twice double at every level)."""
 
+MAX_EVALUATED_PARTS: Final = 1_000
+"""Most parts one evaluation of an expression may work through, each part inside an aggregate counted once for
+every seat or side it ranges over (aggregates nested six deep at four seats repeat their body 4,096 times, and
+the rules evaluate an expression many times a hand)."""
+
 MAX_COMBINATIONS: Final = 32
 """Most combinations of rules version and option values `validate` checks; beyond it, every option value is
 checked with the others at their defaults, and a fixed sample of the other combinations."""
