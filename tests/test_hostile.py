@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,3 +162,153 @@ def test_validate_tries_fewer_totals_on_a_match_end_that_costs_more_to_evaluate(
     assert rules.match.ends is not None and 100 < rules.match.ends.work <= 1000
     assert len(_totals_probed(rules)) < len(TOTALS_PROBED) // 2
     assert _totals_probed(load_ruleset("hearts")) == TOTALS_PROBED
+
+
+def _saved_table(state: str) -> dict:
+    """A save of a cardems-spades table with one person and three random bots, all clocks on, playing
+    mid-hand, waiting for the ready check after the first hand, or voting on a rematch after a one-hand match."""
+    from trickbook.session.table import Table
+
+    table = Table(
+        "cardems-spades",
+        seats=["human", "random", "random", "random"],
+        seed=3,
+        turn_seconds=10,
+        ready_seconds=10,
+        vote_seconds=10,
+        hand_cap=1 if state == "voting" else 5,
+    )
+    now = 0.0
+    while table.phase == "playing" and not (state == "playing" and table.game.moves_made > 6):
+        now += 20
+        table.tick(now)
+    assert table.phase == state
+    return json.loads(json.dumps(table.save()))
+
+
+TAMPERED = [
+    # item 14: each field's type and range
+    ("playing", "hand_cap", "lots", "hand_cap: expected a whole number from 1 to 5,000"),
+    ("playing", "hand_cap", 0, "hand_cap: expected a whole number from 1 to 5,000"),
+    ("playing", "finished", "junk", "finished: expected a list of match records"),
+    ("playing", "finished", [7], "finished[0]: expected a match record with its seed"),
+    ("playing", "turn_seconds", "10", "turn_seconds: expected null or a finite number of seconds"),
+    ("playing", "turn_seconds", -5, "turn_seconds: expected null (no clock) or a positive number of seconds"),
+    ("playing", "deadline", True, "deadline: expected null or a finite number of seconds"),
+    ("playing", "seed", 1.5, "seed: expected a whole number"),
+    ("playing", "match_number", 0, "match_number: expected a whole number from 1"),
+    ("playing", "ready", "0", "ready: expected a list of seat numbers from 0 to 3"),
+    ("playing", "votes", [], "votes: expected an object of seat numbers and true or false"),
+    ("playing", "votes", {"0": "yes"}, "votes['0']: expected a seat from 0 to 3 voting true or false"),
+    ("playing", "close_reason", 3, "close_reason: expected text"),
+    ("playing", "reference", 5, "reference: expected text"),
+    ("playing", "seats", "human", "seats: expected a list of players"),
+    ("playing", "record", [], "record: expected a match record (a JSON object)"),
+    ("playing", "owner", "me", "owner: a table saves no such field"),
+    # item 15: the state against the match
+    ("playing", "phase", "voting", "phase: a rematch vote comes only once the match is over, and this one goes on"),
+    ("playing", "phase", "waiting-ready", "phase: a ready check comes only between two hands"),
+    ("playing", "ready", [0], "phase: a table playing has no confirmations or votes pending"),
+    ("playing", "seed", 4, "seed: match 1 of a table of seed 4 is dealt from seed 4; found 3"),
+    ("playing", "hand_cap", 7, "hand_cap: the match's record has a hand cap of 5"),
+    ("playing", "deadline", None, "deadline: the clock of 10 seconds runs for the person to act"),
+    ("playing", "turn_seconds", None, "deadline: a table playing without a clock has no deadline"),
+    ("waiting-ready", "ready", [0, 1, 2, 3], "ready: bots ([1, 2, 3]) are ready at once"),
+    ("waiting-ready", "ready", [], "ready: bots ([1, 2, 3]) are ready at once"),
+    ("voting", "finished", "twice", "finished: match 1 follows 0 finished match(es); found 2"),
+    ("voting", "finished", "other", "finished[0]: expected match 1, over, of seed 3"),
+    ("voting", "votes", {"1": True, "2": True}, "votes: bots ([1, 2, 3]) vote yes at once"),
+    ("voting", "phase", "playing", "phase: a table playing has no confirmations or votes pending"),
+    # item 16: every player within the budget per decision
+    ("playing", "seats", ["human", "mcts:playouts=100000000", "random", "random"], "seats[1]: mcts:playouts=100000000"),
+    ("playing", "seats", ["human", "heuristic:samples=100000", "random", "random"], "would play out 500,000 hands"),
+]
+
+
+@pytest.mark.parametrize(
+    ("state", "field", "value", "says"), TAMPERED, ids=[f"{t[0]}-{t[1]}-{t[2]!r}" for t in TAMPERED]
+)
+def test_a_tampered_table_save_is_refused_naming_the_field(state: str, field: str, value: object, says: str) -> None:
+    from trickbook.session.table import Table, TableError
+
+    saved = _saved_table(state)
+    if value == "twice":
+        value = [saved["finished"][0], saved["finished"][0]]
+    elif value == "other":
+        value = [dict(saved["finished"][0], seed=9)]
+    saved[field] = value
+    with pytest.raises(TableError) as refused:
+        Table.restore(saved, now=1000.0)
+    assert says in str(refused.value)
+
+
+JUNK: list[object] = [None, True, -1, 0, 1.5, float("inf"), "x", [], {}, [0], {"0": True}, 10**30]
+
+
+def _answer_every_call(table: Any) -> None:
+    """Calls every entry of a restored table once: each gives events or a trickbook error, nothing else."""
+    from trickbook.errors import TrickbookError
+
+    legal = table.view(0)["legal"]
+    calls = [
+        lambda: table.submit(0, legal[0] if legal else "pass", 1001.0),
+        lambda: table.mark_ready(0, 1002.0),
+        lambda: table.vote(0, True, 1003.0),
+        lambda: table.tick(5000.0),
+    ]
+    for call in calls:
+        with contextlib.suppress(TrickbookError):
+            call()
+
+
+@pytest.mark.parametrize("state", ["playing", "waiting-ready", "voting"])
+def test_any_junk_in_a_saved_field_is_refused_or_gives_a_table_that_answers_every_call(state: str) -> None:
+    """Every field of a save replaced by each kind of junk: the restore refuses it with `TableError`, or the table
+    it gives answers tick, view, submit, mark_ready and vote with events or a `TableError`, never a TypeError."""
+    from trickbook.errors import TrickbookError
+    from trickbook.session.table import Table
+
+    saved = _saved_table(state)
+    for field in sorted(saved):
+        for junk in JUNK:
+            tampered = json.loads(json.dumps(saved))
+            tampered[field] = junk
+            try:
+                table = Table.restore(tampered, now=1000.0)
+            except TrickbookError:
+                continue
+            _answer_every_call(table)
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("mcts:playouts=100000000", "would play out 100,000,000 hands for one decision"),
+        ("heuristic:samples=100000", "would play out 500,000 hands for one decision"),
+        ("mcts:ms=999999", "would think 999999 ms for one decision"),
+    ],
+)
+def test_one_budget_per_decision_holds_for_every_player_kind_wherever_a_player_is_named(
+    spec: str, says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command line, a new table, a server creating or reopening a table: each refuses a bot over the budget
+    before it plays (a saved table's seats are checked by the tampered-save corpus above)."""
+    from trickbook.cli import main
+    from trickbook.errors import UsageError
+    from trickbook.session.table import Table
+    from trickbook.web.live import Hub
+    from trickbook.web.store import Store
+
+    assert main(["simulate", "whist", "--matches", "1", "--players", spec]) == 2
+    assert says in capsys.readouterr().err
+    with pytest.raises(UsageError, match=says):
+        Table("whist", seats=["human", spec, "random", "random"])
+    hub = Hub(Store(tmp_path))
+    with pytest.raises(UsageError, match=says):
+        hub.create("whist", ["human", spec, "random", "random"], {}, None, None, 0.0)
+    live = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    state = {"table": live.table.save(), "tokens": live.tokens, "logs": live.logs, "kept": live.kept}
+    state["table"]["seats"][1] = spec
+    hub.store.save_table(live.id, state, 1.0, {})
+    problems = Hub(hub.store).restore_all(2.0)
+    assert len(problems) == 1 and says in problems[0]

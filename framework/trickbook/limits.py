@@ -37,6 +37,15 @@ MAX_EVALUATED_PARTS: Final = 1_000
 every seat or side it ranges over (aggregates nested six deep at four seats repeat their body 4,096 times, and
 the rules evaluate an expression many times a hand)."""
 
+MAX_PLAYOUTS_PER_DECISION: Final = 400
+"""Most hands a bot may play out in imagined worlds for one decision, whatever its kind: an mcts bot's
+`playouts`, a heuristic bot's `samples` times the bids it weighs (2 x `spread` + 1). Checked wherever a player is
+named (command line, table, server, saved table), since restoring a table asks every bot again for every past
+decision."""
+
+MAX_THINKING_MS: Final = 2_000
+"""Longest a bot that thinks by the clock (`mcts:ms=`) may take for one decision, in milliseconds."""
+
 MAX_COMBINATIONS: Final = 32
 """Most combinations of rules version and option values `validate` checks; beyond it, every option value is
 checked with the others at their defaults, and a fixed sample of the other combinations."""
