@@ -312,3 +312,52 @@ def test_one_budget_per_decision_holds_for_every_player_kind_wherever_a_player_i
     hub.store.save_table(live.id, state, 1.0, {})
     problems = Hub(hub.store).restore_all(2.0)
     assert len(problems) == 1 and says in problems[0]
+
+
+def test_every_event_class_declares_who_may_see_it_with_no_default() -> None:
+    """Each event of the engine says which seats may see it (its own `seen_by`, not inherited): an event that
+    does not say fails here instead of being broadcast by whoever delivers it."""
+    import dataclasses
+    import inspect
+    import typing
+
+    from trickbook.engine import events
+
+    declared = set(typing.get_args(events.Event))
+    defined = {
+        cls
+        for _, cls in inspect.getmembers(events, inspect.isclass)
+        if cls.__module__ == events.__name__ and dataclasses.is_dataclass(cls)
+    }
+    assert defined == declared, "every event class is part of `Event`"
+    for cls in declared:
+        assert "seen_by" in vars(cls), f"{cls.__name__} does not say who may see it"
+        assert inspect.signature(vars(cls)["seen_by"]).return_annotation in ("Sight", events.Sight)
+
+
+def test_a_timed_out_hidden_move_names_its_card_only_to_its_own_seat() -> None:
+    """The turn clock passes a card for seat 0: seat 0 is told which, the others only that a card was set aside
+    to pass; every message fits the table-event schema."""
+    from jsonschema import Draft202012Validator
+
+    from trickbook import resources
+    from trickbook.session.table import Table
+
+    schema = Draft202012Validator(resources.schema("table-event"))
+    table = Table("hearts", seats=["human", "random", "random", "random"], seed=1, turn_seconds=10)
+    table.pending()
+    while table.game.actor != 0 or table.game.phase != "passing":
+        table = Table("hearts", seats=["human", "random", "random", "random"], seed=table.seed + 1, turn_seconds=10)
+        table.pending()
+    told = table.tick(10.5)
+    codes = set(table.rules.deck.codes)
+    mine = [m for m in told[0] if m["type"] == "timed_out"]
+    assert mine and mine[0]["action"].startswith("give ") and "hidden" not in mine[0]
+    for seat in (1, 2, 3):
+        theirs = [m for m in told[seat] if m["type"] == "timed_out"]
+        assert theirs == [{"type": "timed_out", "seat": 0, "action": "pass_cards", "hidden": True}]
+        about_seat_0 = [json.dumps(m) for m in told[seat] if m.get("seat") == 0]
+        assert about_seat_0 and not any(code in text for text in about_seat_0 for code in codes)
+    for messages in told.values():
+        for message in messages:
+            schema.validate(message)

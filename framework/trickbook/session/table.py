@@ -29,6 +29,7 @@ from ..engine.events import (
     HandScored,
     HandStarted,
     MatchEnded,
+    Sight,
     SitsOut,
     TrickEventHappened,
     TrickWon,
@@ -329,23 +330,21 @@ class Table:
         if isinstance(event, CardsDealt) and not self._has_looked(event.seat):
             self._hidden_deals[event.seat] = event
             return
-        message = event_json(self.rules, event)
-        if isinstance(event, CardsDealt):
-            self._send(event.seat, message)
-        elif isinstance(event, CardsPassed):
-            self._send(event.seat, message)
-            self._send(event.to, message)
-        elif isinstance(event, CardsTaken) and not event.public:
-            self._send(event.seat, message)
-        elif isinstance(event, ActionTaken) and self.rules.actions.kinds[event.action] in (GIVE, DISCARD):
-            self._send(event.seat, message)
-            kind = PASS_CARDS if self.rules.actions.kinds[event.action] == GIVE else DISCARD
-            hidden = {"type": "action", "seat": event.seat, "action": kind, "hidden": True}
-            for seat in range(self.rules.seats):
-                if seat != event.seat:
-                    self._send(seat, hidden)
-        else:
-            self._broadcast(message)
+        self._tell(event, event_json(self.rules, event), "action")
+
+    def _tell(self, event: Event, whole: dict[str, Any], kind: str) -> None:
+        """Sends each seat what `event.seen_by` lets it see: `whole`, or for another seat's hidden card a message
+        of type `kind` saying what sort of move it was but not the card."""
+        for seat in range(self.rules.seats):
+            sight = event.seen_by(seat)
+            if sight is Sight.WHOLE:
+                self._send(seat, whole)
+            elif sight is Sight.HIDDEN and isinstance(event, ActionTaken):
+                self._send(seat, {"type": kind, "seat": event.seat, "action": self._hidden_kind(event), "hidden": True})
+
+    def _hidden_kind(self, event: ActionTaken) -> str:
+        """What the other seats are told a hidden card was: a card set aside to pass, or one laid away."""
+        return PASS_CARDS if self.rules.actions.kinds[event.action] == GIVE else DISCARD
 
     def _has_looked(self, seat: int) -> bool:
         """False while a blind round keeps a seat's own cards from it."""
@@ -383,8 +382,11 @@ class Table:
                 seat = self.game.actor
                 assert seat is not None
                 action = self.game.default_action()
+                told = len(self._held)
                 self.game.apply(action, auto=True)
-                self._broadcast({"type": "timed_out", "seat": seat, "action": self.rules.actions.text(action)})
+                taken = self._held[told]  # the engine reports the move before anything it leads to
+                whole = {"type": "timed_out", "seat": seat, "action": self.rules.actions.text(action)}
+                self._tell(taken, whole, "timed_out")
                 self._advance(deadline)
             elif self.phase == WAITING_READY:
                 for seat in range(self.rules.seats):
