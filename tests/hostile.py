@@ -695,7 +695,7 @@ def report(path: Path) -> None:
             f"| {case.kind} | {case.name} | exit {outcome.status}: `{first}` "
             f"| {outcome.seconds * 1000:.0f} ms | {outcome.peak_mb:.1f} MB |"
         )
-    text = HEADER + "\n".join(rows) + "\n" + FOOTER + _limits_table()
+    text = HEADER + "\n".join(rows) + "\n" + FOOTER + _round_three() + _limits_table()
     path.write_text(text, encoding="utf-8")
 
 
@@ -741,6 +741,138 @@ cases, `tests/test_fuzz.py` feeds hypothesis-generated text to the YAML
 loader and the expression parser and checks that only trickbook's own errors
 escape, and generates random valid rulesets and plays seeded matches under each.
 """
+
+ROUND_THREE_INTRO = """
+## Round three: the new phases, records v2 and saved tables
+
+Issue 28 attacked passing, the exchange, exposed cards, sitting out, blind
+bids, records v2 and `Table` save/restore. Each root cause is fixed as a rule,
+and has its tests (rows above of kinds `unplayable`, `nested aggregates` and
+`records v2`, and the tests named here, in `tests/test_hostile.py` unless
+another file is named):
+"""
+
+ROUND_THREE: list[tuple[str, str, str]] = [
+    (
+        "passing that is not one-to-one",
+        (
+            "`passing.to` is tried at load for 24 hands and every dealer, and checked again as each "
+            "hand passes: each seat receives the cards of exactly one seat"
+        ),
+        ("`unplayable` rows; `test_passing_targets_that_stop_being_one_to_one_end_the_match_with_the_rule`"),
+    ),
+    (
+        "an exchange that lays away more or fewer cards than it takes",
+        ("`exchange.discard` equals the cards taken (1 exposed card, or the stock of a fixed hand size)"),
+        "`unplayable` rows",
+    ),
+    (
+        "an exchange that takes a card exposed in a hand",
+        "only a stock card that is exposed can be taken",
+        "`unplayable` row",
+    ),
+    (
+        "a dealer who sits out yet leads, shows a card or exchanges",
+        "refused at `play.first_lead`, `deal.expose.seat`, `exchange.seat`",
+        "`unplayable` rows",
+    ),
+    (
+        "an exposed card's number beyond a smaller hand",
+        "with hand sizes that vary, only the first or last card may be exposed",
+        "`unplayable` row",
+    ),
+    (
+        "blind bids with passing (passing shows the cards)",
+        "refused at `passing`",
+        "`unplayable` row",
+    ),
+    (
+        "nested aggregates costing seats^depth",
+        (
+            "at most `MAX_EVALUATED_PARTS` parts per evaluation, each inside an aggregate counted once "
+            "per seat or side; `validate` thins the totals it tries for a costly match end"
+        ),
+        ("`nested aggregates` rows; `test_validate_tries_fewer_totals_on_a_match_end_that_costs_more_to_evaluate`"),
+    ),
+    (
+        "option numbers in superscript or circled digits",
+        "ASCII digits only (`text.is_ascii_number`)",
+        "`test_option_numbers_are_ascii_digits_so_superscript_and_circled_digits_are_refused_not_crashed`",
+    ),
+    (
+        "bidirectional controls and zero-width characters echoed",
+        "shown as `\\uXXXX` in every trickbook error and in rule books (`text.visible`)",
+        "`test_bidi_controls_and_zero_width_characters_are_shown_escaped_in_messages_and_rule_books`",
+    ),
+    (
+        "JSON Lines split at U+2028, U+2029, U+0085",
+        "records read at `\\n` only, and written with those escaped",
+        "`tests/test_record_files.py::test_json_lines_split_at_newline_only_so_text_with_unicode_line_separators_stays_in_its_record`",
+    ),
+    (
+        "an over-long `ruleset.path`",
+        "refused at `ruleset.path`",
+        "`records v2` row",
+    ),
+    (
+        "forged moves marked `auto`",
+        (
+            "an `auto` move must be the timeout rule's move there, and a bot's move is never `auto` "
+            "(replay, and so `Table.restore`)"
+        ),
+        ("`records v2` row; `test_an_automatic_move_must_be_the_timeout_move_in_replay_and_in_a_table_restore`"),
+    ),
+    (
+        "deals not checked, a file taking a bundled id",
+        (
+            "`replay` says which records it replayed as dealt, and when a record's file takes a bundled "
+            "id; `validate` warns about such a file"
+        ),
+        (
+            "`test_replay_says_which_records_deals_were_not_checked_against_their_seed`, "
+            "`test_a_file_that_takes_a_bundled_id_is_named_in_replay_and_warned_about_by_validate`"
+        ),
+    ),
+    (
+        "saved-table fields of the wrong type or range",
+        "every field checked, naming it (`session/saved.py`)",
+        (
+            "`test_a_tampered_table_save_is_refused_naming_the_field` (item 14 rows), "
+            "`test_any_junk_in_a_saved_field_is_refused_or_gives_a_table_that_answers_every_call`"
+        ),
+    ),
+    (
+        "saved-table states no table reaches",
+        ("phase, confirmations, votes, finished matches, seed, hand cap and deadline checked against the match"),
+        "`test_a_tampered_table_save_is_refused_naming_the_field` (item 15 rows)",
+    ),
+    (
+        "bots without a bound",
+        (
+            "`MAX_PLAYOUTS_PER_DECISION` and `MAX_THINKING_MS` for every kind, checked when a player is "
+            "named: CLI, `Table`, server, saved table"
+        ),
+        (
+            "`test_one_budget_per_decision_holds_for_every_player_kind_wherever_a_player_is_named`, "
+            "item 16 rows of the tampered saves"
+        ),
+    ),
+    (
+        "a timed-out hidden card named to every seat",
+        ("every event declares who may see it (`seen_by`, no default); table and terminal deliver by it"),
+        (
+            "`test_every_event_class_declares_who_may_see_it_with_no_default`, "
+            "`test_a_timed_out_hidden_move_names_its_card_only_to_its_own_seat`"
+        ),
+    ),
+]
+"""Each class issue 28 found: the rule that now holds, and its tests."""
+
+
+def _round_three() -> str:
+    """The section listing the classes of round three with their tests."""
+    rows = [f"| {name} | {rule} | {tests} |" for name, rule, tests in ROUND_THREE]
+    return ROUND_THREE_INTRO + "\n| class | the rule now | tests |\n|---|---|---|\n" + "\n".join(rows) + "\n"
 
 
 if __name__ == "__main__":

@@ -152,14 +152,14 @@ def test_a_file_that_takes_a_bundled_id_is_named_in_replay_and_warned_about_by_v
 def test_validate_tries_fewer_totals_on_a_match_end_that_costs_more_to_evaluate(tmp_path: Path) -> None:
     """Nested aggregates under the limit still cost many parts per evaluation: `validate` thins the totals it
     tries for such a match end, so its time stays that of a plain one; a plain match end gets every total."""
-    from trickbook import load_ruleset
+    from trickbook import limits, load_ruleset
     from trickbook.book.lint import TOTALS_PROBED, _totals_probed
 
     path = tmp_path / "costly.yaml"
     costly = "any(any(total(a) + total(b) >= 100000 and total(a) - total(b) > 7 for b in seats) for a in seats)"
     path.write_text(f"format: trickbook-ruleset/1\nid: c\ntitle: C\nextends: hearts\nmatch: {{ends: '{costly}'}}\n")
     rules = load_ruleset(str(path))
-    assert rules.match.ends is not None and 100 < rules.match.ends.work <= 1000
+    assert rules.match.ends is not None and 100 < rules.match.ends.work <= limits.MAX_EVALUATED_PARTS
     assert len(_totals_probed(rules)) < len(TOTALS_PROBED) // 2
     assert _totals_probed(load_ruleset("hearts")) == TOTALS_PROBED
 

@@ -32,10 +32,10 @@ MAX_EXPANDED_NODES: Final = 20_000
 """Most parts an expression may have once the definitions it reads are written out (definitions that each read
 the one before twice double at every level)."""
 
-MAX_EVALUATED_PARTS: Final = 1_000
+MAX_EVALUATED_PARTS: Final = 20_000
 """Most parts one evaluation of an expression may work through, each part inside an aggregate counted once for
-every seat or side it ranges over (aggregates nested six deep at four seats repeat their body 4,096 times, and
-the rules evaluate an expression many times a hand)."""
+every seat or side it ranges over: the work of the largest expression written out (`MAX_EXPANDED_NODES`), which
+aggregates nested six deep at four seats (their body run 4,096 times) would otherwise exceed without bound."""
 
 MAX_PLAYOUTS_PER_DECISION: Final = 400
 """Most hands a bot may play out in imagined worlds for one decision, whatever its kind: an mcts bot's
