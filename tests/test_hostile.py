@@ -196,6 +196,7 @@ TAMPERED = [
     ("playing", "turn_seconds", -5, "turn_seconds: expected null (no clock) or a positive number of seconds"),
     ("playing", "deadline", True, "deadline: expected null or a finite number of seconds"),
     ("playing", "seed", 1.5, "seed: expected a whole number"),
+    ("playing", "secret_seeds", "yes", "secret_seeds: expected true or false"),
     ("playing", "match_number", 0, "match_number: expected a whole number from 1"),
     ("playing", "ready", "0", "ready: expected a list of seat numbers from 0 to 3"),
     ("playing", "votes", [], "votes: expected an object of seat numbers and true or false"),
