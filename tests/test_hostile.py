@@ -135,9 +135,9 @@ def test_a_file_that_takes_a_bundled_id_is_named_in_replay_and_warned_about_by_v
     from trickbook.record.writer import match_record
 
     mine = tmp_path / "mine.yaml"
-    mine.write_text("format: trickbook-ruleset/1\nid: hearts\ntitle: Mine\nextends: hearts\n", encoding="utf-8")
+    mine.write_text("format: trickbook-ruleset/1\nid: whist\ntitle: Mine\nextends: whist\n", encoding="utf-8")
     assert main(["validate", str(mine)]) == 0
-    assert "id: 'hearts' is the id of a bundled ruleset" in capsys.readouterr().err
+    assert "id: 'whist' is the id of a bundled ruleset" in capsys.readouterr().err
     game = Game(load_ruleset(str(mine)), seed=2, hand_cap=1)
     while not game.is_over():
         game.apply(game.default_action())
@@ -146,7 +146,7 @@ def test_a_file_that_takes_a_bundled_id_is_named_in_replay_and_warned_about_by_v
     del record["ruleset"]["document"]
     (tmp_path / "record.json").write_text(json.dumps(record), encoding="utf-8")
     assert main(["replay", str(tmp_path / "record.json")]) == 0
-    assert f"the file {mine}, not the bundled 'hearts' of the same id" in capsys.readouterr().out
+    assert f"the file {mine}, not the bundled 'whist' of the same id" in capsys.readouterr().out
 
 
 def test_validate_tries_fewer_totals_on_a_match_end_that_costs_more_to_evaluate(tmp_path: Path) -> None:
