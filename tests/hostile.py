@@ -513,7 +513,136 @@ RECORDS = [
     ),
 ]
 
-CASES = RULESETS + EXPRESSIONS + RECORDS
+
+def _variant(parent: str, body: str) -> Callable[[Path], str]:
+    """A ruleset extending the bundled `parent` with `body`, the phases under test."""
+    return _file("variant.yaml", f"format: trickbook-ruleset/1\nid: variant\ntitle: Variant\nextends: {parent}\n{body}")
+
+
+BLIND = "bidding:\n  named:\n    blind_nil: {value: 0, blind: true, description: Blind.}\n"
+
+UNPLAYABLE = [
+    Case(
+        "unplayable",
+        "passing that is not one-to-one (two seats pass to the dealer's left)",
+        _variant("hearts", "passing: {cards: 3, to: left(dealer)}\n"),
+        "variant.yaml:5:25: passing.to: in hand 1 with seat 0 dealing, seats 0 and 1 both pass to seat 1",
+    ),
+    Case(
+        "unplayable",
+        "an exchange that lays away more cards than it takes",
+        _variant("skat", "exchange: {discard: 3}\n"),
+        "exchange.discard: the seat takes 2 card(s) but lays 3 away",
+    ),
+    Case(
+        "unplayable",
+        "an exchange that lays away fewer cards than it takes",
+        _variant("skat-simple", "deal: {hand_size: 7}\n"),
+        "exchange.discard: the seat takes 11 card(s) but lays 2 away",
+    ),
+    Case(
+        "unplayable",
+        "an exchange that takes a card exposed in a player's hand",
+        _variant("euchre", "deal: {expose: {seat: dealer, card: 1}}\n"),
+        "deal.expose.seat: the exchange takes the exposed card, but this one stays in a player's hand",
+    ),
+    Case(
+        "unplayable",
+        "a dealer who sits out and leads",
+        _variant("skat", "seats: 4\ndeal: {dealer_sits_out: true}\nplay: {first_lead: dealer}\n"),
+        "play.first_lead: the dealer sits out, holds no cards and has no turn",
+    ),
+    Case(
+        "unplayable",
+        "a dealer who sits out and shows a card of its hand",
+        _variant("skat", "seats: 4\ndeal: {dealer_sits_out: true, expose: {seat: dealer, card: 1}}\n"),
+        "deal.expose.seat: the dealer sits out, holds no cards and has no turn",
+    ),
+    Case(
+        "unplayable",
+        "an exposed card number beyond the smallest hand",
+        _variant("oh-hell", "deal: {expose: {seat: dealer, card: 5}}\n"),
+        "deal.expose.card: the hand size changes from hand to hand, so a hand may have fewer than 5 cards",
+    ),
+    Case(
+        "unplayable",
+        "blind bids with passing (passing shows the cards first)",
+        _variant("cardems-spades", BLIND + "passing: {cards: 2, to: across(seat)}\n"),
+        "passing: a blind bid is made before the bidder looks at their cards, but passing comes first",
+    ),
+]
+
+
+def _forged_auto(record: dict) -> None:
+    """The first bid (the last legal one, nil, as `_record` plays) marked automatic: the timeout rule bids 1."""
+    record["hands"][0]["actions"][0]["auto"] = True
+
+
+def _nested(depth: int) -> str:
+    """`any` nested `depth` deep over the seats: one evaluation runs its body seats^depth times."""
+    names = [f"s{level}" for level in range(depth)]
+    body = " + ".join(f"tricks({name})" for name in names) + " >= 0"
+    for name in reversed(names):
+        body = f"any({body} for {name} in seats)"
+    return f"if {body} then 0 else 1"
+
+
+def _nested_rule(depth: int) -> str:
+    return f'scoring:\n  rules:\n    extra:\n      for: side\n      points: "{_nested(depth)}"\n'
+
+
+def _carries_nested(record: dict) -> None:
+    """The record carries its ruleset, with a scoring rule of aggregates nested eight deep."""
+    import copy
+
+    from trickbook.ruleset.loader import open_ruleset
+
+    document = copy.deepcopy(open_ruleset("cardems-spades").document.data)
+    document["scoring"]["rules"]["extra"] = {"for": "side", "points": _nested(8)}
+    record["ruleset"]["document"] = document
+
+
+NESTED = [
+    Case(
+        "nested aggregates",
+        "aggregates nested six deep",
+        _variant("tarneeb-41", _nested_rule(6)),
+        "scoring.rules.extra.points: this expression does too much work each time it is evaluated",
+    ),
+    Case(
+        "nested aggregates",
+        "aggregates nested eight deep",
+        _variant("tarneeb-41", _nested_rule(8)),
+        "scoring.rules.extra.points: this expression does too much work each time it is evaluated",
+    ),
+    Case(
+        "records v2",
+        "a record carrying a ruleset of aggregates nested eight deep",
+        _record(_carries_nested),
+        "this expression does too much work each time it is evaluated",
+    ),
+]
+
+RECORDS_V2 = [
+    Case(
+        "records v2",
+        "a ruleset path too long for the system",
+        _record(lambda r: r["ruleset"].update(path="r" * 5000 + ".yaml")),
+        "ruleset.path: the record's ruleset path cannot name a file",
+    ),
+    Case(
+        "records v2",
+        "a forged bid marked automatic",
+        _record(_forged_auto),
+        "hands[0].actions[0]: the record marks bid nil automatic, but when time runs out the rules play bid 1",
+    ),
+]
+
+CASES = RULESETS + EXPRESSIONS + RECORDS + UNPLAYABLE + NESTED + RECORDS_V2
+
+
+RECORD_KINDS = ("record", "records v2")
+"""Kinds of case that are records, checked by `replay` (the others by `validate`)."""
 
 
 @dataclass(frozen=True)
@@ -533,7 +662,7 @@ def run(case: Case, folder: Path) -> Outcome:
     from trickbook.cli import main
 
     target = case.make(folder)
-    command = ["replay", target] if case.kind == "record" else ["validate", target]
+    command = ["replay", target] if case.kind in RECORD_KINDS else ["validate", target]
 
     def once() -> tuple[int, str]:
         errors = io.StringIO()
@@ -566,7 +695,7 @@ def report(path: Path) -> None:
             f"| {case.kind} | {case.name} | exit {outcome.status}: `{first}` "
             f"| {outcome.seconds * 1000:.0f} ms | {outcome.peak_mb:.1f} MB |"
         )
-    text = HEADER + "\n".join(rows) + "\n" + FOOTER + _limits_table()
+    text = HEADER + "\n".join(rows) + "\n" + FOOTER + _round_three() + _limits_table()
     path.write_text(text, encoding="utf-8")
 
 
@@ -612,6 +741,138 @@ cases, `tests/test_fuzz.py` feeds hypothesis-generated text to the YAML
 loader and the expression parser and checks that only trickbook's own errors
 escape, and generates random valid rulesets and plays seeded matches under each.
 """
+
+ROUND_THREE_INTRO = """
+## Round three: the new phases, records v2 and saved tables
+
+Issue 28 attacked passing, the exchange, exposed cards, sitting out, blind
+bids, records v2 and `Table` save/restore. Each root cause is fixed as a rule,
+and has its tests (rows above of kinds `unplayable`, `nested aggregates` and
+`records v2`, and the tests named here, in `tests/test_hostile.py` unless
+another file is named):
+"""
+
+ROUND_THREE: list[tuple[str, str, str]] = [
+    (
+        "passing that is not one-to-one",
+        (
+            "`passing.to` is tried at load for 24 hands and every dealer, and checked again as each "
+            "hand passes: each seat receives the cards of exactly one seat"
+        ),
+        ("`unplayable` rows; `test_passing_targets_that_stop_being_one_to_one_end_the_match_with_the_rule`"),
+    ),
+    (
+        "an exchange that lays away more or fewer cards than it takes",
+        ("`exchange.discard` equals the cards taken (1 exposed card, or the stock of a fixed hand size)"),
+        "`unplayable` rows",
+    ),
+    (
+        "an exchange that takes a card exposed in a hand",
+        "only a stock card that is exposed can be taken",
+        "`unplayable` row",
+    ),
+    (
+        "a dealer who sits out yet leads, shows a card or exchanges",
+        "refused at `play.first_lead`, `deal.expose.seat`, `exchange.seat`",
+        "`unplayable` rows",
+    ),
+    (
+        "an exposed card's number beyond a smaller hand",
+        "with hand sizes that vary, only the first or last card may be exposed",
+        "`unplayable` row",
+    ),
+    (
+        "blind bids with passing (passing shows the cards)",
+        "refused at `passing`",
+        "`unplayable` row",
+    ),
+    (
+        "nested aggregates costing seats^depth",
+        (
+            "at most `MAX_EVALUATED_PARTS` parts per evaluation, each inside an aggregate counted once "
+            "per seat or side; `validate` thins the totals it tries for a costly match end"
+        ),
+        ("`nested aggregates` rows; `test_validate_tries_fewer_totals_on_a_match_end_that_costs_more_to_evaluate`"),
+    ),
+    (
+        "option numbers in superscript or circled digits",
+        "ASCII digits only (`text.is_ascii_number`)",
+        "`test_option_numbers_are_ascii_digits_so_superscript_and_circled_digits_are_refused_not_crashed`",
+    ),
+    (
+        "bidirectional controls and zero-width characters echoed",
+        "shown as `\\uXXXX` in every trickbook error and in rule books (`text.visible`)",
+        "`test_bidi_controls_and_zero_width_characters_are_shown_escaped_in_messages_and_rule_books`",
+    ),
+    (
+        "JSON Lines split at U+2028, U+2029, U+0085",
+        "records read at `\\n` only, and written with those escaped",
+        "`tests/test_record_files.py::test_json_lines_split_at_newline_only_so_text_with_unicode_line_separators_stays_in_its_record`",
+    ),
+    (
+        "an over-long `ruleset.path`",
+        "refused at `ruleset.path`",
+        "`records v2` row",
+    ),
+    (
+        "forged moves marked `auto`",
+        (
+            "an `auto` move must be the timeout rule's move there, and a bot's move is never `auto` "
+            "(replay, and so `Table.restore`)"
+        ),
+        ("`records v2` row; `test_an_automatic_move_must_be_the_timeout_move_in_replay_and_in_a_table_restore`"),
+    ),
+    (
+        "deals not checked, a file taking a bundled id",
+        (
+            "`replay` says which records it replayed as dealt, and when a record's file takes a bundled "
+            "id; `validate` warns about such a file"
+        ),
+        (
+            "`test_replay_says_which_records_deals_were_not_checked_against_their_seed`, "
+            "`test_a_file_that_takes_a_bundled_id_is_named_in_replay_and_warned_about_by_validate`"
+        ),
+    ),
+    (
+        "saved-table fields of the wrong type or range",
+        "every field checked, naming it (`session/saved.py`)",
+        (
+            "`test_a_tampered_table_save_is_refused_naming_the_field` (item 14 rows), "
+            "`test_any_junk_in_a_saved_field_is_refused_or_gives_a_table_that_answers_every_call`"
+        ),
+    ),
+    (
+        "saved-table states no table reaches",
+        ("phase, confirmations, votes, finished matches, seed, hand cap and deadline checked against the match"),
+        "`test_a_tampered_table_save_is_refused_naming_the_field` (item 15 rows)",
+    ),
+    (
+        "bots without a bound",
+        (
+            "`MAX_PLAYOUTS_PER_DECISION` and `MAX_THINKING_MS` for every kind, checked when a player is "
+            "named: CLI, `Table`, server, saved table"
+        ),
+        (
+            "`test_one_budget_per_decision_holds_for_every_player_kind_wherever_a_player_is_named`, "
+            "item 16 rows of the tampered saves"
+        ),
+    ),
+    (
+        "a timed-out hidden card named to every seat",
+        ("every event declares who may see it (`seen_by`, no default); table and terminal deliver by it"),
+        (
+            "`test_every_event_class_declares_who_may_see_it_with_no_default`, "
+            "`test_a_timed_out_hidden_move_names_its_card_only_to_its_own_seat`"
+        ),
+    ),
+]
+"""Each class issue 28 found: the rule that now holds, and its tests."""
+
+
+def _round_three() -> str:
+    """The section listing the classes of round three with their tests."""
+    rows = [f"| {name} | {rule} | {tests} |" for name, rule, tests in ROUND_THREE]
+    return ROUND_THREE_INTRO + "\n| class | the rule now | tests |\n|---|---|---|\n" + "\n".join(rows) + "\n"
 
 
 if __name__ == "__main__":

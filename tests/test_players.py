@@ -156,9 +156,9 @@ def test_an_mcts_player_with_a_time_budget_answers_with_a_legal_action() -> None
     ("spec", "says"),
     [
         ("mcts:depth=3", "the mcts player takes playouts and ms; not depth"),
-        ("mcts:playouts=lots", "mcts options are numbers, as in mcts:playouts=200 or mcts:ms=50"),
-        ("mcts:playouts=0", "mcts needs at least one playout and a positive time"),
-        ("mcts:ms=-5", "mcts needs at least one playout and a positive time"),
+        ("mcts:playouts=lots", "the options are whole numbers, not 'lots'"),
+        ("mcts:playouts=0", "would play out 0 hands for one decision"),
+        ("mcts:ms=-5", "the options are whole numbers, not '-5'"),
     ],
 )
 def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: str) -> None:

@@ -108,3 +108,23 @@ def test_a_compressed_line_that_expands_past_the_record_limit_is_refused(
     assert bomb.stat().st_size < 100_000
     assert main(["replay", str(bomb)]) == 1
     assert "bomb.jsonl.gz:1:1: this record is too large" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"])
+def test_json_lines_split_at_newline_only_so_text_with_unicode_line_separators_stays_in_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], separator: str
+) -> None:
+    """Records whose text holds a Unicode line or paragraph separator are read back whole, both when another
+    writer left it raw (valid JSON) and as trickbook writes it (escaped, so that every reader sees one line)."""
+    from trickbook.record.writer import dumps
+
+    labelled = [dict(r, players=[f"left{separator}right"] * 4) for r in records(2)]
+    raw = tmp_path / "raw.jsonl"
+    raw.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in labelled), encoding="utf-8")
+    assert [record for _, record in read_records(raw)] == labelled
+    written = tmp_path / "written.jsonl"
+    written.write_text("".join(dumps(r) + "\n" for r in labelled), encoding="utf-8")
+    assert separator not in written.read_text(encoding="utf-8")
+    assert len(written.read_text(encoding="utf-8").splitlines()) == 2
+    assert main(["replay", str(raw), str(written)]) == 0
+    assert "replayed 4 record(s)" in capsys.readouterr().out

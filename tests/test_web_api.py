@@ -86,12 +86,12 @@ def _next(socket: ClientConnection, kind: str) -> dict[str, Any]:
         (
             "/api/tables",
             {"ruleset": "whist", "seats": ["human", "mcts:playouts=100000", "random", "random"]},
-            "an mcts bot here plays 1 to 400 playouts",
+            "would play out 100,000 hands for one decision; a player plays out 1 to 400",
         ),
         (
             "/api/tables",
             {"ruleset": "whist", "seats": ["human", "mcts:ms=2001", "random", "random"]},
-            "an mcts bot here thinks 1 to 2000 ms a move",
+            "would think 2001 ms for one decision; a player thinks up to 2,000 ms",
         ),
         ("/api/tables", {"ruleset": "whist", "seats": ["human", "python", "random", "random"]}, "unknown player"),
         ("/api/tables", {"ruleset": "nope", "seats": ["human"] * 4}, "there is no bundled ruleset 'nope'"),

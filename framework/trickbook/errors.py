@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from .text import visible
+
 
 @dataclass(frozen=True, slots=True)
 class Location:
@@ -35,6 +37,10 @@ class Mark:
 
 class TrickbookError(Exception):
     """Base of every error meant for a person; the command line prints it without a traceback."""
+
+    def __str__(self) -> str:
+        """The message, with the text it quotes from a ruleset or a record shown as it is (`text.visible`)."""
+        return visible(super().__str__())
 
 
 class InputError(TrickbookError):

@@ -32,6 +32,20 @@ MAX_EXPANDED_NODES: Final = 20_000
 """Most parts an expression may have once the definitions it reads are written out (definitions that each read
 the one before twice double at every level)."""
 
+MAX_EVALUATED_PARTS: Final = 20_000
+"""Most parts one evaluation of an expression may work through, each part inside an aggregate counted once for
+every seat or side it ranges over: the work of the largest expression written out (`MAX_EXPANDED_NODES`), which
+aggregates nested six deep at four seats (their body run 4,096 times) would otherwise exceed without bound."""
+
+MAX_PLAYOUTS_PER_DECISION: Final = 400
+"""Most hands a bot may play out in imagined worlds for one decision, whatever its kind: an mcts bot's
+`playouts`, a heuristic bot's `samples` times the bids it weighs (2 x `spread` + 1). Checked wherever a player is
+named (command line, table, server, saved table), since restoring a table asks every bot again for every past
+decision."""
+
+MAX_THINKING_MS: Final = 2_000
+"""Longest a bot that thinks by the clock (`mcts:ms=`) may take for one decision, in milliseconds."""
+
 MAX_COMBINATIONS: Final = 32
 """Most combinations of rules version and option values `validate` checks; beyond it, every option value is
 checked with the others at their defaults, and a fixed sample of the other combinations."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import Deck
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
+from ..text import visible
 from .scenario import Scenario, ScenarioError, evaluate
 from .words import SECTIONS, statements
 
@@ -48,8 +49,8 @@ def explain(rules: Rules, fmt: str = "md") -> str:
         if items:
             sections.append((section, items, tables))
     if fmt == "html":
-        return _html(title, intro, sections, rules.deck)
-    return _markdown(title, intro, sections)
+        return visible(_html(title, intro, sections, rules.deck))
+    return visible(_markdown(title, intro, sections))
 
 
 def score_tables(rules: Rules) -> list[Table]:

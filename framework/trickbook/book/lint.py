@@ -20,6 +20,7 @@ from ..errors import InputError, Location, Mark
 from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
+from ..resources import bundled_ruleset_ids
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from ..ruleset.yamlsource import Document, KeyPath, format_path
@@ -56,7 +57,7 @@ def lint(source: RulesetSource) -> list[Finding]:
             findings.setdefault((finding.path, finding.message), finding)
     for finding in _unused_names(source, used):
         findings.setdefault((finding.path, finding.message), finding)
-    for finding in _same_options(source):
+    for finding in (*_same_options(source), *_bundled_id(source)):
         findings.setdefault((finding.path, finding.message), finding)
     return sorted(findings.values(), key=lambda f: (f.level != "error", f.where.line, f.path))
 
@@ -268,12 +269,25 @@ HANDS_PROBED = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 25, 30, 36, 40, 48, 50,
 """Hand numbers tried for matches that end after a number of hands."""
 
 
+PROBE_PARTS = 50
+"""Parts of the match end's expressions that each total tried may cost in full: an expression costing more is
+tried on every n-th total only, so that `validate` stays quick however much work its expressions do."""
+
+
+def _totals_probed(rules: Rules) -> tuple[int, ...]:
+    """The totals tried for this match end: all of `TOTALS_PROBED`, thinned out for an expensive one."""
+    match = rules.match
+    work = sum(c.work for c in (match.wins, match.loses, match.ends) if c is not None)
+    return TOTALS_PROBED[:: max(1, work // PROBE_PARTS)]
+
+
 def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     """An error when no totals (or number of hands) can end the match, or when the scoring can never move the
     totals to where it ends."""
     facts = _match_facts(rules)
+    probed = _totals_probed(rules)
     hands = any(_ends(rules, facts, 0, hand) for hand in HANDS_PROBED) or _ends_by_counter(rules, facts)
-    if not hands and not any(_ends(rules, facts, total, 1) for total in TOTALS_PROBED):
+    if not hands and not any(_ends(rules, facts, total, 1) for total in probed):
         key = "wins" if rules.match.wins is not None else "ends"
         who = "side" if rules.match.by == "side" else "seat"
         counters = f", with a counter from {min(COUNTERS_PROBED)} to {max(COUNTERS_PROBED)}," if rules.counters else ""
@@ -289,7 +303,7 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     gains = [p for score in points for p in (*score.sides, *score.seats)]
     rising = max(gains, default=0) > 0
     falling = min(gains, default=0) < 0
-    reachable = [t for t in TOTALS_PROBED if (t >= 0 or falling) and (t <= 0 or rising)]
+    reachable = [t for t in probed if (t >= 0 or falling) and (t <= 0 or rising)]
     if hands or any(_ends(rules, facts, total, 1) for total in reachable):
         return
     who = "a side" if rules.seating.has_sides and not rules.personal else "a player"
@@ -348,6 +362,19 @@ def _ends(rules: Rules, facts: Facts, total: int, hand: int) -> bool:
         if match_winner(rules, facts) is not None:
             return True
     return False
+
+
+def _bundled_id(source: RulesetSource) -> Iterator[Finding]:
+    """Warns when a file takes the id of a bundled ruleset: a record naming that id and this file's path would be
+    read under this file, not under the bundled rules the id stands for everywhere else."""
+    if not source.bundled and source.id in bundled_ruleset_ids():
+        yield _finding(
+            source,
+            "warning",
+            ("id",),
+            f"{source.id!r} is the id of a bundled ruleset: records of this file would be taken for it; "
+            "give the file an id of its own",
+        )
 
 
 def _same_options(source: RulesetSource) -> Iterator[Finding]:

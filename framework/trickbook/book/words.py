@@ -24,6 +24,7 @@ from ..ruleset.rules import (
     TrumpMode,
     WhenBoth,
 )
+from ..text import visible
 
 SECTIONS = (
     "Players and deal",
@@ -49,8 +50,8 @@ class Statement:
 
 
 def statements(rules: Rules) -> list[Statement]:
-    """Every rule of `rules`, in rule-book order."""
-    return [
+    """Every rule of `rules`, in rule-book order, with the ruleset's own text shown as it is (`text.visible`)."""
+    said = [
         *_players(rules),
         *_bidding(rules),
         *_trump(rules),
@@ -61,6 +62,7 @@ def statements(rules: Rules) -> list[Statement]:
         *_timeouts(rules),
         *_options(rules),
     ]
+    return [Statement(s.key, s.section, visible(s.title), visible(s.text)) for s in said]
 
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")

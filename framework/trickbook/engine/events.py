@@ -1,17 +1,41 @@
-"""What happens in a game, as values: the log a game emits to an observer, and what each seat may see of it."""
+"""What happens in a game, as values: the log a game emits to an observer, and what each seat may see of it.
+
+Every event says who may see it (`seen_by`), with no default: whoever delivers
+events to seats (a table, the terminal) asks the event, so a new kind of event
+cannot reach a seat by being forgotten.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import NamedTuple, TypeAlias
 
 from ..cards import Card
+
+
+class Sight(Enum):
+    """How much of an event one seat may see."""
+
+    WHOLE = "whole"
+    HIDDEN = "hidden"
+    """That it happened and who acted, not which cards (another seat's card passed or laid away face down)."""
+    NOTHING = "nothing"
+
+
+def _only(allowed: bool) -> Sight:
+    """The whole event for a seat allowed to see it, nothing for the others."""
+    return Sight.WHOLE if allowed else Sight.NOTHING
 
 
 @dataclass(frozen=True, slots=True)
 class HandStarted:
     hand: int
     dealer: int
+
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,11 +45,19 @@ class CardsDealt:
     seat: int
     cards: tuple[Card, ...]
 
+    def seen_by(self, seat: int) -> Sight:
+        """Only the seat dealt the cards."""
+        return _only(seat == self.seat)
+
 
 @dataclass(frozen=True, slots=True)
 class CardExposed:
     seat: int
     card: Card
+
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +68,10 @@ class CardsPassed:
     to: int
     cards: tuple[Card, ...]
 
+    def seen_by(self, seat: int) -> Sight:
+        """Only the seat that gives the cards and the seat that gets them."""
+        return _only(seat in (self.seat, self.to))
+
 
 @dataclass(frozen=True, slots=True)
 class CardsTaken:
@@ -45,6 +81,10 @@ class CardsTaken:
     cards: tuple[Card, ...]
     public: bool
 
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone when the cards were shown to all; otherwise only the seat that takes them."""
+        return _only(self.public or seat == self.seat)
+
 
 @dataclass(frozen=True, slots=True)
 class SitsOut:
@@ -52,16 +92,26 @@ class SitsOut:
 
     seat: int
 
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
+
 
 @dataclass(frozen=True, slots=True)
 class ActionTaken:
-    """A bid, pass, trump choice or card; `auto` when the rules or a timeout made it."""
+    """A bid, pass, trump choice or card; `auto` when the rules or a timeout made it; `hidden` when only its seat
+    may know which card it is (a card passed or laid away)."""
 
     seat: int
     action: int
     auto: bool
+    hidden: bool
     phase: str = "play"
     """The phase it was taken in (what a pass means depends on it)."""
+
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone, but a hidden card only its own seat: the others learn that a card went, not which."""
+        return Sight.HIDDEN if self.hidden and seat != self.seat else Sight.WHOLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +121,19 @@ class ContractSet:
     words: str = ""
     """The contract as players say it, where a number does not (`3NT doubled`)."""
 
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
+
 
 @dataclass(frozen=True, slots=True)
 class TrumpSet:
     suit: int
     chosen_by: int | None
+
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +142,10 @@ class GameNamed:
 
     name: str
     seat: int
+
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +158,10 @@ class TrickWon:
     led: int
     """The suit led, as this hand's trump counts it (a card `trump.highest` makes a trump leads trump)."""
 
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
+
 
 @dataclass(frozen=True, slots=True)
 class TrickEventHappened:
@@ -103,10 +169,18 @@ class TrickEventHappened:
     seat: int
     trick: int
 
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
+
 
 @dataclass(frozen=True, slots=True)
 class HandCancelled:
     reason: str
+
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
 
 
 class ScoreLine(NamedTuple):
@@ -128,12 +202,20 @@ class HandScored:
     """Points per seat where the rules score seats."""
     seat_totals: tuple[int, ...] | None = None
 
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
+
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded:
     winner: tuple[int, ...] | None
     """The seats that won, or None when the match stopped unfinished."""
     reason: str
+
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees it."""
+        return Sight.WHOLE
 
 
 Event: TypeAlias = (

@@ -17,6 +17,7 @@ from .. import limits
 from ..cards import Card, CardMask
 from ..errors import IllegalAction, InvalidAction
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
+from ..ruleset.actions import DISCARD, GIVE
 from ..ruleset.rules import BidBan, FirstLead, Relation, Rules, TrumpMode
 from . import restrictions
 from .dealing import Deal, first_dealer, hand_size, seeded_deal
@@ -325,7 +326,7 @@ class Game(GameState):
         self._hands[seat] = hand ^ (1 << action)
         self._moves.append(action << 4 | auto << 3 | seat)  # history's packing, with its constants written out
         if self.observer is not None:
-            self.observer(ActionTaken(seat, action, auto))
+            self.observer(ActionTaken(seat, action, auto, False))  # a card played is seen by all
         trick = self._trick
         if not trick:
             suit = self._suit_of[action]
@@ -388,7 +389,8 @@ class Game(GameState):
     def _record(self, action: int, auto: bool) -> None:
         self._moves.append(action << ACTION_SHIFT | auto * AUTO_BIT | self._turn)
         if self.observer is not None:
-            self.observer(ActionTaken(self._turn, action, auto, PHASES[self._phase]))
+            hidden = self.rules.actions.kinds[action] in (GIVE, DISCARD)
+            self.observer(ActionTaken(self._turn, action, auto, hidden, PHASES[self._phase]))
 
     def _advance(self) -> None:
         """Starts the hand's next phase, or the play once every phase is done."""

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from ..cards import CardMask
-from ..errors import ActionError, IllegalAction
+from ..errors import ActionError, IllegalAction, RulesRuntimeError
 from ..expr.facts import NO_SEAT, NO_SUIT
 from ..ruleset.actions import ANNOUNCE, DISCARD, DOUBLE, GAME, GIVE, PLAY, REDOUBLE
-from ..ruleset.rules import BiddingKind, MakingRound, Rules, TrumpMode
+from ..ruleset.rules import BiddingKind, MakingRound, Rules, TrumpMode, passing_clash
 from .events import CardsPassed, CardsTaken, ContractSet, GameNamed, SitsOut, TrumpSet
 from .history import ACTION_SHIFT, SEAT_MASK
 from .state import ALONE, BIDDING, EXCHANGE, PASSING, TRUMP
@@ -66,6 +66,11 @@ class Passing:
         facts = game._facts()
         to = rules.passing.to
         game._targets = tuple(to(facts, seat) % game._seats for seat in range(game._seats))
+        clash = passing_clash(game._targets)
+        if clash is not None:
+            raise RulesRuntimeError(
+                f"passing.to in hand {game._number}: {clash}; each seat must receive the cards of exactly one seat"
+            )
         givers = self.givers(game)
         if not givers:
             game._advance()

@@ -60,6 +60,9 @@ class Compiled:
     constant: Any = _NOT_CONSTANT
     uses: frozenset[str] = frozenset()
     """The built-in names the expression reads, after definitions are expanded."""
+    work: int = 1
+    """Parts one evaluation works through (at most `limits.MAX_EVALUATED_PARTS`), for callers that evaluate it
+    many times to size their probes."""
 
     def __call__(self, facts: Facts, bound: int | None = None) -> Any:
         return self.function(facts, bound)
@@ -92,7 +95,7 @@ def compile_expression(site: Site, node: Node, scope: Scope, want: Type | None =
             found=typed.type.value,
         )
     function = g.function(typed.code, f"<{site.mark.file}: {site.path}>")
-    return Compiled(site.text, typed.type, site.path, function, typed.const, frozenset(compiler.used))
+    return Compiled(site.text, typed.type, site.path, function, typed.const, frozenset(compiler.used), compiler.work)
 
 
 class _Compiler:
@@ -106,6 +109,10 @@ class _Compiler:
         """The expression being compiled (the site moves into each definition it reads)."""
         self.size = 0
         """Parts compiled so far, definitions written out: bounded by `limits.MAX_EXPANDED_NODES`."""
+        self.repeats = 1
+        """How many times one evaluation runs the part being compiled: the sizes of the enclosing domains."""
+        self.work = 0
+        """Parts one evaluation runs, each counted `repeats` times: bounded by `limits.MAX_EVALUATED_PARTS`."""
 
     def outer_variables(self) -> Variables:
         variable = self.scope.variable
@@ -116,6 +123,7 @@ class _Compiler:
 
     def node(self, node: Node, variables: Variables) -> _Typed:
         self.size += 1
+        self.work += self.repeats
         if self.size > limits.MAX_EXPANDED_NODES:
             raise self.root.error(
                 "this expression grows too large once its definitions are written out",
@@ -123,6 +131,15 @@ class _Compiler:
                 len(self.root.text),
                 expected=f"at most {limits.MAX_EXPANDED_NODES:,} parts",
                 hint="a definition that reads another twice doubles it: use a counter or fewer levels",
+            )
+        if self.work > limits.MAX_EVALUATED_PARTS:
+            raise self.root.error(
+                "this expression does too much work each time it is evaluated: its aggregates, nested, repeat their "
+                "bodies once for every combination of seats or sides",
+                0,
+                len(self.root.text),
+                expected=f"at most {limits.MAX_EVALUATED_PARTS:,} parts worked through per evaluation",
+                hint="nest fewer aggregates, or keep what an inner one gives in a definition of its own",
             )
         match node:
             case Int():
@@ -420,10 +437,22 @@ class _Compiler:
         domain, element = self.domain(node.domain, variables)
         self.loops += 1
         python_name = f"v{self.loops}"
+        outer = self.repeats
+        self.repeats *= self.domain_size(node.domain)
         body = self.node(node.body, {**variables, node.variable: (python_name, element)})
+        self.repeats = outer
         if not body.type.fits(fold.body):
             raise self.error(f"the body of {fold.name} must give {fold.body.value}", node.body, found=body.type.value)
         return _Typed(fold.result, fold.build(body.code, python_name, domain))
+
+    def domain_size(self, node: Node) -> int:
+        """The most values a checked domain ranges over: the seats, the sides, or the seats of the largest side."""
+        seating = self.scope.seating
+        if isinstance(node, Name) and node.id == "seats":
+            return seating.seats
+        if isinstance(node, Name):
+            return len(seating.sides)
+        return max((len(side) for side in seating.sides), default=seating.seats)
 
     def domain(self, node: Node, variables: Variables) -> tuple[ast.expr, Type]:
         name = node.id if isinstance(node, Name) else node.function if isinstance(node, Call) else ""

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Protocol
 
+from .. import limits
 from ..engine.view import SeatView
 from ..errors import UsageError
+from ..text import is_ascii_number
 
 
 class Player(Protocol):
@@ -89,14 +91,36 @@ def split_specs(text: str) -> list[str]:
 
 def _parse_one(text: str) -> PlayerSpec:
     kind, _, rest = text.partition(":")
-    _factory(kind)  # refuses an unknown kind
+    factory = _factory(kind)  # refuses an unknown kind
     options = []
     for item in filter(None, rest.split(",")):
         key, eq, value = item.partition("=")
         if not eq or not key:
             raise UsageError(f"player options are written key=value, as in mcts:playouts=200; found {item!r}")
         options.append((key.strip(), value.strip()))
+    factory(random.Random(0), dict(options))  # refuses options out of range or over the budget, before any match
     return PlayerSpec(kind, tuple(options))
+
+
+def check_budget(spec: str, playouts: int, ms: float | None = None) -> None:
+    """Refuses a player whose one decision would play out more hands than `limits.MAX_PLAYOUTS_PER_DECISION`, or
+    think longer than `limits.MAX_THINKING_MS`."""
+    if not 1 <= playouts <= limits.MAX_PLAYOUTS_PER_DECISION:
+        raise UsageError(
+            f"{spec} would play out {playouts:,} hands for one decision; a player plays out 1 to "
+            f"{limits.MAX_PLAYOUTS_PER_DECISION:,}"
+        )
+    if ms is not None and not 0 < ms <= limits.MAX_THINKING_MS:
+        raise UsageError(
+            f"{spec} would think {ms:g} ms for one decision; a player thinks up to {limits.MAX_THINKING_MS:,} ms"
+        )
+
+
+def whole_number(text: str, spec: str) -> int:
+    """An option's value as a whole number of ASCII digits; `UsageError` naming the player otherwise."""
+    if not is_ascii_number(text):
+        raise UsageError(f"{spec}: the options are whole numbers, not {text!r}")
+    return int(text)
 
 
 def make_player(spec: PlayerSpec, seed: int, seat: int) -> Player:

@@ -7,7 +7,7 @@ import random
 from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
-from .base import register
+from .base import check_budget, register, whole_number
 from .policy import choose_pass, estimate_tricks, greedy_card, plausible_calls
 from .search import compare_choices
 
@@ -70,10 +70,11 @@ def _factory(rng: random.Random, options: dict[str, str]) -> HeuristicPlayer:
     unknown = set(options) - known
     if unknown:
         raise UsageError(f"the heuristic player takes {', '.join(sorted(known))}; not {', '.join(sorted(unknown))}")
-    try:
-        return HeuristicPlayer(rng, int(options.get("samples", 6)), int(options.get("spread", 2)))
-    except ValueError:
-        raise UsageError("heuristic player options are whole numbers, as in heuristic:samples=8") from None
+    spec = "heuristic:" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+    samples = whole_number(options.get("samples", "6"), spec)
+    spread = whole_number(options.get("spread", "2"), spec)
+    check_budget(spec, samples * (2 * spread + 1))
+    return HeuristicPlayer(rng, samples, spread)
 
 
 register("heuristic", _factory)

@@ -17,7 +17,7 @@ import time
 from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
-from .base import register
+from .base import check_budget, register, whole_number
 from .policy import plausible_calls
 from .search import play_out_hand, value
 from .worlds import imagine
@@ -82,13 +82,10 @@ def _factory(rng: random.Random, options: dict[str, str]) -> MonteCarloPlayer:
     unknown = set(options) - {"playouts", "ms"}
     if unknown:
         raise UsageError(f"the mcts player takes playouts and ms; not {', '.join(sorted(unknown))}")
-    try:
-        playouts = int(options.get("playouts", 100))
-        ms = float(options["ms"]) if "ms" in options else None
-    except ValueError:
-        raise UsageError("mcts options are numbers, as in mcts:playouts=200 or mcts:ms=50") from None
-    if playouts < 1 or (ms is not None and ms <= 0):
-        raise UsageError("mcts needs at least one playout and a positive time")
+    spec = "mcts:" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+    playouts = whole_number(options.get("playouts", "100"), spec)
+    ms = whole_number(options["ms"], spec) if "ms" in options else None
+    check_budget(spec, playouts, ms)
     return MonteCarloPlayer(rng, playouts, ms)
 
 

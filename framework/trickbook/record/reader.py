@@ -13,6 +13,10 @@ from typing import Any, BinaryIO
 from .. import limits
 from ..errors import Location, RecordError
 
+JSON_SPACE = " \t\r\n"
+"""The only characters JSON counts as space between values; a line of JSON Lines ends at "\\n" alone (so text
+holding U+2028, U+2029 or U+0085 stays in its record)."""
+
 
 def read_records(path: Path, display: str | None = None) -> Iterator[tuple[Location, dict[str, Any]]]:
     """Reads a file of records, JSON Lines or one JSON document, yielding each record with where it starts."""
@@ -33,15 +37,15 @@ def read_records(path: Path, display: str | None = None) -> Iterator[tuple[Locat
             text = _decode(handle.read(), name)
     except OSError as exc:
         raise RecordError(f"cannot read the file: {exc.strerror or exc}", where=Location(name[:200], 1, 1)) from None
-    lines = text.splitlines()
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip(JSON_SPACE)), None)
     if first is None:
         raise RecordError("the file holds no record", where=Location(name, 1, 1))
     if not _whole_object(lines[first]):
         yield Location(name, first + 1, 1), parse_record(text, Location(name, 1, 1))
         return
     for number, line in enumerate(lines, start=1):
-        if line.strip():
+        if line.strip(JSON_SPACE):
             yield Location(name, number, 1), parse_record(line, Location(name, number, 1))
 
 
@@ -57,7 +61,7 @@ def _stream(handle: BinaryIO | gzip.GzipFile, name: str) -> Iterator[tuple[Locat
                 "this record is too large", where=where, expected=f"at most {limits.MAX_RECORD_BYTES:,} bytes"
             )
         line = _decode(raw, name)
-        if line.strip():
+        if line.strip(JSON_SPACE):
             yield where, parse_record(line, where)
 
 

@@ -21,6 +21,7 @@ from ..engine.game import Game
 from ..engine.history import Move
 from ..engine.state import Observer
 from ..errors import ActionError, IllegalAction, Location, Mark, OptionError, RecordError, RulesetError
+from ..resources import bundled_ruleset_ids
 from ..ruleset import schema
 from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
@@ -51,9 +52,9 @@ class RulesetCache:
                 rules = source.resolve(options=options, version=version)
                 origin = "the copy the record carries"
             else:
-                reference = self._reference(identity, record_dir)
+                reference = self._reference(identity, record_dir, where)
                 rules = load_ruleset(reference, options=options, version=version)
-                origin = "bundled" if isinstance(reference, str) else f"the file {reference}"
+                origin = "bundled" if isinstance(reference, str) else _file_origin(reference, ruleset_id)
         except (RulesetError, OptionError) as exc:
             raise RecordError(
                 f"the record's ruleset cannot be loaded: {exc}",
@@ -87,16 +88,39 @@ class RulesetCache:
         self.used[key] = f"{rules.id} version {rules.version}{chosen} ({origin}; {checked})"
         return rules
 
-    def _reference(self, identity: Mapping[str, Any], record_dir: Path | None) -> str | Path:
+    def _reference(self, identity: Mapping[str, Any], record_dir: Path | None, where: Location) -> str | Path:
         ruleset_id = identity["id"]
         if ruleset_id in self.paths:
             return self.paths[ruleset_id]
         if "path" in identity:
             hinted = Path(identity["path"])
-            if not hinted.is_absolute() and record_dir is not None and not hinted.exists():
-                hinted = record_dir / hinted
+            try:
+                if not hinted.is_absolute() and record_dir is not None and not hinted.exists():
+                    hinted = record_dir / hinted
+            except (OSError, ValueError) as exc:  # a name too long for the system, a NUL byte
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                raise RecordError(
+                    "the record's ruleset path cannot name a file",
+                    where=where,
+                    path="ruleset.path",
+                    found=f"a path of {len(identity['path']):,} characters ({why})",
+                    hint="pass --ruleset FILE for a ruleset that is not bundled",
+                ) from None
             return hinted
         return str(ruleset_id)
+
+
+def _file_origin(path: Path, ruleset_id: str) -> str:
+    """Where rules read from a file came from, saying so when the file takes the id of a bundled ruleset."""
+    if ruleset_id in bundled_ruleset_ids():
+        return f"the file {path}, not the bundled {ruleset_id!r} of the same id"
+    return f"the file {path}"
+
+
+def deals_checked(record: Mapping[str, Any]) -> bool:
+    """True when replay checks the record's deals against its seed: a version 2 record of seeded deals (version
+    1 records, and deals "given", are replayed as recorded)."""
+    return record.get("deals") == "seeded"
 
 
 Decision = Callable[[Game, int, bool, str], None]
@@ -142,7 +166,7 @@ def replay_record(
 
     # Deals are checked against the seed only where the record says they come from it: records written
     # before deals were the same for every direction of play say nothing, and replay as recorded.
-    seeded = record.get("deals") == "seeded"
+    seeded = deals_checked(record)
 
     def source(number: int, dealer: int, size: int) -> Deal:
         if number > len(hands):
@@ -311,6 +335,8 @@ def _replay_hand(
                 hint="actions must follow the turn order",
             )
         try:
+            if auto:
+                _check_timeout_move(game, action, where, path)
             if before is not None:
                 before(game, action, auto, path)
             game.apply(action, auto)
@@ -353,6 +379,20 @@ def _replay_hand(
                 where=where,
                 path=f"hands[{index}].{key}",
             )
+
+
+def _check_timeout_move(game: Game, action: int, where: Location, path: str) -> None:
+    """A move marked automatic must be the one the rules make when the seat's time runs out (`timeout`): the mark
+    is no licence for any other move, and resuming does not ask a player again about it."""
+    made = game.default_action()
+    if action != made:
+        text = game.rules.actions.text
+        raise RecordError(
+            f"the record marks {text(action)} automatic, but when time runs out the rules play {text(made)} here",
+            where=where,
+            path=path,
+            hint="an automatic move is the ruleset's timeout move; a move chosen by a seat is not marked auto",
+        )
 
 
 def _agrees(recorded: Any, expected: Any, key: str, cancelled: bool) -> bool:

@@ -57,9 +57,17 @@ def match_record(game: Game, *, players: Sequence[str] | None = None) -> dict[st
     return record
 
 
+LINE_BREAKS = {"\u0085": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+"""Characters JSON leaves raw in text but other readers (`str.splitlines`, JavaScript) take as the end of a line:
+written escaped, so a record is always exactly one line of a JSON Lines file."""
+
+
 def dumps(record: dict[str, Any]) -> str:
     """One record as one line of JSON; the same record always gives the same bytes."""
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    for raw, escaped in LINE_BREAKS.items():
+        text = text.replace(raw, escaped)
+    return text
 
 
 def _points(rules: Rules, sides: tuple[int, ...] | None, seats: tuple[int, ...] | None) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any, TypeAlias
 
 from ..cards import Deck
 from ..errors import InvalidAction
+from ..text import is_ascii_number
 
 ActionId: TypeAlias = int
 
@@ -448,7 +449,7 @@ _PASS_WORDS = {
 
 def _is_number(text: str) -> bool:
     """True for a whole number as people type one: ASCII digits, and not absurdly long."""
-    return text.isascii() and text.isdigit() and len(text) <= 6
+    return is_ascii_number(text, 6)
 
 
 def _shown(text: str) -> str:

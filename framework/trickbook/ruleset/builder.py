@@ -9,13 +9,15 @@ the state machine reads.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from .. import limits
 from ..cards import Card, CardMask, Deck
-from ..errors import Location, Mark, RulesetError
+from ..errors import Location, Mark, RulesetError, RulesRuntimeError
 from ..expr.compiler import Compiled, Scope, compile_expression
+from ..expr.facts import Facts
 from ..expr.functions import RESERVED, Stage, Type
 from ..expr.site import Site
 from ..expr.syntax import Node, parse
@@ -61,8 +63,13 @@ from .rules import (
     TrumpRules,
     Version,
     WhenBoth,
+    passing_clash,
 )
 from .yamlsource import Document, KeyPath, format_path
+
+TARGET_HANDS_PROBED = 24
+"""Hands (each with every dealer) for which `passing.to` is tried at load: a cycle of 1, 2, 3, 4, 6, 8, 12 or 24
+hands, such as left, right, across, hold, repeats within them."""
 
 
 def build_rules(
@@ -378,6 +385,7 @@ class _Builder:
                     )
                 most = size.constant
         self.hand_cards = most
+        self.fixed_size = size is None or size.is_constant
         if self.sits_out:
             self.check_dealer_out()
         return DealRules(size, most, self.exposure(spec.get("expose"), most), self.sits_out)
@@ -394,6 +402,20 @@ class _Builder:
                 raise self.error(path, f"a dealer who sits out does not go with `{key}`")
         if self.data["trump"]["mode"] == TrumpMode.MADE.value:
             raise self.error(path, "a dealer who sits out does not go with trump made in rounds")
+        acting = next(self.dealer_acts(), None)
+        if acting is not None:
+            raise self.error(
+                acting[0], "the dealer sits out, holds no cards and has no turn, so cannot do this", hint=acting[1]
+            )
+
+    def dealer_acts(self) -> Iterator[tuple[KeyPath, str]]:
+        """Keys that give the dealer a card or a turn: the first lead, an exposed card of its hand, its exchange."""
+        if self.data["play"]["first_lead"] == FirstLead.DEALER.value:
+            yield ("play", "first_lead"), "let the player after the dealer lead (`first_lead: after-dealer`)"
+        if self.data.get("deal", {}).get("expose", {}).get("seat") == "dealer":
+            yield ("deal", "expose", "seat"), "expose a card of the player after the dealer, or of the stock"
+        if self.data.get("exchange", {}).get("seat") == "dealer":
+            yield ("exchange", "seat"), "let the declarer exchange (`seat: declarer`)"
 
     def exposure(self, spec: dict[str, Any] | None, most: int) -> Exposure | None:
         if spec is None:
@@ -408,6 +430,13 @@ class _Builder:
             raise self.error(
                 ("deal", "expose", "card"), "a player does not receive that many cards", expected=f"at most {most}"
             )
+        if position > 1 and not self.fixed_size:
+            raise self.error(
+                ("deal", "expose", "card"),
+                f"the hand size changes from hand to hand, so a hand may have fewer than {position} cards",
+                expected="1 or 'last' (every hand has a first and a last card)",
+                found=str(position),
+            )
         return Exposure(0 if spec["seat"] == "dealer" else 1, position)
 
     def passing(self) -> PassingRules | None:
@@ -418,8 +447,36 @@ class _Builder:
             raise self.error(
                 ("passing", "cards"), "a player must keep some cards", expected=f"fewer than {self.hand_cards}"
             )
+        if any(n.get("blind", False) for n in self.data.get("bidding", {}).get("named", {}).values()):
+            raise self.error(
+                ("passing",),
+                "a blind bid is made before the bidder looks at their cards, but passing comes first and shows them",
+                hint="drop `passing`, or make no named bid `blind`",
+            )
         to = self.expression(("passing", "to"), Stage.PASSING, "seat", Type.SEAT)
+        self.check_targets(to)
         return PassingRules(spec["cards"], to, " ".join(str(spec.get("description", "")).split()))
+
+    def check_targets(self, to: Compiled) -> None:
+        """Refuses a `passing.to` under which two seats pass to one seat in some hand tried (hands would then hold
+        different numbers of cards): each seat must receive the cards of exactly one seat, itself included."""
+        seats = self.seating.seats
+        facts = Facts.blank(self.seating, self.deck, self.hand_cards)
+        for hand in range(1, TARGET_HANDS_PROBED + 1):
+            for dealer in range(seats):
+                facts.hand_number, facts.dealer = hand, dealer
+                try:
+                    targets = [to(facts, seat) % seats for seat in range(seats)]
+                except RulesRuntimeError:
+                    continue
+                clash = passing_clash(targets)
+                if clash is not None:
+                    raise self.error(
+                        ("passing", "to"),
+                        f"in hand {hand} with seat {dealer} dealing, {clash}",
+                        expected="each seat receiving the cards of exactly one seat (itself, to pass nothing)",
+                        hint="write it with left(seat), right(seat), across(seat) or seat, the same for every seat",
+                    )
 
     def bid_codes(self, bidding: BiddingRules) -> tuple[str, ...]:
         """How each bid of a `calls` auction is written (`1C`, `3NT`), by bid number from 0 (unused); empty for
@@ -478,8 +535,15 @@ class _Builder:
             raise self.error(("exchange", "seat"), "only a hand with a declarer can let the declarer exchange")
         if spec["take"] == "exposed" and "expose" not in self.data.get("deal", {}):
             raise self.error(("exchange", "take"), "taking the exposed card needs `deal.expose`")
+        if spec["take"] == "exposed" and self.data["deal"]["expose"]["seat"] != "stock":
+            raise self.error(
+                ("deal", "expose", "seat"),
+                "the exchange takes the exposed card, but this one stays in a player's hand: it would be in two hands",
+                hint="expose a card of the stock (`deal.expose.seat: stock`)",
+            )
         if spec["take"] == "stock" and self.deck.size <= (self.seating.seats - self.sits_out) * self.hand_cards:
             raise self.error(("exchange", "take"), "the deal leaves no stock to take", hint="deal fewer cards")
+        self.check_discard(spec)
         when = self.expression(("exchange", "when"), Stage.BIDDING, None, Type.BOOL) if "when" in spec else None
         before_trump = bool(spec.get("before_trump", False))
         if before_trump and (
@@ -500,6 +564,25 @@ class _Builder:
             bool(spec.get("optional", False)),
             before_trump,
         )
+
+    def check_discard(self, spec: dict[str, Any]) -> None:
+        """The seat lays away as many cards as it takes, so that it plays on with as many cards as the others."""
+        if spec["take"] == "stock" and not self.fixed_size:
+            raise self.error(
+                ("exchange", "take"),
+                "the stock's size changes with the hand size, but the exchange lays a fixed number of cards away",
+                hint="deal a fixed `deal.hand_size`, or take the exposed card",
+            )
+        dealt = (self.seating.seats - self.sits_out) * self.hand_cards
+        taken = 1 if spec["take"] == "exposed" else self.deck.size - dealt
+        if spec["discard"] != taken:
+            raise self.error(
+                ("exchange", "discard"),
+                f"the seat takes {taken} card(s) but lays {spec['discard']} away, so it would play on with "
+                f"{self.hand_cards + taken - spec['discard']} cards and the others with {self.hand_cards}",
+                expected=str(taken),
+                found=str(spec["discard"]),
+            )
 
     def announcements(self) -> tuple[Announcement, ...]:
         """What the declarer may announce once the game is named, in the order it is asked."""

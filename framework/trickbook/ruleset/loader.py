@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from .. import limits, resources
 from ..errors import Location, OptionError, RulesetError
+from ..text import is_ascii_number
 from . import formats, schema
 from .builder import build_rules, inherited_hint
 from .deck import load_deck
@@ -97,7 +98,7 @@ class RulesetSource:
         low, high, most = numbers["min"], numbers["max"], numbers.get("max_items", limits.MAX_OPTION_NUMBERS)
         expected = f"one of {named}, or up to {most} whole numbers from {low} to {high} separated by commas"
         parts = [part.strip() for part in value.split(",")]
-        if not all(part.isdigit() and len(part) <= limits.MAX_INT_DIGITS for part in parts):
+        if not all(is_ascii_number(part) for part in parts):
             raise OptionError(f"{value!r} is not a value of the option {name!r} of {self.id!r}; expected {expected}")
         if len(parts) > most or not all(low <= int(part) <= high for part in parts):
             raise OptionError(

@@ -135,6 +135,17 @@ class PassingRules:
     description: str = ""
 
 
+def passing_clash(targets: list[int] | tuple[int, ...]) -> str | None:
+    """What is wrong when the seats' passing targets (by seat) are not one-to-one, in words; None when they are:
+    two seats passing to one would leave hands of different sizes."""
+    givers: dict[int, int] = {}
+    for seat, target in enumerate(targets):
+        if target in givers:
+            return f"seats {givers[target]} and {seat} both pass to seat {target}"
+        givers[target] = seat
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class ExchangeRules:
     """Once trump is known, `seat` ('dealer' or 'declarer') takes cards into its hand (`take`: the exposed card,

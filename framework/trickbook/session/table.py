@@ -29,6 +29,7 @@ from ..engine.events import (
     HandScored,
     HandStarted,
     MatchEnded,
+    Sight,
     SitsOut,
     TrickEventHappened,
     TrickWon,
@@ -36,7 +37,7 @@ from ..engine.events import (
 )
 from ..engine.game import Game
 from ..engine.view import SeatView
-from ..errors import ActionError, IllegalAction, Location, RulesRuntimeError, TrickbookError, UsageError
+from ..errors import ActionError, IllegalAction, Location, RulesRuntimeError, UsageError
 from ..limits import DEFAULT_HAND_CAP, MAX_HANDS
 from ..players import Player, PlayerSpec, make_player, parse_player_specs
 from ..record.replay import RulesetCache
@@ -46,17 +47,16 @@ from ..ruleset.actions import DISCARD, GIVE, PASS_CARDS
 from ..ruleset.loader import load_ruleset
 from ..ruleset.rules import Rules
 from ..tools.simulate import resume_match
-
-FORMAT = "trickbook-table/1"
-HUMAN = "human"
-PLAYING, WAITING_READY, VOTING, CLOSED = "playing", "waiting-ready", "voting", "closed"
+from .saved import CLOSED as CLOSED
+from .saved import FORMAT, SavedTable, check_agrees, check_reached, read_saved
+from .saved import HUMAN as HUMAN
+from .saved import PLAYING as PLAYING
+from .saved import VOTING as VOTING
+from .saved import WAITING_READY as WAITING_READY
+from .saved import TableError as TableError
 
 Delivery = dict[int, list[dict[str, Any]]]
 """New events for each seat, oldest first."""
-
-
-class TableError(TrickbookError):
-    """A table call that does not fit the table's state (not your turn, not ready time, table closed...)."""
 
 
 class Table:
@@ -241,25 +241,25 @@ class Table:
     def restore(cls, saved: dict[str, Any], now: float) -> Table:
         """A saved table, continuing exactly: same rules version and options, bots where they were.
 
-        A save is checked as strictly as a record: anything missing, of the wrong kind or inconsistent with
-        its match is refused with `TableError` (or `RecordError` for the match itself).
+        A save is checked as strictly as a record: each field's type and range, then that the table's state is
+        one it could have reached with its match; anything else is refused with `TableError` naming the field
+        (or `RecordError` for the match itself).
         """
-        if not isinstance(saved, dict) or saved.get("format") != FORMAT:
-            found = saved.get("format") if isinstance(saved, dict) else type(saved).__name__
-            raise TableError(f"this is not a saved trickbook table (format {found!r})")
+        fields = read_saved(saved)
+        check_agrees(fields)
         try:
-            return cls._restore(saved, now)
+            return cls._restore(fields, now)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise TableError(f"the saved table is damaged: {type(exc).__name__} {exc}") from None
+            raise TableError(f"the saved table's record is damaged: {type(exc).__name__} {exc}") from None
         except RulesRuntimeError as exc:
             raise TableError(f"the saved table's match cannot be played again: {exc}") from None
 
     @classmethod
-    def _restore(cls, saved: dict[str, Any], now: float) -> Table:
-        record = saved["record"]
+    def _restore(cls, saved: SavedTable, now: float) -> Table:
+        record = saved.record
         identity = record["ruleset"]
         table = cls.__new__(cls)
-        table.reference = _text(saved, "reference")
+        table.reference = saved.reference
         if not looks_like_path(table.reference) and table.reference != identity["id"]:
             raise TableError(
                 f"the saved table names {table.reference!r}, but its match was played under {identity['id']!r}"
@@ -269,32 +269,29 @@ class Table:
             raise TableError(
                 f"the saved table names {table.reference!r}, but its match was played under {identity['id']!r}"
             )
-        table.seats = list(saved["seats"])
-        if len(table.seats) != table.rules.seats or HUMAN not in table.seats:
+        table.seats = list(saved.seats)
+        if len(table.seats) != table.rules.seats:
             raise TableError(f"the saved table's seats do not fit {table.rules.id}: {table.seats!r}")
-        table.specs = [None if s == HUMAN else parse_player_specs(s, 1)[0] for s in table.seats]
-        table.turn_seconds = saved["turn_seconds"]
-        table.ready_seconds = saved.get("ready_seconds")
-        table.vote_seconds = saved.get("vote_seconds")
-        table.hand_cap = saved["hand_cap"]
-        table.seed = saved["seed"]
-        table.secret_seeds = saved.get("secret_seeds") is True
-        table.match_number = saved["match_number"]
-        table.finished = list(saved["finished"])
-        table.phase = saved["phase"]
-        if table.phase not in (PLAYING, WAITING_READY, VOTING, CLOSED):
-            raise TableError(f"the saved table's phase is {table.phase!r}, which a table never has")
-        table.ready = {table._seat(seat, "restore") for seat in saved["ready"]}
-        table.votes = {table._seat(int(s), "restore"): v for s, v in saved["votes"].items()}
-        if any(not isinstance(v, bool) for v in table.votes.values()):
-            raise TableError("the saved table's votes are true or false")
-        table.deadline = saved["deadline"]
-        table.close_reason = saved["close_reason"]
+        table.specs = list(saved.specs)
+        table.turn_seconds = saved.turn_seconds
+        table.ready_seconds = saved.ready_seconds
+        table.vote_seconds = saved.vote_seconds
+        table.hand_cap = saved.hand_cap
+        table.seed = saved.seed
+        table.secret_seeds = saved.secret_seeds
+        table.match_number = saved.match_number
+        table.finished = list(saved.finished)
+        table.phase = saved.phase
+        table.ready = set(saved.ready)
+        table.votes = dict(saved.votes)
+        table.deadline = saved.deadline
+        table.close_reason = saved.close_reason
         table._outbox = {s: [] for s in range(table.rules.seats)}
         table._held = []
         table._hidden_deals = {}
         paths = {table.rules.id: Path(table.reference)} if looks_like_path(table.reference) else {}
         game, players = resume_match(record, table.specs, Location("saved table", 1, 1), RulesetCache(paths))
+        check_reached(saved, game)
         table.game = game
         table.players = players
         game.observer = table._held.append
@@ -333,23 +330,21 @@ class Table:
         if isinstance(event, CardsDealt) and not self._has_looked(event.seat):
             self._hidden_deals[event.seat] = event
             return
-        message = event_json(self.rules, event)
-        if isinstance(event, CardsDealt):
-            self._send(event.seat, message)
-        elif isinstance(event, CardsPassed):
-            self._send(event.seat, message)
-            self._send(event.to, message)
-        elif isinstance(event, CardsTaken) and not event.public:
-            self._send(event.seat, message)
-        elif isinstance(event, ActionTaken) and self.rules.actions.kinds[event.action] in (GIVE, DISCARD):
-            self._send(event.seat, message)
-            kind = PASS_CARDS if self.rules.actions.kinds[event.action] == GIVE else DISCARD
-            hidden = {"type": "action", "seat": event.seat, "action": kind, "hidden": True}
-            for seat in range(self.rules.seats):
-                if seat != event.seat:
-                    self._send(seat, hidden)
-        else:
-            self._broadcast(message)
+        self._tell(event, event_json(self.rules, event), "action")
+
+    def _tell(self, event: Event, whole: dict[str, Any], kind: str) -> None:
+        """Sends each seat what `event.seen_by` lets it see: `whole`, or for another seat's hidden card a message
+        of type `kind` saying what sort of move it was but not the card."""
+        for seat in range(self.rules.seats):
+            sight = event.seen_by(seat)
+            if sight is Sight.WHOLE:
+                self._send(seat, whole)
+            elif sight is Sight.HIDDEN and isinstance(event, ActionTaken):
+                self._send(seat, {"type": kind, "seat": event.seat, "action": self._hidden_kind(event), "hidden": True})
+
+    def _hidden_kind(self, event: ActionTaken) -> str:
+        """What the other seats are told a hidden card was: a card set aside to pass, or one laid away."""
+        return PASS_CARDS if self.rules.actions.kinds[event.action] == GIVE else DISCARD
 
     def _has_looked(self, seat: int) -> bool:
         """False while a blind round keeps a seat's own cards from it."""
@@ -387,8 +382,11 @@ class Table:
                 seat = self.game.actor
                 assert seat is not None
                 action = self.game.default_action()
+                told = len(self._held)
                 self.game.apply(action, auto=True)
-                self._broadcast({"type": "timed_out", "seat": seat, "action": self.rules.actions.text(action)})
+                taken = self._held[told]  # the engine reports the move before anything it leads to
+                whole = {"type": "timed_out", "seat": seat, "action": self.rules.actions.text(action)}
+                self._tell(taken, whole, "timed_out")
                 self._advance(deadline)
             elif self.phase == WAITING_READY:
                 for seat in range(self.rules.seats):
@@ -486,13 +484,6 @@ class Table:
         """The events not yet handed out (after creating or restoring a table, the opening ones)."""
         out, self._outbox = self._outbox, {s: [] for s in range(self.rules.seats)}
         return out
-
-
-def _text(saved: dict[str, Any], key: str) -> str:
-    value = saved[key]
-    if not isinstance(value, str):
-        raise TableError(f"the saved table's {key} is text, not {value!r}")
-    return value
 
 
 def _hand_start(game: Game) -> list[Event]:

@@ -12,7 +12,6 @@ An illegal choice is refused with the rule that forbids it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -34,6 +33,7 @@ from ..engine.events import (
     HandScored,
     HandStarted,
     MatchEnded,
+    Sight,
     SitsOut,
     TrickWon,
     TrumpSet,
@@ -43,7 +43,7 @@ from ..engine.history import Move
 from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..players import Player, PlayerSpec, make_player
-from ..record.writer import match_record
+from ..record.writer import dumps, match_record
 from ..ruleset.actions import ALONE, DISCARD, GIVE, PLAY
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .progress import progress
@@ -359,6 +359,8 @@ class TerminalMatch:
         deck = self.rules.deck
         seating = self.rules.seating
         for event in self.pending:
+            if event.seen_by(self.seat) is Sight.NOTHING:
+                continue
             match event:
                 case HandStarted():
                     self.trick_cards = []
@@ -366,7 +368,7 @@ class TerminalMatch:
                     self.console.rule(f"Hand {event.hand} · {seating.seat_names[event.dealer]} deals")
                 case ActionTaken() if self.rules.actions.kinds[event.action] == PLAY:
                     self.trick_cards.append((event.seat, event.action))
-                case CardsTaken() if event.public or event.seat == self.seat:
+                case CardsTaken():
                     taker = "You take" if event.seat == self.seat else f"{self.names[event.seat]} takes"
                     self.console.print(f"{taker} {' '.join(deck.label(c) for c in event.cards)}", markup=False)
                 case GameNamed():
@@ -374,7 +376,7 @@ class TerminalMatch:
                 case SitsOut():
                     who = "You sit" if event.seat == self.seat else f"{self.names[event.seat]} sits"
                     self.console.print(f"{who} this hand out", markup=False)
-                case CardsPassed() if self.seat in (event.seat, event.to):
+                case CardsPassed():
                     shown = self.game.view(self.seat).in_suits(event.cards)  # in the order the hand is shown
                     cards = " ".join(deck.label(c) for group in shown for c in group)
                     if event.to == self.seat:
@@ -489,4 +491,4 @@ class TerminalMatch:
 
     def save(self) -> None:
         record = match_record(self.game, players=self.labels)
-        self.save_path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+        self.save_path.write_text(dumps(record) + "\n", encoding="utf-8")

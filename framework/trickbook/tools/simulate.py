@@ -61,6 +61,12 @@ def resume_match(
         seat = game.actor
         assert seat is not None
         player = players[seat]
+        if auto and player is not None:
+            raise RecordError(
+                f"seat {seat} is played by {specs[seat]}, which always chooses in time: its move is never automatic",
+                where=where,
+                path=path,
+            )
         if auto or player is None:
             return
         chosen = player.choose(game.view(seat))

@@ -76,6 +76,9 @@ class Hub:
         if pins is not None and not (isinstance(pins, dict) and all(isinstance(v, str) for v in pins.values())):
             raise ValueError(f"its pinned rulesets are a map of ids to digests, not {str(pins)[:60]!r}")
         texts = self.store.rulesets() if pins is None else self.store.pinned(pins)
+        for spec in state["table"]["seats"]:
+            if spec != HUMAN:
+                bot(spec)  # as when the table was created: a stored table is trusted no more than a request
         with resources.saved_rulesets(texts):
             table = Table.restore(state["table"], now)
         table.secret_seeds = True  # a table kept by an earlier trickbook dealt a rematch from seed + 1

@@ -12,10 +12,6 @@ from ..players import PlayerSpec, parse_player_specs
 MAX_DEPTH = 16
 """Deepest nesting of arrays and objects in a request or message (the deepest the pages send is 3)."""
 BOT_KINDS = ("random", "heuristic", "mcts")
-MAX_PLAYOUTS = 400
-"""The strongest mcts bot the server runs (playouts per move), so one table's bots cannot starve the others."""
-MAX_THINKING_MS = 2000
-"""The longest an mcts bot on the server may think per move, in milliseconds."""
 
 
 def json_value(text: str | bytes, what: str, example: str) -> Any:
@@ -58,14 +54,10 @@ def ruleset_choice(body: Any) -> tuple[str, dict[str, str], int | None]:
 
 
 def bot(spec: str) -> PlayerSpec:
-    """A bot the server agrees to run, at a table or in a comparison: random, heuristic, or mcts within the
-    server's playouts and thinking time. Every player the server runs is checked here and only here."""
+    """A bot the server agrees to run, at a table or in a comparison: random, heuristic or mcts, held (as every
+    player is when named) to `limits.MAX_PLAYOUTS_PER_DECISION` and `limits.MAX_THINKING_MS`, so one table's bots
+    cannot starve the others. Every player the server runs is checked here and only here."""
     parsed = parse_player_specs(spec, 1)[0]
     if parsed.kind not in BOT_KINDS:
         raise UsageError(f"a bot here is one of {', '.join(BOT_KINDS)}, not {spec!r}")
-    for key, value in parsed.options:
-        if key == "playouts" and (not value.isdigit() or not 1 <= int(value) <= MAX_PLAYOUTS):
-            raise UsageError(f"an mcts bot here plays 1 to {MAX_PLAYOUTS} playouts, not {value!r}")
-        if key == "ms" and (not value.isdigit() or not 1 <= int(value) <= MAX_THINKING_MS):
-            raise UsageError(f"an mcts bot here thinks 1 to {MAX_THINKING_MS} ms a move, not {value!r}")
     return parsed
