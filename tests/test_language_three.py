@@ -262,3 +262,18 @@ def test_trumping_instead_needs_a_trump(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as refused:
         load_ruleset(path)
     assert "none.yaml:6:" in str(refused.value) and "needs a trump" in str(refused.value)
+
+
+def test_nested_aggregates_over_cards_are_bounded_by_the_deck(tmp_path: Path) -> None:
+    """Three cards deep is 52^3 parts per evaluation: refused at load, as nested seats are (issue 28, item 7)."""
+    path = tmp_path / "deep.yaml"
+    path.write_text(
+        NINE.replace(
+            "took(side, card(9, trump)) + took(side, card(10, trump))",
+            "sum(sum(sum(1 for c in cards) for d in cards) for e in cards)",
+        ).split("examples:")[0],
+        encoding="utf-8",
+    )
+    with pytest.raises(ExpressionError) as refused:
+        load_ruleset(path)
+    assert "deep.yaml:11:" in str(refused.value) and "parts worked through per evaluation" in str(refused.value)

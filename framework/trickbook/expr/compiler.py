@@ -446,13 +446,9 @@ class _Compiler:
         return _Typed(fold.result, fold.build(body.code, python_name, domain))
 
     def domain_size(self, node: Node) -> int:
-        """The most values a checked domain ranges over: the seats, the sides, or the seats of the largest side."""
-        seating = self.scope.seating
-        if isinstance(node, Name) and node.id == "seats":
-            return seating.seats
-        if isinstance(node, Name):
-            return len(seating.sides)
-        return max((len(side) for side in seating.sides), default=seating.seats)
+        """The most values a checked domain ranges over at this table with this deck."""
+        name = node.id if isinstance(node, Name) else node.function if isinstance(node, Call) else ""
+        return next(d.size(self.scope.seating, self.scope.deck) for d in DOMAINS if d.name == name)
 
     def domain(self, node: Node, variables: Variables) -> tuple[ast.expr, Type]:
         name = node.id if isinstance(node, Name) else node.function if isinstance(node, Call) else ""

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from ..cards import Deck
+from ..seating import Seating
 from . import codegen as g
 
 
@@ -590,9 +592,35 @@ class Domain:
     element: Type
     doc: str
     values: Builder
+    size: Callable[[Seating, Deck], int]
+    """The most values it ranges over at a table of this shape with this deck (what an evaluation may cost)."""
     stages: frozenset[Stage] = ALL_STAGES
     reads: str = ""
     """The built-in whose facts the domain reads (the engine fills them only where an expression reads them)."""
+
+
+def _seat_count_of(table: Seating, deck: Deck) -> int:
+    return table.seats
+
+
+def _side_count_of(table: Seating, deck: Deck) -> int:
+    return len(table.sides)
+
+
+def _largest_side(table: Seating, deck: Deck) -> int:
+    return max((len(side) for side in table.sides), default=0)
+
+
+def _deck_size(table: Seating, deck: Deck) -> int:
+    return deck.size
+
+
+def _suit_count_of(table: Seating, deck: Deck) -> int:
+    return len(deck.suits)
+
+
+def _ranks(table: Seating, deck: Deck) -> int:
+    return deck.ranks_per_suit
 
 
 def _cards_in(mask: Builder) -> Builder:
@@ -601,18 +629,26 @@ def _cards_in(mask: Builder) -> Builder:
 
 
 DOMAINS: tuple[Domain, ...] = (
-    Domain("seats", (), Type.SEAT, "Every seat at the table.", lambda: g.field("seats")),
-    Domain("sides", (), Type.SIDE, "Every side (tables with sides).", lambda: g.field("sides")),
-    Domain("players", (Type.SIDE,), Type.SEAT, "The seats of a side.", lambda a: g.fact_item("side_seats", a)),
-    Domain("cards", (), Type.CARD, "Every card of the deck.", lambda: g.field("every_card")),
-    Domain("suits", (), Type.SUIT, "Every suit of the deck.", lambda: g.field("every_suit")),
-    Domain("ranks", (), Type.RANK, "Every rank of the deck, weakest first.", lambda: g.field("every_rank")),
+    Domain("seats", (), Type.SEAT, "Every seat at the table.", lambda: g.field("seats"), _seat_count_of),
+    Domain("sides", (), Type.SIDE, "Every side (tables with sides).", lambda: g.field("sides"), _side_count_of),
+    Domain(
+        "players",
+        (Type.SIDE,),
+        Type.SEAT,
+        "The seats of a side.",
+        lambda a: g.fact_item("side_seats", a),
+        _largest_side,
+    ),
+    Domain("cards", (), Type.CARD, "Every card of the deck.", lambda: g.field("every_card"), _deck_size),
+    Domain("suits", (), Type.SUIT, "Every suit of the deck.", lambda: g.field("every_suit"), _suit_count_of),
+    Domain("ranks", (), Type.RANK, "Every rank of the deck, weakest first.", lambda: g.field("every_rank"), _ranks),
     Domain(
         "suit_cards",
         (Type.SUIT,),
         Type.CARD,
         "The cards of a suit, weakest first (none for no suit, as `trump` is without trump).",
         lambda suit: g.call("_suit_cards", g.field("every_card"), g.field("ranks_per_suit"), suit),
+        _ranks,
     ),
     Domain(
         "cards_dealt",
@@ -620,6 +656,7 @@ DOMAINS: tuple[Domain, ...] = (
         Type.CARD,
         "The cards a seat was dealt this hand.",
         _cards_in(lambda who: g.item(g.card_field("dealt"), who)),
+        _deck_size,
         HAND_STAGES,
         "dealt",
     ),
@@ -629,6 +666,7 @@ DOMAINS: tuple[Domain, ...] = (
         Type.CARD,
         "The cards the players of a side were dealt this hand.",
         _cards_in(lambda who: g.item(g.card_field("side_dealt"), who)),
+        _deck_size,
         HAND_STAGES,
         "dealt",
     ),
@@ -638,6 +676,7 @@ DOMAINS: tuple[Domain, ...] = (
         Type.CARD,
         "The cards a seat took in tricks this hand.",
         _cards_in(lambda who: g.item(g.card_field("taken"), who)),
+        _deck_size,
         PLAYED,
         "took",
     ),
@@ -647,6 +686,7 @@ DOMAINS: tuple[Domain, ...] = (
         Type.CARD,
         "The cards the players of a side took in tricks this hand.",
         _cards_in(lambda who: g.item(g.card_field("side_taken"), who)),
+        _deck_size,
         PLAYED,
         "took",
     ),
