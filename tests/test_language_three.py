@@ -14,6 +14,18 @@ from trickbook.errors import ExpressionError, IllegalAction, RulesetError
 from trickbook.players import make_player, parse_player_specs
 from trickbook.tools.simulate import play_on
 
+
+def ruleset_file(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def mismatches(path: Path) -> list[tuple[str, ...]]:
+    """Each worked example's mismatches, in order (empty when it holds)."""
+    return [result.mismatches for result in check_examples(open_ruleset(path))]
+
+
 NINE = """\
 format: trickbook-ruleset/2
 id: nine-bonus
@@ -39,14 +51,12 @@ examples:
 
 def test_a_rank_the_deck_names_by_a_number_is_written_as_that_number(tmp_path: Path) -> None:
     """Reference: where a rank is expected, a number the deck names a rank by is that rank (`card(9, trump)`)."""
-    path = tmp_path / "nine.yaml"
-    path.write_text(NINE, encoding="utf-8")
-    assert [r.mismatches for r in check_examples(open_ruleset(path))] == [()]
+    path = ruleset_file(tmp_path, "nine.yaml", NINE)
+    assert mismatches(path) == [()]
 
 
 def test_a_number_that_names_no_rank_is_still_refused_at_its_place(tmp_path: Path) -> None:
-    path = tmp_path / "one.yaml"
-    path.write_text(NINE.replace("card(9, trump)", "card(1, trump)"), encoding="utf-8")
+    path = ruleset_file(tmp_path, "one.yaml", NINE.replace("card(9, trump)", "card(1, trump)"))
     with pytest.raises(ExpressionError) as refused:
         load_ruleset(path)
     assert "one.yaml:11:" in str(refused.value) and "expected card(rank, suit)" in str(refused.value)
@@ -82,9 +92,8 @@ examples:
 
 def test_aggregates_range_over_the_cards_of_a_suit_and_those_dealt(tmp_path: Path) -> None:
     """Reference: `side_cards_dealt(side)`, `suit_cards(suit)`, `suit_of`, `rank_of`, `rank_order`."""
-    path = tmp_path / "cards.yaml"
-    path.write_text(CARDS, encoding="utf-8")
-    assert [r.mismatches for r in check_examples(open_ruleset(path))] == [()]
+    path = ruleset_file(tmp_path, "cards.yaml", CARDS)
+    assert mismatches(path) == [()]
 
 
 def test_the_cards_taken_in_play_are_the_tricks_cards(tmp_path: Path) -> None:
@@ -110,11 +119,11 @@ def test_no_trump_has_no_cards() -> None:
 
 
 def test_cards_taken_are_not_known_while_a_bid_is_offered(tmp_path: Path) -> None:
-    path = tmp_path / "ban.yaml"
-    path.write_text(
+    path = ruleset_file(
+        tmp_path,
+        "ban.yaml",
         "format: trickbook-ruleset/2\nid: ban\ntitle: Ban\nextends: oh-hell\nbidding:\n  forbid:\n    odd:\n"
         "      when: sum(1 for c in cards_taken(seat)) > 0\n",
-        encoding="utf-8",
     )
     with pytest.raises(ExpressionError) as refused:
         load_ruleset(path)
@@ -164,8 +173,7 @@ examples:
 
 def test_raise_trump_and_the_partner_exception_narrow_the_cards_as_the_reference_says(tmp_path: Path) -> None:
     """Reference: `play.must.raise_trump` and `play.must.unless_partner_wins`."""
-    path = tmp_path / "raise.yaml"
-    path.write_text(RAISE, encoding="utf-8")
+    path = ruleset_file(tmp_path, "raise.yaml", RAISE)
     results = list(check_examples(open_ruleset(path)))
     assert len(results) == 7 and [r.mismatches for r in results] == [()] * 7
     rules = load_ruleset(path)
@@ -183,8 +191,7 @@ def test_raise_trump_and_the_partner_exception_narrow_the_cards_as_the_reference
 
 
 def test_a_lower_trump_on_a_trump_lead_shows_the_seat_holds_no_higher_one(tmp_path: Path) -> None:
-    path = tmp_path / "raise.yaml"
-    path.write_text(RAISE.split("examples:")[0], encoding="utf-8")
+    path = ruleset_file(tmp_path, "raise.yaml", RAISE.split("examples:")[0])
     rules = load_ruleset(path)
     deck = rules.deck
     hearts = [s.code for s in deck.suits].index("H")
@@ -199,11 +206,11 @@ def test_a_lower_trump_on_a_trump_lead_shows_the_seat_holds_no_higher_one(tmp_pa
 
 
 def test_the_partner_exception_needs_partners(tmp_path: Path) -> None:
-    path = tmp_path / "alone.yaml"
-    path.write_text(
+    path = ruleset_file(
+        tmp_path,
+        "alone.yaml",
         "format: trickbook-ruleset/2\nid: alone\ntitle: Alone\nextends: hearts\n"
         "play:\n  must: {unless_partner_wins: true}\n",
-        encoding="utf-8",
     )
     with pytest.raises(RulesetError) as refused:
         load_ruleset(path)
@@ -236,9 +243,8 @@ examples:
 
 def test_a_player_may_trump_instead_of_following(tmp_path: Path) -> None:
     """Reference: `play.may_trump_instead`."""
-    path = tmp_path / "or.yaml"
-    path.write_text(OR_TRUMP, encoding="utf-8")
-    assert [r.mismatches for r in check_examples(open_ruleset(path))] == [()] * 3
+    path = ruleset_file(tmp_path, "or.yaml", OR_TRUMP)
+    assert mismatches(path) == [()] * 3
     rules = load_ruleset(path)
     deck = rules.deck
     hearts = [s.code for s in deck.suits].index("H")
@@ -254,10 +260,10 @@ def test_a_player_may_trump_instead_of_following(tmp_path: Path) -> None:
 
 
 def test_trumping_instead_needs_a_trump(tmp_path: Path) -> None:
-    path = tmp_path / "none.yaml"
-    path.write_text(
+    path = ruleset_file(
+        tmp_path,
+        "none.yaml",
         "format: trickbook-ruleset/2\nid: none\ntitle: None\nextends: hearts\nplay:\n  may_trump_instead: true\n",
-        encoding="utf-8",
     )
     with pytest.raises(RulesetError) as refused:
         load_ruleset(path)
@@ -266,13 +272,13 @@ def test_trumping_instead_needs_a_trump(tmp_path: Path) -> None:
 
 def test_nested_aggregates_over_cards_are_bounded_by_the_deck(tmp_path: Path) -> None:
     """Three cards deep is 52^3 parts per evaluation: refused at load, as nested seats are (issue 28, item 7)."""
-    path = tmp_path / "deep.yaml"
-    path.write_text(
+    path = ruleset_file(
+        tmp_path,
+        "deep.yaml",
         NINE.replace(
             "took(side, card(9, trump)) + took(side, card(10, trump))",
             "sum(sum(sum(1 for c in cards) for d in cards) for e in cards)",
         ).split("examples:")[0],
-        encoding="utf-8",
     )
     with pytest.raises(ExpressionError) as refused:
         load_ruleset(path)
