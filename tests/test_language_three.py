@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import act, legal
 from trickbook import load_ruleset, open_ruleset
 from trickbook.book.explain import explain
 from trickbook.book.worked import check_examples
@@ -283,3 +284,45 @@ def test_nested_aggregates_over_cards_are_bounded_by_the_deck(tmp_path: Path) ->
     with pytest.raises(ExpressionError) as refused:
         load_ruleset(path)
     assert "deep.yaml:11:" in str(refused.value) and "parts worked through per evaluation" in str(refused.value)
+
+
+def once(tmp_path: Path, parent: str) -> Path:
+    return ruleset_file(
+        tmp_path,
+        f"once-{parent}.yaml",
+        f"format: trickbook-ruleset/2\nid: once-{parent}\ntitle: Once\nextends: {parent}\nbidding:\n  order: once\n",
+    )
+
+
+def test_an_auction_of_one_round_ends_when_the_dealer_has_spoken(tmp_path: Path) -> None:
+    """Reference, `bidding.order: once`: each player speaks once, in turn; the highest bid then wins."""
+    rules = load_ruleset(once(tmp_path, "tarneeb-41"))
+    game = Game(rules, seed=2)
+    act(game, "bid 7", "pass")
+    third = game.turn
+    act(game, "bid 8")
+    assert legal(game) == ["pass", "bid 9", "bid 10", "bid 11", "bid 12", "bid 13"], "the dealer may still outbid"
+    assert game.turn == game.dealer
+    act(game, "pass")
+    assert game.declarer == third and game.phase == "trump"
+    assert game.contract[rules.seating.side_of[third]] == 8
+    # The first bidder, outbid, does not speak again.
+    assert game.turn == game.declarer
+
+
+def test_an_auction_of_one_round_all_passed_is_thrown_in_or_forced_on_the_dealer(tmp_path: Path) -> None:
+    thrown = Game(load_ruleset(once(tmp_path, "tarneeb-41")), seed=2)
+    act(thrown, "pass", "pass", "pass", "pass")
+    assert thrown.history[0].cancelled
+    forced = Game(load_ruleset(once(tmp_path, "cardems-tarneeb")), seed=2)
+    dealer = forced.dealer
+    act(forced, "pass", "pass", "pass")
+    assert forced.declarer == dealer and forced.history == () and forced.phase == "trump"
+    moves = [m for m in forced.view(0).packed_moves]
+    assert len(moves) == 4 and moves[-1] & 8, "the dealer's bid is automatic"
+
+
+def test_the_rule_book_says_an_auction_of_one_round(tmp_path: Path) -> None:
+    book = " ".join(explain(load_ruleset(once(tmp_path, "tarneeb-41"))).split())
+    assert "An auction of one round, starting with the player after the dealer" in book
+    assert "speaks only once. The auction ends when the dealer has spoken, or at once when someone bids 13." in book

@@ -201,9 +201,17 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
         )
     elif bidding.kind is BiddingKind.AUCTION:
         text = (
-            f"An auction, starting with the player after the dealer: in turn, each player bids {bids}, "
-            "higher than the highest bid so far, or passes; a pass is final for "
-            f"this auction. The auction ends when all players but one have passed"
+            (
+                f"An auction of one round, starting with the player after the dealer: in turn, each player bids "
+                f"{bids}, higher than the highest bid so far, or passes, and speaks only once. The auction ends when "
+                "the dealer has spoken"
+            )
+            if bidding.once
+            else (
+                f"An auction, starting with the player after the dealer: in turn, each player bids {bids}, "
+                "higher than the highest bid so far, or passes; a pass is final for "
+                f"this auction. The auction ends when all players but one have passed"
+            )
         )
         text += f", or at once when someone bids {bidding.ends_at}."
         text += f" The highest bidder is the declarer; their bid is {owner} contract."

@@ -556,6 +556,9 @@ class Game(GameState):
         self._auction_next(seat)
 
     def _auction_next(self, seat: int) -> None:
+        if self.rules.bidding.once:
+            self._once_next(seat)
+            return
         passed = self._passed
         remaining = self._seats - passed.bit_count()
         if self._high_seat != NO_SEAT:
@@ -566,19 +569,38 @@ class Game(GameState):
             self._cancel("every player passed")
             return
         elif remaining == 1 and self.rules.bidding.all_pass == "force":
-            forced_bid = self.rules.bidding.forced_bid
-            assert forced_bid is not None
-            last = (~passed & ((1 << self._seats) - 1)).bit_length() - 1
-            self._turn = last
-            self._record(self.rules.actions.bid(forced_bid), True)
-            self._bids[last] = forced_bid
-            self._high_seat = last
-            self._auction_won()
+            self._force_contract((~passed & ((1 << self._seats) - 1)).bit_length() - 1)
             return
         nxt = self._next[seat]
         while passed & (1 << nxt):
             nxt = self._next[nxt]
         self._turn = nxt
+
+    def _once_next(self, seat: int) -> None:
+        """An auction of one round: after every player has spoken once, the highest bid wins; when all but the
+        last have passed and the rules force a contract, the last is given it."""
+        self._bid_count += 1
+        speakers = self._seats - self._outs.bit_count()
+        if self._bid_count < speakers:
+            self._turn = self._next[seat]
+            last = self._bid_count == speakers - 1
+            if last and self._high_seat == NO_SEAT and self.rules.bidding.all_pass == "force":
+                self._force_contract(self._turn)
+            return
+        if self._high_seat == NO_SEAT:
+            self._cancel("every player passed")
+            return
+        self._auction_won()
+
+    def _force_contract(self, seat: int) -> None:
+        """All the others passed: `seat` is given the forced contract (`all_pass: force`), as an automatic bid."""
+        forced_bid = self.rules.bidding.forced_bid
+        assert forced_bid is not None
+        self._turn = seat
+        self._record(self.rules.actions.bid(forced_bid), True)
+        self._bids[seat] = forced_bid
+        self._high_seat = seat
+        self._auction_won()
 
     def _auction_won(self) -> None:
         declarer = self._high_seat

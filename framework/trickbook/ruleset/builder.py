@@ -633,6 +633,7 @@ class _Builder:
         if "order" in spec and kind is not BiddingKind.AUCTION:
             raise self.error(("bidding", "order"), "`order` says how an auction goes round; these are declarations")
         duels = spec.get("order", "round") == "duels"
+        once = spec.get("order", "round") == "once"
         values = self.bid_values(kind, spec["bids"])
         most = self.hand_cards
         max_bid: Compiled | None = None
@@ -700,7 +701,20 @@ class _Builder:
             for name, ban in spec.get("forbid", {}).items()
         )
         return BiddingRules(
-            kind, low, high, max_bid, named, ends_at, all_pass["action"], forced, cancel_if, bans, None, values, duels
+            kind,
+            low,
+            high,
+            max_bid,
+            named,
+            ends_at,
+            all_pass["action"],
+            forced,
+            cancel_if,
+            bans,
+            None,
+            values,
+            duels,
+            once,
         )
 
     def bid_values(self, kind: BiddingKind, bids: dict[str, Any]) -> tuple[int, ...]:

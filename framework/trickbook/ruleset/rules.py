@@ -250,6 +250,8 @@ class BiddingRules:
     such as a game's worth, not tricks."""
     duels: bool = False
     """An auction in duels (the listener holds the speaker's bid or passes) rather than round the table."""
+    once: bool = False
+    """An auction of one round: each player speaks once, in turn, and the highest bid then wins."""
     blind_round: bool = field(init=False)
     """True when declarations open with a round of blind bids (a named bid is blind); read at every deal."""
 
