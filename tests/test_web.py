@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -545,3 +546,48 @@ def test_a_person_finds_their_seat_again_and_the_creator_every_seats_link(browse
     expect(mine).to_have_count(1)
     assert [a.get_attribute("href") for a in mine.locator("[data-my-seat]").all()] == [links["1"]]
     expect(mine).not_to_contain_text("(you created it)")
+
+
+def test_a_card_the_clock_passes_at_hearts_reaches_only_its_receiver(browser: Browser, server: Server) -> None:
+    """Issue 29: the turn clock's pass for an absent North is told to North as cards and to East (the receiver)
+    once handed over; South, another person at the table, never learns them."""
+    request = urllib.request.Request(
+        server.url + "/api/tables",
+        data=json.dumps(
+            {"ruleset": "hearts", "seats": ["human", "human", "human", "heuristic"], "turn_seconds": 5}
+        ).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        links = json.loads(response.read())["links"]
+    pages = {seat: _page(browser) for seat in (1, 2)}
+    watches = {seat: Watch(page) for seat, page in pages.items()}
+    for seat, page in pages.items():
+        page.goto(server.url + links[str(seat)])
+        page.wait_for_selector("#hand button.card")
+    # North (seat 0) never comes: after its 5 s the rules pass three of its cards to East. East and South pass.
+    for seat in (1, 2):
+        page = pages[seat]
+        for _ in range(3):
+            page.wait_for_selector("#hand button.card.legal", timeout=30_000)
+            _move(page)
+    received: set[str] = set()
+    for _ in range(300):  # North's clock runs out 5 s after the deal; then the cards change hands
+        received = {
+            card
+            for message in watches[1].messages
+            for event in [*message.get("page", {}).get("log", []), *message.get("news", [])]
+            if event["type"] == "cards_passed" and event["seat"] == 0 and event["to"] == 1
+            for card in event["cards"]
+        }
+        if received:
+            break
+        pages[1].wait_for_timeout(100)
+    assert len(received) == 3, "East was handed the three cards the clock passed"
+    for message in watches[2].messages:
+        for event in [*message.get("page", {}).get("log", []), *message.get("news", [])]:
+            assert not (event["type"] == "cards_passed" and event["seat"] == 0), "South is not told North's cards"
+            if event["type"] == "timed_out":
+                assert event.get("hidden") and not received & set(json.dumps(event).split('"')), event
+    shown = set(pages[2].locator("[data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
+    assert not received & shown
