@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -20,14 +21,15 @@ import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .. import limits, resources
+from .. import i18n, limits, resources
 from ..errors import TrickbookError, UsageError
 from ..ruleset.loader import load_ruleset, open_ruleset
+from . import pages
 from .comparisons import Comparisons
 from .guard import LOOPBACK, Allowance, SameOrigin, TooMany, host_names
 from .live import Hub, LiveTable
@@ -66,20 +68,21 @@ class Server:
         self.store = Store(folder)
         self.hub = Hub(self.store)
         self.comparisons = Comparisons(self.store, folder)
-        self.sockets: dict[str, set[tuple[WebSocket, int]]] = {}
+        self.sockets: dict[str, set[tuple[WebSocket, int, str]]] = {}
         self.problems = self.hub.restore_all(time.time())
 
     async def close(self, live: LiveTable, reason: str) -> None:
         """Tells every connected page of a table that is gone why, and closes their sockets."""
-        for socket, _seat in list(self.sockets.pop(live.id, ())):
+        for socket, _seat, _language in list(self.sockets.pop(live.id, ())):
             with contextlib.suppress(Exception):
                 await socket.send_json({"type": "error", "message": reason})
                 await socket.close(code=4410, reason=reason[:120])
 
     async def push(self, live: LiveTable, news: dict[int, list[dict[str, Any]]] | None = None) -> None:
         """Sends every connected page of the table its seat's page, and what it was just told."""
-        for socket, seat in list(self.sockets.get(live.id, ())):
-            message = {"type": "page", "page": self.hub.page(live, seat), "news": (news or {}).get(seat, [])}
+        for socket, seat, language in list(self.sockets.get(live.id, ())):
+            page = self.hub.page(live, seat, language)
+            message = {"type": "page", "page": page, "news": (news or {}).get(seat, [])}
             with contextlib.suppress(Exception):
                 await socket.send_json(message)
 
@@ -122,7 +125,7 @@ def create_app(folder: Path, settings: Settings | None = None) -> Starlette:
 
 def _page(name: str) -> Handler:
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / name, media_type="text/html")
+        return HTMLResponse(pages.render(name, pages.language(request)), headers={"vary": "accept-language, cookie"})
 
     return page
 
@@ -182,10 +185,10 @@ async def _rulesets(server: Server, request: Request) -> Any:
             return JSONResponse({"error": message, "replaces": ruleset_id}, status_code=409)
         version = server.store.save_ruleset(ruleset_id, text, time.time())
         return {"id": ruleset_id, "version": version}
-    return await anyio.to_thread.run_sync(_catalogue, server.store.rulesets())
+    return await anyio.to_thread.run_sync(_catalogue, server.store.rulesets(), pages.language(request))
 
 
-def _catalogue(saved: dict[str, str]) -> list[dict[str, Any]]:
+def _catalogue(saved: dict[str, str], language: str) -> list[dict[str, Any]]:
     """Every ruleset a table or comparison may use, with its seats, versions and options."""
     out = []
     with resources.saved_rulesets(saved):
@@ -199,19 +202,25 @@ def _catalogue(saved: dict[str, str]) -> list[dict[str, Any]]:
             out.append(
                 {
                     "id": ruleset_id,
-                    "title": rules.title,
+                    "title": rules.translation(language).title,
                     "saved": ruleset_id in saved,
                     "seats": rules.seats,
                     "versions": list(source.versions),
-                    "options": {name: _option_choices(spec) for name, spec in options.items()},
+                    "options": {
+                        name: _option_choices(name, spec, functools.partial(rules.word, language))
+                        for name, spec in options.items()
+                    },
                 }
             )
     return out
 
 
-def _option_choices(spec: dict[str, Any]) -> dict[str, Any]:
-    """An option as a picker offers it: its named values, its default, and whether a list may be typed."""
-    choices: dict[str, Any] = {"values": list(spec["values"]), "default": spec["default"]}
+def _option_choices(name: str, spec: dict[str, Any], word: Callable[[str], str]) -> dict[str, Any]:
+    """An option as a picker offers it: its named values (with the ruleset's words for them in the page's
+    language), its default, and whether a list may be typed."""
+    values = list(spec["values"])
+    choices: dict[str, Any] = {"values": values, "labels": [word(v) for v in values], "default": spec["default"]}
+    choices["label"] = word(name)
     if "numbers" in spec:
         numbers = spec["numbers"]
         choices["numbers"] = {"min": numbers["min"], "max": numbers["max"], "description": numbers.get("description")}
@@ -249,10 +258,11 @@ async def _study(server: Server, request: Request) -> Any:
 
 async def _tables(server: Server, request: Request) -> Any:
     if request.method == "GET":
+        language = pages.language(request)
         return [
             {
                 "id": live.id,
-                "title": live.table.rules.title,
+                "title": live.table.rules.translation(language).title,
                 "seats": live.table.seats,
                 "phase": live.table.phase,
                 "match": live.table.match_number,
@@ -328,6 +338,7 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
     try:
         hello = await _message(socket)
         live, seat = server.hub.seat_of(table_id, str(hello.get("token", "")) if isinstance(hello, dict) else "")
+        language = i18n.known(str(hello.get("language", ""))) or i18n.LANGUAGES[0]
     except (UsageError, ValueError) as exc:
         await socket.send_json({"type": "error", "message": str(exc)})
         await socket.close(code=4401)
@@ -335,9 +346,9 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
     except WebSocketDisconnect:
         return
     connected = server.sockets.setdefault(live.id, set())
-    connected.add((socket, seat))
+    connected.add((socket, seat, language))
     try:
-        await socket.send_json({"type": "page", "page": server.hub.page(live, seat), "news": []})
+        await socket.send_json({"type": "page", "page": server.hub.page(live, seat, language), "news": []})
         while True:
             try:
                 message = await _message(socket)
@@ -349,7 +360,7 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        connected.discard((socket, seat))
+        connected.discard((socket, seat, language))
 
 
 async def _message(socket: WebSocket) -> Any:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import limits, resources
+from .. import i18n, limits, resources
 from ..engine.view import SeatView
 from ..errors import TrickbookError, UsageError
 from ..ruleset.rules import Rules, TrumpMode
@@ -195,8 +195,8 @@ class Hub:
             expired.append(live)
         return expired
 
-    def page(self, live: LiveTable, seat: int) -> dict[str, Any]:
-        """What a seat's page shows: its view, its events this hand, and the table's public facts."""
+    def page(self, live: LiveTable, seat: int, language: str = i18n.LANGUAGES[0]) -> dict[str, Any]:
+        """What a seat's page shows, in its language: its view, its events this hand, and the table's public facts."""
         with live.lock:
             table = live.table
             rules = table.rules
@@ -208,19 +208,24 @@ class Hub:
             order = {deck.codes[card]: position for position, card in enumerate(pack)}
             return {
                 "table": live.id,
-                "title": rules.title,
+                "title": rules.translation(language).title,
                 "ruleset": rules.identity(),
                 "seat": seat,
                 "seats": [
-                    {"name": seating.seat_names[s], "player": table.seats[s], "side": seating.side_of[s]}
+                    {
+                        "name": rules.word(language, seating.seat_names[s]),
+                        "player": table.seats[s],
+                        "side": seating.side_of[s],
+                    }
                     for s in range(rules.seats)
                 ],
-                "sides": seating.side_names,
+                "sides": [rules.word(language, name) for name in seating.side_names],
+                "words": dict(rules.translation(language).words),
                 "personal": table.game.seat_totals is not None and (rules.personal or not seating.sides),
                 "cards": {
                     code: [deck.label(i), deck.suits[deck.suit_of[i]].colour] for i, code in enumerate(deck.codes)
                 },
-                "suits": {s.code: [s.symbol, s.name, s.colour] for s in deck.suits},
+                "suits": {s.code: [s.symbol, rules.word(language, s.name), s.colour] for s in deck.suits},
                 "view": {
                     **view,
                     "hand": sorted(view["hand"], key=order.__getitem__),
@@ -228,9 +233,13 @@ class Hub:
                     "open_hand": sorted(view["open_hand"], key=order.__getitem__),
                 },
                 "trick_seats": list(game_view.trick_seats()),
-                "labels": {rules.actions.text(a): rules.actions.label(a) for a in game_view.legal if view["legal"]},
-                "progress": [p._asdict() for p in progress(game_view)],
-                "passing": _passing(rules, game_view),
+                "labels": {
+                    rules.actions.text(a): _said(rules, language, rules.actions.label(a))
+                    for a in game_view.legal
+                    if view["legal"]
+                },
+                "progress": [{**p._asdict(), "name": rules.word(language, p.name)} for p in progress(game_view)],
+                "passing": _passing(rules, game_view, language),
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
                 "log": live.logs.get(seat, []),
                 "finished": list(range(1, live.kept + 1)),
@@ -259,11 +268,33 @@ class Hub:
         self.store.save_table(live.id, state, now, new)
 
 
-def _passing(rules: Rules, view: SeatView) -> str | None:
+def _(text: str) -> str:
+    """Marks a fixed word for the catalogue; it is translated where it is shown."""
+    return text
+
+
+FIXED_WORDS = frozenset({_("pass"), _("bid"), _("trump"), _("give"), _("discard")})
+"""The fixed words of action labels (`ActionSpace.label`), which the catalogue translates."""
+
+
+def _said(rules: Rules, language: str, label: str) -> str:
+    """An action's label in a language: its fixed words from the catalogue, the game's own terms (such as a
+    suit's or a named bid's name) as the ruleset translates them."""
+    gettext = i18n.gettext(language)
+    said = []
+    for word in label.split(" "):
+        core = word.strip("()")
+        translated = gettext(core) if core in FIXED_WORDS else rules.word(language, core)
+        said.append(word.replace(core, translated) if core else word)
+    return " ".join(said)
+
+
+def _passing(rules: Rules, view: SeatView, language: str) -> str | None:
     """While cards are being passed: how many this seat gives, and to whom."""
     if view.phase != "passing" or not view.receivers or rules.passing is None:
         return None
     to = view.receivers[view.seat]
     if to == view.seat:
         return None
-    return f"Choose {rules.passing.cards} cards to pass to {rules.seating.seat_names[to]}"
+    said = i18n.gettext(language)(_("Choose {cards} cards to pass to {seat}"))
+    return said.format(cards=rules.passing.cards, seat=rules.word(language, rules.seating.seat_names[to]))

@@ -1,0 +1,100 @@
+"""The table page as a card room, in a real Chromium: Arabic and English, right to left, seats given to a bot and
+back, and a phone's width."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from webserver import CHROMIUM_ARGS, Server, chromium, running
+
+ARABIC_LETTER = "[\u0600-\u06ff]"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("room")) as started:
+        yield started
+
+
+def _page(browser: Browser, locale: str = "en-US", width: int = 1280, height: int = 900) -> Page:
+    """A new browser whose language (its Accept-Language) is `locale`."""
+    page = browser.new_context(locale=locale, viewport={"width": width, "height": height}).new_page()
+    page.set_default_timeout(20_000)
+    return page
+
+
+def _create_table(page: Page, server: Server, ruleset: str, seats: list[str]) -> dict[str, str]:
+    """Creates a table from the Tables page as a person does; returns each person's link by seat number."""
+    page.goto(f"{server.url}/tables?ruleset={ruleset}")
+    for seat, player in enumerate(seats):
+        page.select_option(f"[data-seat='{seat}']", player)
+    page.click("#create")
+    page.wait_for_selector("[data-link-seat]")
+    links = page.locator("[data-link-seat]")
+    return {
+        links.nth(i).get_attribute("data-link-seat") or "": links.nth(i).get_attribute("href") or ""
+        for i in range(links.count())
+    }
+
+
+def _updates(page: Page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.updates || 0)"))
+
+
+def _move(page: Page) -> None:
+    """Makes the first legal move by clicking, and waits until the server's answer is drawn."""
+    seen = _updates(page)
+    buttons = page.locator("#actions [data-action]")
+    if buttons.count():
+        buttons.first.click()
+    else:
+        page.locator("#hand button.card.legal").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+
+
+def _my_turn_or_trick(page: Page) -> None:
+    page.wait_for_function(
+        "document.querySelector('#actions [data-action], #hand button.card.legal') || "
+        "document.querySelector('#last .card')"
+    )
+
+
+def test_a_tarneeb_table_in_arabic_bids_and_plays_a_trick_right_to_left(browser: Browser, server: Server) -> None:
+    page = _page(browser, locale="ar-SY")
+    links = _create_table(page, server, "tarneeb-41", ["human", "heuristic", "heuristic", "heuristic"])
+    expect(page.locator("h1")).to_have_text("ابدأ طاولة")
+    page.goto(server.url + links["0"])
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    expect(page.locator("#title")).to_contain_text("طرنيب 41: أنت الشمال")
+    expect(page.locator("h2").first).to_have_text("المزايدات والباس")
+    expect(page.locator("#facts")).to_contain_text("الطرنيب")
+    for _ in range(60):
+        _my_turn_or_trick(page)
+        if page.locator("#last .card").count():
+            break
+        _move(page)
+    else:
+        pytest.fail("no trick was played within 60 moves")
+    bids = page.locator("#bidding").inner_text()
+    assert "زايد" in bids or "باس" in bids, bids
+    assert "bid" not in bids and "passed" not in bids, bids
+    first_card = page.locator("#last .card").first
+    page.click("#last-toggle")
+    expect(first_card).to_have_text(re.compile(r"^(10|[2-9AKQJ])[♠♥♦♣]$"))
+    assert first_card.evaluate("node => getComputedStyle(node).direction") == "ltr"
+    trump = page.locator("[data-fact='trump']").inner_text()
+    assert any(word in trump for word in ("كبي", "ديناري", "بستوني", "سباتي")), trump
+    expect(page.locator("#last")).to_contain_text("أكلها")
