@@ -4,7 +4,11 @@ chosen as a browser or a terminal says, and the seed rulesets carry their own Ar
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -94,3 +98,36 @@ def test_tarneeb_option_values_have_the_seed_games_words() -> None:
     assert rules.word("ar", "kouz-moving") == "كوز متحرك"
     assert rules.word("ar", "kubba") == "كبي"
     assert "طرنيب" in rules.translation("ar").title
+
+
+def _run(arguments: list[str], lang: str, stdin: str = "") -> str:
+    environment = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "trickbook.cli", *arguments],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={**environment, "LANG": lang},
+        check=True,
+    )
+    return done.stdout
+
+
+def test_play_speaks_arabic_where_the_terminal_locale_is_arabic_and_english_with_lang_en(tmp_path: Path) -> None:
+    arguments = ["play", "tarneeb-41", "--seed", "3", "--save", str(tmp_path / "m.json")]
+    arabic = _run(arguments, "ar_SY.UTF-8", "quit\n")
+    assert "طرنيب 41: أنت تلعب الشمال" in arabic
+    assert "اليد 1 · يوزع" in arabic and "ورقك: " in arabic and "حُفظت المباراة في" in arabic
+    english = _run([*arguments, "--lang", "en"], "ar_SY.UTF-8", "quit\n")
+    assert "Tarneeb 41: you play North" in english and "Your hand: " in english
+    assert not ARABIC.search(english.replace("كيف تلعب طرنيب؟", ""))
+
+
+def test_explain_lang_ar_gives_the_rule_book_arabic_headings_and_a_right_to_left_page() -> None:
+    book = _run(["explain", "tarneeb-41", "--lang", "ar"], "C.UTF-8")
+    assert book.startswith("# طرنيب 41 (`tarneeb-41`, نسخة القواعد 2)")
+    assert "## المزايدة" in book and "## النقاط" in book and "| مزايدة | نقص أكلة | تحقق تماماً |" in book
+    page = _run(["explain", "tarneeb-41", "--lang", "ar", "--format", "html"], "C.UTF-8")
+    assert '<html lang="ar" dir="rtl">' in page
+    assert "## Bidding" in _run(["explain", "tarneeb-41"], "C.UTF-8")

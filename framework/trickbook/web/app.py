@@ -252,8 +252,10 @@ async def _seating(server: Server, request: Request) -> Any:
 
 
 async def _study(server: Server, request: Request) -> Any:
-    text = _text_field(await _body(request), "text")
-    return await anyio.to_thread.run_sync(study, text, server.store.rulesets())
+    body = await _body(request)
+    text = _text_field(body, "text")
+    language = i18n.known(str(body.get("language", ""))) or pages.language(request)
+    return await anyio.to_thread.run_sync(study, text, server.store.rulesets(), language)
 
 
 async def _tables(server: Server, request: Request) -> Any:
