@@ -98,3 +98,64 @@ def test_a_tarneeb_table_in_arabic_bids_and_plays_a_trick_right_to_left(browser:
     trump = page.locator("[data-fact='trump']").inner_text()
     assert any(word in trump for word in ("كبي", "ديناري", "بستوني", "سباتي")), trump
     expect(page.locator("#last")).to_contain_text("أكلها")
+
+
+def _people(browser: Browser, server: Server, links: dict[str, str]) -> list[Page]:
+    """Each person's page, each in a browser of its own."""
+    pages = []
+    for seat in sorted(links, key=int):
+        page = _page(browser, width=1000, height=700)
+        page.goto(server.url + links[seat])
+        page.wait_for_selector("#seats .seat")
+        pages.append(page)
+    return pages
+
+
+def _whose_turn(pages: list[Page]) -> int | None:
+    """The seat whose page offers a move now (waiting a moment for the pages to catch up), else None."""
+    for _ in range(20):
+        for seat, page in enumerate(pages):
+            if page.locator("#actions [data-action], #hand button.card.legal").count():
+                return seat
+        pages[0].wait_for_timeout(100)
+    return None
+
+
+def test_a_four_person_table_where_an_absent_person_is_replaced_by_a_bot_and_takes_the_seat_back(
+    browser: Browser, server: Server
+) -> None:
+    creator = _page(browser, locale="ar")
+    links = _create_table(creator, server, "tarneeb-41", ["human"] * 4)
+    pages = _people(browser, server, {"0": links["0"], "1": links["1"], "2": links["2"], "3": links["3"]})
+    absent = 3
+    owner = creator  # the creator's own browser sits at seat 0 and holds the creator's token
+    owner.goto(server.url + links["0"])
+    pages[0].context.close()
+    pages[0] = owner
+    expect(owner.locator("[data-seat-control]")).to_have_count(4)
+    assert pages[1].locator("[data-seat-control]").count() == 0, "only the creator's browser has the buttons"
+    # Everyone but the absent person moves until the match waits for them.
+    while (seat := _whose_turn(pages)) != absent:
+        assert seat is not None, "nobody can move"
+        _move(pages[seat])
+    owner.click(f"[data-seat-control='{absent}']")
+    expect(pages[absent].locator("#stood-in")).to_be_visible()
+    expect(owner.locator(f"[data-seat='{absent}']")).to_contain_text("heuristic")
+    expect(owner.locator(f"[data-seat-control='{absent}']")).to_have_text("أعد المقعد لصاحبه")
+    seat = _whose_turn(pages)
+    assert seat is not None and seat != absent, "the bot moved for the absent person and the match went on"
+    moves = 0
+    while moves < 6 and (seat := _whose_turn(pages)) is not None:
+        assert seat != absent
+        _move(pages[seat])
+        moves += 1
+    assert moves == 6, "the others played on with the bot at the absent seat"
+    owner.click(f"[data-seat-control='{absent}']")
+    expect(pages[absent].locator("#stood-in")).to_have_count(0)
+    expect(owner.locator(f"[data-seat-control='{absent}']")).to_have_text("دع روبوتاً يلعب هذا المقعد")
+    while (seat := _whose_turn(pages)) != absent:
+        assert seat is not None, "nobody can move"
+        _move(pages[seat])
+    _move(pages[absent])  # the person is back and plays their own seat again
+    for page in {*pages, creator}:
+        page.context.close()

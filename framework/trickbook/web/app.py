@@ -111,6 +111,7 @@ def create_app(folder: Path, settings: Settings | None = None) -> Starlette:
         Route("/api/seating", _guard(lambda r: _seating(server, r)), methods=["POST"]),
         Route("/api/tables", _guard(lambda r: _tables(server, r)), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/records/{match:int}", _guard(lambda r: _record(server, r))),
+        Route("/api/tables/{table_id}/seat", _guard(lambda r: _seat_player(server, r)), methods=["POST"]),
         Route("/api/compare", _guard(lambda r: _compare_start(server, r)), methods=["POST"]),
         Route("/api/compare/{comparison_id}", _guard(lambda r: _compare_state(server, r))),
         Route("/api/compare/{comparison_id}/cancel", _guard(lambda r: _compare_cancel(server, r)), methods=["POST"]),
@@ -284,7 +285,20 @@ async def _tables(server: Server, request: Request) -> Any:
         lambda: server.hub.create(ruleset, seats, options, version, clock, time.time())
     )
     links = {seat: f"/table/{live.id}#{token}" for seat, token in enumerate(live.tokens) if token is not None}
-    return {"id": live.id, "links": links}
+    return {"id": live.id, "links": links, "creator": live.creator}
+
+
+async def _seat_player(server: Server, request: Request) -> Any:
+    """The creator lets a bot play an absent person's seat, or gives it back: `{"creator": token, "seat": 2,
+    "player": "heuristic"}` or `"player": "human"`; every page of the table is told."""
+    body = await _body(request)
+    creator = _text_field(body, "creator")
+    table_id = request.path_params["table_id"]
+    live = await anyio.to_thread.run_sync(
+        lambda: server.hub.seat_player(table_id, creator, body.get("seat"), body.get("player"), time.time())
+    )
+    await server.push(live)
+    return {"seat": body["seat"], "player": body["player"]}
 
 
 async def _record(server: Server, request: Request) -> Any:

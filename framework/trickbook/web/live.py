@@ -46,6 +46,9 @@ class LiveTable:
     """When the table last changed (created, a move, a ready, a vote, a clock's move): its idle time runs from it."""
     expired: bool = False
     """Closed for being idle: forgotten by the store, so a message still on its way must not save it again."""
+    creator: str | None = None
+    """The token of the person who created the table, who may let a bot stand in for an absent person and give
+    the seat back; None for a table kept before there were creators' tokens."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -83,7 +86,10 @@ class Hub:
             table = Table.restore(state["table"], now)
         table.secret_seeds = True  # a table kept by an earlier trickbook dealt a rematch from seed + 1
         logs = {int(seat): list(events) for seat, events in state["logs"].items()}
-        return LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]), pins=pins)
+        creator = state.get("creator")
+        if creator is not None and not isinstance(creator, str):
+            raise ValueError("its creator's token is text")
+        return LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]), pins=pins, creator=creator)
 
     def create(
         self,
@@ -115,12 +121,14 @@ class Hub:
                 version=version,
                 secret_seeds=True,
                 turn_seconds=turn_seconds,
+                ready_seconds=turn_seconds,  # the turn clock covers the ready check between hands too
                 now=now,
                 hand_cap=limits.DEFAULT_HAND_CAP,
             )
         pins = self.store.pin({name: saved[name] for name in (ruleset, *table.rules.extends) if name in saved})
         tokens = [secrets.token_urlsafe(18) if spec == HUMAN else None for spec in seats]
-        live = LiveTable(secrets.token_hex(6), table, tokens, {seat: [] for seat in range(len(seats))}, pins=pins)
+        logs: dict[int, list[dict[str, Any]]] = {seat: [] for seat in range(len(seats))}
+        live = LiveTable(secrets.token_hex(6), table, tokens, logs, pins=pins, creator=secrets.token_urlsafe(18))
         self.tables[live.id] = live
         self._deliver(live, table.pending())
         self._save(live, now)
@@ -134,6 +142,28 @@ class Hub:
                 if known is not None and secrets.compare_digest(known, token):
                     return live, seat
         raise UsageError("this link does not open a seat at any table here")
+
+    def seat_player(self, table_id: str, creator: str, seat: Any, player: Any, now: float) -> LiveTable:
+        """The creator lets a bot (`player`) stand in for the person at `seat`, or gives the seat back
+        (`player` "human"); refused alike for an unknown table or a wrong creator's token."""
+        live = self.tables.get(table_id)
+        if live is None or live.creator is None or not secrets.compare_digest(live.creator, creator):
+            raise UsageError("only the table's creator, from the browser that created it, changes who plays a seat")
+        people = [s for s, token in enumerate(live.tokens) if token is not None]
+        if isinstance(seat, bool) or seat not in people:
+            raise UsageError(f"'seat' is the number of a person's seat ({', '.join(map(str, people))}), not {seat!r}")
+        if not isinstance(player, str) or not 0 < len(player) <= 60:
+            raise UsageError(f"'player' is {HUMAN!r} (the person takes the seat back) or a bot such as 'heuristic'")
+        if player != HUMAN:
+            bot(player)
+        with live.lock:
+            if live.expired:
+                raise UsageError("this table has closed: nobody played at it for too long")
+            table = live.table
+            delivery = table.give_back(seat, now) if player == HUMAN else table.stand_in(seat, player, now)
+            self._deliver(live, delivery)
+            self._save(live, now)
+        return live
 
     def act(self, live: LiveTable, seat: int, message: Any, now: float) -> Delivery:
         """One message from a seat's page: an action, a ready, a vote; refused in words when it does not fit."""
@@ -215,6 +245,7 @@ class Hub:
                     {
                         "name": rules.word(language, seating.seat_names[s]),
                         "player": table.seats[s],
+                        "stand_in": table.stand_ins.get(s),
                         "side": seating.side_of[s],
                     }
                     for s in range(rules.seats)
@@ -265,6 +296,8 @@ class Hub:
         state = {"table": live.table.save(), "tokens": live.tokens, "logs": live.logs, "kept": live.kept}
         if live.pins is not None:
             state["pins"] = live.pins
+        if live.creator is not None:
+            state["creator"] = live.creator
         self.store.save_table(live.id, state, now, new)
 
 

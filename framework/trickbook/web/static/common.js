@@ -118,6 +118,7 @@ function rememberTable(id, entry) {
   const old = all[id] || { links: {}, mine: [] };
   all[id] = {
     title: entry.title || old.title, creator: Boolean(old.creator || entry.creator), when: old.when || Date.now(),
+    manage: entry.manage || old.manage,  // the creator's token: lets a bot play an absent person's seat, and gives it back
     links: { ...old.links, ...(entry.links || {}) }, mine: [...new Set([...old.mine, ...(entry.mine || [])])],
   };
   try { localStorage.setItem(MY_TABLES, JSON.stringify(all)); } catch (error) { /* storage full or off: nothing kept */ }

@@ -42,6 +42,21 @@ function actionWords(event) {
   return null;
 }
 
+// The creator's button on a person's seat: let a bot play it while the person is away, or give it back.
+function seatControl(seat, index) {
+  const manage = (myTables()[tableId] || {}).manage;
+  if (!manage || seat.player !== "human" || page.view.table === "closed") return null;
+  const player = seat.stand_in ? "human" : "heuristic";
+  return el("button", { class: "seat-control", "data-seat-control": index, onclick: async () => {
+    try {
+      await api(`/api/tables/${tableId}/seat`, { creator: manage, seat: index, player });
+    } catch (error) {
+      notice = { text: error.message, bad: true };
+      draw();
+    }
+  } }, seat.stand_in ? t("Give the seat back") : t("Let a bot play this seat"));
+}
+
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
@@ -69,9 +84,11 @@ function draw() {
   document.getElementById("seats").replaceChildren(...page.seats.map((seat, index) => el("div",
     { class: `seat${view.turn === index && view.table === "playing" ? " turn" : ""}`, "data-seat": index },
     el("div", { class: "who" }, seat.name, index === page.seat ? ` ${t("(you)")}` : ""),
-    el("div", {}, seat.player === "human" ? t("a person") : seat.player),
+    el("div", {}, seat.stand_in ? t("a bot ({player}) plays for this person", { player: seat.stand_in }) :
+      seat.player === "human" ? t("a person") : seat.player),
     el("div", {}, t("tricks: {count}", { count: view.tricks_won[index] })),
-    page.personal && view.seat_totals ? el("div", {}, t("total: {points}", { points: view.seat_totals[index] })) : null)));
+    page.personal && view.seat_totals ? el("div", {}, t("total: {points}", { points: view.seat_totals[index] })) : null,
+    seatControl(seat, index))));
 
   document.getElementById("trick").replaceChildren(...view.trick.map((code, i) =>
     el("div", { class: "played" }, card(code), el("div", {}, name(page.trick_seats[i])))));
@@ -123,6 +140,9 @@ function draw() {
     else buttons.push(el("span", {}, t("Waiting for the others' votes…")));
   }
   if (view.table === "closed") buttons.push(el("strong", {}, t("The table is closed: {reason}", { reason: page.close_reason })));
+  if (page.seats[page.seat].stand_in) {
+    buttons.push(el("strong", { id: "stood-in" }, t("A bot plays your seat while you are away; the table's creator can give it back.")));
+  }
   document.getElementById("actions").replaceChildren(...buttons);
 
   const box = document.getElementById("notice");

@@ -50,7 +50,7 @@ document.getElementById("create").addEventListener("click", async () => {
     status.textContent = "";
     const names = [...document.querySelectorAll("[data-name]")].map((label) => label.dataset.name);
     const links = Object.fromEntries(Object.entries(made.links).map(([seat, link]) => [names[seat], new URL(link, location.href).href]));
-    rememberTable(made.id, { title: picker.ruleset().title, creator: true, links });
+    rememberTable(made.id, { title: picker.ruleset().title, creator: true, links, manage: made.creator });
     document.getElementById("links").replaceChildren(el("p", {}, t("Each person opens their own link (keep it private: it acts for that seat):")),
       el("ul", {}, Object.entries(made.links).map(([seat, link]) => el("li", {}, `${names[seat]}: `,
         el("a", { href: link, target: "_blank", "data-link-seat": seat }, links[names[seat]]), " ", copyButton(links[names[seat]])))));
