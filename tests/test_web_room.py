@@ -159,3 +159,46 @@ def test_a_four_person_table_where_an_absent_person_is_replaced_by_a_bot_and_tak
     _move(pages[absent])  # the person is back and plays their own seat again
     for page in {*pages, creator}:
         page.context.close()
+
+
+def _click_action(pages: list[Page], action: str) -> int:
+    """The seat whose turn it is clicks the button of `action`; returns that seat."""
+    seat = _whose_turn(pages)
+    assert seat is not None, f"nobody can {action}"
+    seen = _updates(pages[seat])
+    pages[seat].click(f"#actions [data-action='{action}']")
+    pages[seat].wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    return seat
+
+
+def test_a_bridge_auction_shows_a_redoubled_no_trump_contract_and_seats_sit_around_the_table(
+    browser: Browser, server: Server
+) -> None:
+    creator = _page(browser)
+    links = _create_table(creator, server, "contract-bridge", ["human"] * 4)
+    creator.context.close()
+    pages = _people(browser, server, links)
+    declarer = _click_action(pages, "bid 1NT")
+    expect(pages[declarer].locator("#actions [data-action]")).to_have_count(0)
+    doubler = _click_action(pages, "double")
+    _click_action(pages, "redouble")
+    for _ in range(3):
+        _click_action(pages, "pass")
+    page = pages[doubler]
+    names = ["North", "East", "South", "West"]
+    expect(page.locator("[data-fact='contract']")).to_have_text(f"1 no trump redoubled by {names[declarer]}")
+    bidding = page.locator("#bidding")
+    expect(bidding).to_contain_text(f"{names[declarer]} bid 1 no trump")
+    expect(bidding).to_contain_text(f"{names[doubler]} doubled")
+    expect(bidding).to_contain_text("redoubled")
+    # This page's seat at the bottom, its partner across at the top, the others left and right.
+    box = []
+    for seat in range(4):
+        found = page.locator(f"#seats [data-seat='{seat}']").bounding_box()
+        assert found is not None
+        box.append(found)
+    me, left, partner, right = doubler, (doubler + 1) % 4, (doubler + 2) % 4, (doubler + 3) % 4
+    assert box[me]["y"] > box[left]["y"] > box[partner]["y"]
+    assert box[left]["x"] < box[me]["x"] < box[right]["x"]
+    for each in pages:
+        each.context.close()

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import i18n, limits, resources
+from ..engine.history import HandResult
 from ..engine.view import SeatView
 from ..errors import TrickbookError, UsageError
 from ..ruleset.rules import Rules, TrumpMode
@@ -270,6 +271,8 @@ class Hub:
                     if view["legal"]
                 },
                 "progress": [{**p._asdict(), "name": rules.word(language, p.name)} for p in progress(game_view)],
+                "bids": _bid_words(rules, language),
+                "sheet": [_sheet_row(hand) for hand in table.game.history],
                 "passing": _passing(rules, game_view, language),
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
                 "log": live.logs.get(seat, []),
@@ -306,8 +309,35 @@ def _(text: str) -> str:
     return text
 
 
-FIXED_WORDS = frozenset({_("pass"), _("bid"), _("trump"), _("give"), _("discard")})
+FIXED_WORDS = frozenset({_("pass"), _("bid"), _("trump"), _("give"), _("discard"), _("double"), _("redouble")})
 """The fixed words of action labels (`ActionSpace.label`), which the catalogue translates."""
+
+
+def _sheet_row(hand: HandResult) -> dict[str, Any]:
+    """One played hand on the score sheet: what it scored and the totals after it."""
+    row: dict[str, Any] = {"hand": hand.number, "cancelled": hand.cancelled}
+    row |= {"score": list(hand.score), "totals": list(hand.totals)}
+    if hand.seat_score is not None and hand.seat_totals is not None:
+        row |= {"seat_score": list(hand.seat_score), "seat_totals": list(hand.seat_totals)}
+    return row
+
+
+def _bid_words(rules: Rules, language: str) -> dict[str, str]:
+    """Where bids are a level and a strain: each bid's code as people read it, its suit's symbol or the words
+    "no trump" for the strain that is no suit (`1NT` is "1 no trump")."""
+    calls = rules.bidding.calls
+    if calls is None:
+        return {}
+    deck = rules.deck
+    actions = rules.actions
+    no_trump = i18n.gettext(language)(_("no trump"))
+    words = {}
+    for value in range(1, len(actions.bid_codes)):
+        strain = calls.strain(value)
+        words[actions.bid_codes[value]] = f"{calls.level(value)}" + (
+            deck.suits[strain].symbol if strain >= 0 else f" {no_trump}"
+        )
+    return words
 
 
 def _said(rules: Rules, language: str, label: str) -> str:

@@ -22,6 +22,18 @@ const actionLabel = (text) => {
   return page.labels[text] || text;
 };
 
+// The contract of this hand where bids are levels and strains: the bid, and whether it was doubled or redoubled.
+function contractWords() {
+  const events = thisHand();
+  const set = events.filter((e) => e.type === "contract" && e.words).pop();
+  if (!set) return null;
+  const calls = events.filter((e) => e.type === "action" && ["bid", "double", "redouble"].includes(e.action));
+  const bid = calls.filter((e) => e.action === "bid").pop();
+  const after = calls.slice(calls.indexOf(bid) + 1).map((e) => e.action);
+  const doubling = after.includes("redouble") ? t("redoubled") : after.includes("double") ? t("doubled") : "";
+  return [bidWords(bid.value), doubling, t("by {seat}", { seat: name(set.declarer) })].filter(Boolean).join(" ");
+}
+
 function thisHand() {
   const log = page.log;
   let start = 0;
@@ -35,7 +47,9 @@ function actionWords(event) {
   if (event.action === "discard") return t("{who} laid away {cards}", { who, cards: cards(event.cards) });
   if (event.action === "alone") return t("{who} plays alone", { who });
   if (event.action === "game") return t("{who} named the game {game}", { who, game: event.value });
-  if (event.action === "bid") return t("{who} bid {bid}", { who, bid: event.value });
+  if (event.action === "bid") return t("{who} bid {bid}", { who, bid: bidWords(event.value) });
+  if (event.action === "double") return t("{who} doubled", { who });
+  if (event.action === "redouble") return t("{who} redoubled", { who });
   if (event.action === "pass") return t("{who} passed", { who });
   if (event.action === "trump") return t("{who} chose trump {suit}", { who, suit: page.suits[event.suit][0] });
   if (event.action === "pass_cards") return t("{who} passed {cards}", { who, cards: cards(event.cards) });
@@ -58,8 +72,25 @@ function seatControl(seat, index) {
 }
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    return;
+  }
+  notice = { text: t("Not connected: that was not sent. Reconnecting…"), bad: true };
+  draw();
 }
+
+// Where a seat sits around the table, as a position in the ring: this page's seat at the bottom, then the seats
+// in their numbering order (clockwise around the table) to its left, across and to its right, `x` and `y` the
+// ellipse's half-widths in percent.
+function around(seat, x, y) {
+  const count = page.seats.length;
+  const angle = Math.PI / 2 + (2 * Math.PI * ((seat - page.seat + count) % count)) / count;
+  return `left:${(50 + x * Math.cos(angle)).toFixed(1)}%;top:${(50 + y * Math.sin(angle)).toFixed(1)}%`;
+}
+
+// A bid as people read it: a level and strain by its suit's symbol or "no trump", a number as it is.
+const bidWords = (value) => page.bids[value] || String(value);
 
 function act(action) { notice = null; send({ type: "act", action }); }
 
@@ -74,6 +105,8 @@ function draw() {
     ["trump", t("Trump"), view.game ? t("the game {game}", view) : trump ? `${trump[0]} ${trump[1]}` : page.trump_game ? t("not yet known") : t("none in this game")],
   ];
   if (view.declarer !== null) facts.push(["declarer", t("Declarer"), name(view.declarer)]);
+  const contract = contractWords();
+  if (contract) facts.push(["contract", t("Contract"), contract]);
   if (page.progress.length) facts.push(["tricks", t("Tricks"), page.progress.map((p) => (p.wanted !== null ?
     t("{name} {taken} of {wanted}", p) : `${p.name} ${p.taken}`)).join(t(", "))]);
   if (view.exposed.length) facts.push(["shown", t("Shown"), cards(view.exposed)]);
@@ -82,7 +115,8 @@ function draw() {
   if (trump) document.querySelector('[data-fact="trump"]').className = `suit-${trump[2]}`;
 
   document.getElementById("seats").replaceChildren(...page.seats.map((seat, index) => el("div",
-    { class: `seat${view.turn === index && view.table === "playing" ? " turn" : ""}`, "data-seat": index },
+    { class: `seat${view.turn === index && view.table === "playing" ? " turn" : ""}${index === page.seat ? " me" : ""}`,
+      "data-seat": index, style: around(index, 42, 40) },
     el("div", { class: "who" }, seat.name, index === page.seat ? ` ${t("(you)")}` : ""),
     el("div", {}, seat.stand_in ? t("a bot ({player}) plays for this person", { player: seat.stand_in }) :
       seat.player === "human" ? t("a person") : seat.player),
@@ -91,7 +125,8 @@ function draw() {
     seatControl(seat, index))));
 
   document.getElementById("trick").replaceChildren(...view.trick.map((code, i) =>
-    el("div", { class: "played" }, card(code), el("div", {}, name(page.trick_seats[i])))));
+    el("div", { class: `played${i === 0 ? " led" : ""}`, "data-played-by": page.trick_seats[i], style: around(page.trick_seats[i], 16, 17) },
+      card(code), el("div", {}, name(page.trick_seats[i])))));
 
   const legal = new Set(view.legal);
   const cardActions = new Set(view.legal.filter((t) => t in page.cards || t.startsWith("give ") || t.startsWith("discard ")));
@@ -100,7 +135,7 @@ function draw() {
     const text = [code, `give ${code}`, `discard ${code}`].find((t) => legal.has(t)) || code;
     const playable = legal.has(text);
     const clickable = mine && view.turn === page.seat && (playable || view.phase === "play");
-    const look = !mine ? "" : playable ? " legal" : " dim";
+    const look = !mine ? "" : playable ? " legal" : cardActions.size ? " dim" : "";  // readable while bidding
     return card(code, { class: `card suit-${page.cards[code][1]}${look}`, disabled: !clickable,
       "aria-label": page.cards[code][0], onclick: () => act(text) });
   }));
@@ -118,7 +153,8 @@ function draw() {
     ...view.open_hand.map((code) => card(code, { class: `card suit-${page.cards[code][1]}`, disabled: true, "aria-label": t("open {card}", { card: page.cards[code][0] }) }))] : []));
 
   const buttons = [];
-  if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) }, page.labels[text]));
+  if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) },
+    text.startsWith("bid ") && page.bids[text.slice(4)] ? bidWords(text.slice(4)) : page.labels[text]));
   if (mine && page.passing) buttons.push(el("span", { id: "passing" }, t("{passing}: click them one by one.", page)));
   if (mine && view.legal.some((t) => t.startsWith("discard "))) buttons.push(el("span", { id: "exchange" }, t("Lay a card away: click it.")));
   if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, t("Your turn.")));
@@ -186,6 +222,7 @@ function draw() {
   if (scored) score.push(el("div", { class: "muted" }, `${t("Last hand:")} `, scored.lines.map((l) =>
     `${page.words[l.rule] || l.rule} ${l.points >= 0 ? "+" : ""}${l.points} (${l.for === "side" ? page.sides[l.target] : name(l.target)})`).join(t("; "))));
   document.getElementById("score").replaceChildren(...score);
+  drawSheet();
 
   const last = log.filter((e) => e.type === "trick").pop();
   document.getElementById("last").replaceChildren(last ? el("div", {}, t("Trick {number}, led by {seat}: ", { number: last.number, seat: name(last.leader) }),
@@ -193,6 +230,19 @@ function draw() {
 
   document.getElementById("records").replaceChildren(...(page.finished.length ? page.finished.map((n) =>
     el("button", { onclick: () => download(n) }, t("record of match {number}", { number: n }))) : [t("none yet")]));
+}
+
+// The score sheet: each hand of this match, what it scored and the totals after it, per side (or per player).
+function drawSheet() {
+  const personal = page.personal || !page.sides.length;
+  const columns = personal ? page.seats.map((s) => s.name) : page.sides;
+  const rows = page.sheet.map((h) => el("tr", { "data-sheet-hand": h.hand }, el("td", {}, String(h.hand)),
+    columns.map((_, i) => {
+      const [score, total] = personal ? [h.seat_score[i], h.seat_totals[i]] : [h.score[i], h.totals[i]];
+      return el("td", {}, h.cancelled ? "-" : `${score >= 0 ? "+" : ""}${score} = ${total}`);
+    })));
+  document.getElementById("sheet").replaceChildren(...(rows.length ?
+    [el("tr", {}, el("th", {}, t("Hand")), columns.map((c) => el("th", {}, c))), ...rows] : []));
 }
 
 async function download(match) {
@@ -207,7 +257,7 @@ async function download(match) {
 document.getElementById("last-toggle").addEventListener("click", (event) => {
   const box = document.getElementById("last");
   box.hidden = !box.hidden;
-  event.target.textContent = box.hidden ? t("show") : t("hide");
+  event.target.textContent = box.hidden ? t("show") : t("hide");  // shown at first, as a table's last trick is
 });
 
 function connect() {
