@@ -202,3 +202,28 @@ def test_a_bridge_auction_shows_a_redoubled_no_trump_contract_and_seats_sit_arou
     assert box[left]["x"] < box[me]["x"] < box[right]["x"]
     for each in pages:
         each.context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ar"])
+def test_every_page_and_a_tables_top_bar_fit_a_phone_390_pixels_wide(
+    browser: Browser, server: Server, locale: str
+) -> None:
+    page = _page(browser, locale=locale, width=390, height=844)
+    fits = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    for path in ("/", "/workbench", "/tables", "/compare"):
+        page.goto(server.url + path)
+        page.wait_for_selector("header.top")
+        if path == "/workbench":
+            expect(page.locator("#status")).to_contain_text("tarneeb-41")
+        wide, screen = page.evaluate(fits)
+        assert wide <= screen == 390, f"{path} is {wide} pixels wide on a 390-pixel screen"
+    links = _create_table(page, server, "tarneeb-41", ["human", "heuristic", "heuristic", "heuristic"])
+    page.goto(server.url + links["0"])
+    page.wait_for_selector("#hand button.card")
+    bar = page.evaluate(
+        "[document.querySelector('header.top').scrollWidth, document.querySelector('header.top').clientWidth]"
+    )
+    assert bar[0] <= bar[1] <= 390, f"the top bar needs {bar[0]} pixels"
+    wide, screen = page.evaluate(fits)
+    assert wide <= screen, f"the table page is {wide} pixels wide on a 390-pixel screen"
+    page.context.close()
