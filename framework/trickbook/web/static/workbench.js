@@ -64,9 +64,9 @@ function offerUpgrade(upgrade) {
   box.hidden = !upgrade;
   upgradeText = upgrade ? upgrade.text : null;
   if (!upgrade) return;
-  document.getElementById("upgrade-says").textContent = `This ruleset is written in the older format ` +
-    `${upgrade.format}; it loads as that format meant it. Upgrading it (as trickbook upgrade does): ` +
-    `${upgrade.notes.join("; ")}. `;
+  document.getElementById("upgrade-says").textContent = t("This ruleset is written in the older format {format}; " +
+    "it loads as that format meant it. Upgrading it (as trickbook upgrade does): {notes}. ",
+    { format: upgrade.format, notes: upgrade.notes.join("; ") });
   document.getElementById("upgrade-diff").textContent = upgrade.diff;
 }
 document.getElementById("upgrade-show").addEventListener("click", () => {
