@@ -191,6 +191,12 @@ def test_a_bridge_auction_shows_a_redoubled_no_trump_contract_and_seats_sit_arou
     expect(bidding).to_contain_text(f"{names[declarer]} bid 1 no trump")
     expect(bidding).to_contain_text(f"{names[doubler]} doubled")
     expect(bidding).to_contain_text("redoubled")
+    leader = _whose_turn(pages)
+    assert leader == (declarer + 1) % 4
+    _move(pages[leader])
+    dummy = (declarer + 2) % 4
+    expect(pages[declarer].locator("#dummy-turn")).to_contain_text(f"from the dummy ({names[dummy]})")
+    assert pages[declarer].locator("#dummy button.card.legal").count() > 0, "the dummy's legal cards are marked"
     # This page's seat at the bottom, its partner across at the top, the others left and right.
     box = []
     for seat in range(4):

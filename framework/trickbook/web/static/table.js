@@ -158,6 +158,9 @@ function draw() {
   if (mine && page.passing) buttons.push(el("span", { id: "passing" }, t("{passing}: click them one by one.", page)));
   if (mine && view.legal.some((t) => t.startsWith("discard "))) buttons.push(el("span", { id: "exchange" }, t("Lay a card away: click it.")));
   if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, t("Your turn.")));
+  if (mine && view.dummy !== null && view.turn === view.dummy && view.dummy !== page.seat) {
+    buttons.push(el("strong", { id: "dummy-turn" }, t("Your turn to play from the dummy ({seat}): click one of its cards.", { seat: name(view.dummy) })));
+  }
   if (!mine && view.table === "playing" && view.turn !== null) buttons.push(el("span", {}, t("Waiting for {seat}…", { seat: name(view.turn) })));
   const log = page.log;
   if (view.table === "waiting-ready") {
