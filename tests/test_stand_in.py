@@ -3,6 +3,7 @@ stand in for a person and gives the seat back, across a restart."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,7 @@ def test_only_the_creator_changes_who_plays_a_seat(tmp_path: Path) -> None:
         hub.seat_player(made.id, "not-the-token", 1, "heuristic", 0.0)
     with pytest.raises(UsageError, match=r"the number of a person's seat \(0, 1\), not 2"):
         hub.seat_player(made.id, made.creator, 2, "heuristic", 0.0)
-    with pytest.raises(UsageError, match="bot"):
+    with pytest.raises(UsageError, match="for one decision"):
         hub.seat_player(made.id, made.creator, 1, "mcts:playouts=1000000", 0.0)
     hub.seat_player(made.id, made.creator, 1, "random", 0.0)
     again = live.Hub(Store(tmp_path))
@@ -88,3 +89,16 @@ def test_only_the_creator_changes_who_plays_a_seat(tmp_path: Path) -> None:
     assert kept.creator == made.creator and kept.table.stand_ins == {1: "random"}
     again.seat_player(made.id, made.creator, 1, "human", 0.0)
     assert kept.table.stand_ins == {}
+
+
+def test_a_saved_stand_in_must_be_a_bot_at_a_persons_seat() -> None:
+    table = Table("whist", seats=["human", "human", "random", "random"], seed=4)
+    saved = table.save()
+    for stand_ins, field in [
+        ({"2": "random"}, "stand_ins['2']"),
+        ({"1": "human"}, "stand_ins['1']"),
+        ([1], "stand_ins"),
+    ]:
+        with pytest.raises(TableError, match=re.escape(field)):
+            Table.restore({**saved, "stand_ins": stand_ins}, 0.0)
+    assert Table.restore({**saved, "stand_ins": {"1": "random"}}, 0.0).stand_ins == {1: "random"}
