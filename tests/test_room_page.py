@@ -48,14 +48,15 @@ def test_bids_of_a_level_and_a_strain_read_with_suit_symbols_and_no_trump(tmp_pa
 
 def test_an_arabic_page_has_the_rulesets_words_for_seats_sides_suits_and_labels(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("tarneeb-41", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    made = hub.create("tarneeb-41", ["human"] * 4, {}, None, None, 0.0)
     page = hub.page(made, 0, "ar")
     assert page["title"] == "طرنيب 41"
     assert [s["name"] for s in page["seats"]] == ["الشمال", "الشرق", "الجنوب", "الغرب"]
     assert page["sides"] == ["الشمال والجنوب", "الشرق والغرب"]
     assert page["suits"]["H"][1] == "كبي"
-    assert made.table.game.actor == 0, "the bots bid first and the person's turn waits"
-    labels = hub.page(made, 0, "ar")["labels"]
-    assert labels["pass"] == "باس" and labels["bid 13"] == "مزايدة 13"
+    first = made.table.game.actor
+    assert first is not None, "the auction opens"
+    labels = hub.page(made, first, "ar")["labels"]
+    assert labels["pass"] == "باس" and labels["bid 7"] == "مزايدة 7" and labels["bid 13"] == "مزايدة 13"
     english = hub.page(made, 0)
     assert english["title"] == "Tarneeb 41" and english["seats"][0]["name"] == "North"
