@@ -1,4 +1,9 @@
-"""Writes docs/web-*.png: the three pages of `trickbook serve`, as a person sees them (needs Chromium)."""
+"""Writes docs/web-*.png: the pages of `trickbook serve`, as a person sees them (needs Chromium).
+
+    python docs/web_screenshots.py [workbench] [table] [table-ar] [compare]
+
+writes the named ones (all four when none is named).
+"""
 
 from __future__ import annotations
 
@@ -33,21 +38,27 @@ def workbench(page: Page, url: str) -> None:
     page.screenshot(path=DOCS / "web-workbench.png")
 
 
-def table(page: Page, url: str) -> None:
-    page.goto(f"{url}/tables?ruleset=call-break")
+def table(page: Page, url: str, name: str = "web-table.png") -> None:
+    """A Tarneeb 41 table in mid-trick, as North sees it, in the page's language."""
+    page.goto(f"{url}/tables?ruleset=tarneeb-41")
     page.wait_for_selector("[data-seat='3']")
     page.click("#create")
     link = page.get_attribute("[data-link-seat='0']", "href")
     page.goto(url + str(link))
-    for _ in range(12):
+    for move in range(40):
         page.wait_for_selector("#actions [data-action], #hand button.card.legal")
+        if move >= 8 and page.locator("#trick .card").count() >= 2:
+            break  # North to play, with cards on the table
         seen = page.evaluate("Number(document.body.dataset.updates || 0)")
         buttons = page.locator("#actions [data-action]")
         (buttons.nth(min(2, buttons.count() - 1)) if buttons.count() else page.locator("#hand .legal").first).click()
         page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
     page.wait_for_selector("#hand button.card.legal")
-    page.click("#last-toggle")
-    page.screenshot(path=DOCS / "web-table.png", full_page=True)
+    page.screenshot(path=DOCS / name, full_page=True)
+
+
+def table_in_arabic(page: Page, url: str) -> None:
+    table(page, url, "web-table-ar.png")
 
 
 def compare(page: Page, url: str) -> None:
@@ -59,15 +70,21 @@ def compare(page: Page, url: str) -> None:
     page.screenshot(path=DOCS / "web-compare.png", full_page=True)
 
 
+SHOTS = {"workbench": (workbench, "en-US"), "table": (table, "en-US"), "table-ar": (table_in_arabic, "ar")}
+SHOTS["compare"] = (compare, "en-US")
+
+
 def main() -> None:
+    wanted = sys.argv[1:] or list(SHOTS)
     with tempfile.TemporaryDirectory() as data, running(Path(data)) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
-        for shoot in (workbench, table, compare):
-            page = browser.new_page(viewport={"width": 1280, "height": 860})
+        for name in wanted:
+            shoot, locale = SHOTS[name]
+            page = browser.new_context(locale=locale, viewport={"width": 1280, "height": 860}).new_page()
             page.set_default_timeout(30_000)
             shoot(page, server.url)
         browser.close()
-    print("wrote docs/web-workbench.png, docs/web-table.png, docs/web-compare.png")
+    print(f"wrote the screenshots of {', '.join(wanted)} in docs/")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from . import __version__, limits, resources
+from . import __version__, i18n, limits, resources
 from .engine.game import Game
 from .errors import PlayerError, RecordError, TrickbookError, UsageError
 from .players import Player, PlayerSpec, make_player, parse_player_specs
@@ -145,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     _ruleset_arguments(exp)
     exp.add_argument("--format", choices=["md", "html"], default="md", help="Markdown (default) or HTML")
     exp.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    _language_argument(exp)
     exp.set_defaults(run=_explain)
 
     ply = commands.add_parser("play", help="play one seat against bots in the terminal")
@@ -176,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE.json",
         help="continue a match saved by play, with its seat, bots, rules version and options (saved to FILE again)",
     )
+    _language_argument(ply)
     ply.set_defaults(run=_play)
 
     dif = commands.add_parser(
@@ -257,6 +259,15 @@ def build_parser() -> argparse.ArgumentParser:
     rulesets = commands.add_parser("rulesets", help="list the bundled rulesets")
     rulesets.set_defaults(run=_list)
     return parser
+
+
+def _language_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=i18n.LANGUAGES,
+        default=i18n.from_environment(),
+        help="the language of the words trickbook writes: en or ar (default: from LANG)",
+    )
 
 
 def _ruleset_arguments(parser: argparse.ArgumentParser) -> None:
@@ -731,7 +742,7 @@ def _validate(args: argparse.Namespace) -> int:
 def _explain(args: argparse.Namespace) -> int:
     from .book.explain import explain
 
-    text = explain(load_from_args(args), args.format)
+    text = explain(load_from_args(args), args.format, args.lang)
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
     else:
@@ -762,7 +773,16 @@ def _play(args: argparse.Namespace) -> int:
     while True:
         hint = f"`trickbook play --resume {save}` continues it."
         match = TerminalMatch(
-            game, seat, specs, players, console, entry, save, autoplay=args.autoplay, resume_hint=hint
+            game,
+            seat,
+            specs,
+            players,
+            console,
+            entry,
+            save,
+            autoplay=args.autoplay,
+            resume_hint=hint,
+            language=args.lang,
         )
         if not match.run():
             return 0

@@ -11,6 +11,7 @@ import html
 import re
 from dataclasses import dataclass
 
+from .. import i18n
 from ..cards import Deck
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from ..text import visible
@@ -25,12 +26,76 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
 
 
-def explain(rules: Rules, fmt: str = "md") -> str:
-    """The rule book of `rules` in Markdown (`md`) or HTML (`html`)."""
-    title = f"{rules.title} (`{rules.id}`, rules version {rules.version})"
-    intro = [rules.description] if rules.description else []
+def _(text: str) -> str:
+    """Marks a fixed word of the rule book for the catalogue; `explain` translates it."""
+    return text
+
+
+FIXED_WORDS = (
+    _("Players and deal"),
+    _("Bidding"),
+    _("Trump"),
+    _("Play"),
+    _("Trick events"),
+    _("Scoring"),
+    _("Match end"),
+    _("Timeouts"),
+    _("Table options and rules versions"),
+    _("Players"),
+    _("Dealer"),
+    _("Deal"),
+    _("Passing"),
+    _("Exchange"),
+    _("Highest trumps"),
+    _("Playing alone"),
+    _("First lead"),
+    _("Following"),
+    _("Lead restriction"),
+    _("Stopping early"),
+    _("The dummy"),
+    _("Totals"),
+    _("Winning a trick"),
+    _("Winning the match"),
+    _("Card points"),
+    _("Cards"),
+    _("Direction"),
+    _("Hand thrown in"),
+    _("Rules versions"),
+    _("The first trick"),
+    _("bid"),
+    _("failed by 1"),
+    _("made exactly"),
+    _("made with 2 over"),
+    _("tricks"),
+    _("points"),
+    _("contract"),
+    _("made"),
+    _("made, doubled"),
+    _("one short"),
+    _("one short, doubled"),
+    _("declared"),
+    _("took 1 fewer"),
+    _("took exactly"),
+    _("took 2 more"),
+    _("named bid"),
+    _("its bidder took no trick"),
+    _("its bidder took 1 trick"),
+    _("makers' tricks"),
+    _("makers / defenders"),
+    _("maker alone"),
+)
+"""The rule book's headings and table headers, which the catalogue translates; its sentences stay in English."""
+
+
+def explain(rules: Rules, fmt: str = "md", language: str = i18n.LANGUAGES[0]) -> str:
+    """The rule book of `rules` in Markdown (`md`) or HTML (`html`), its title, description and fixed words in a
+    language."""
+    say = i18n.gettext(language)
+    own = rules.translation(language)
+    title = f"{own.title} (`{rules.id}`, " + say(_("rules version {version}")).format(version=rules.version) + ")"
+    intro = [own.description] if own.description else []
     if rules.source:
-        intro.append(f"Source: {rules.source}.")
+        intro.append(say(_("Source: {source}.")).format(source=rules.source))
     if rules.extends:
         based = "A variant of " + ", itself a variant of ".join(f"`{parent}`" for parent in rules.extends)
         if rules.changes:
@@ -40,17 +105,22 @@ def explain(rules: Rules, fmt: str = "md") -> str:
         intro.append(based + ".")
     choices = ", ".join(f"{k} = `{v}`" for k, v in rules.options)
     if choices:
-        intro.append(f"Table options: {choices}.")
+        intro.append(say(_("Table options: {choices}.")).format(choices=choices))
     sections: list[tuple[str, list[tuple[str, str]], list[Table]]] = []
     said = statements(rules)
     for section in SECTIONS:
-        items = [(s.title, s.text) for s in said if s.section == section]
-        tables = score_tables(rules) if section == "Scoring" else []
+        items = [(say(s.title), s.text) for s in said if s.section == section]
+        tables = [_translated(t, say) for t in score_tables(rules)] if section == "Scoring" else []
         if items:
-            sections.append((section, items, tables))
+            sections.append((say(section), items, tables))
     if fmt == "html":
-        return visible(_html(title, intro, sections, rules.deck))
+        return visible(_html(title, intro, sections, rules.deck, language))
     return visible(_markdown(title, intro, sections))
+
+
+def _translated(table: Table, say: i18n.Gettext) -> Table:
+    """A score table with its fixed headers in a language."""
+    return Table(table.caption, tuple(say(h) for h in table.header), table.rows)
 
 
 def score_tables(rules: Rules) -> list[Table]:
@@ -279,7 +349,11 @@ def _inline(text: str) -> str:
 
 
 def _html(
-    title: str, intro: list[str], sections: list[tuple[str, list[tuple[str, str]], list[Table]]], deck: Deck
+    title: str,
+    intro: list[str],
+    sections: list[tuple[str, list[tuple[str, str]], list[Table]]],
+    deck: Deck,
+    language: str,
 ) -> str:
     """A self-contained page: a table of contents with anchors, and suit symbols in the deck's colours."""
     colours = {html.escape(suit.symbol, quote=False): suit.colour for suit in deck.suits}
@@ -293,7 +367,7 @@ def _html(
     styles = "".join(f".suit-{c}{{color:{c}}}" for c in sorted(set(colours.values())))
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{language}" dir="{i18n.direction(language)}"><head><meta charset="utf-8">',
         f"<title>{html.escape(title.replace('`', ''), quote=False)}</title>",
         "<style>body{font-family:sans-serif;max-width:48em;margin:2em auto;line-height:1.5}"
         "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em;text-align:right}"

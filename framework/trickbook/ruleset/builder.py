@@ -58,6 +58,7 @@ from .rules import (
     TableOption,
     Tie,
     TimeoutRules,
+    Translation,
     TrickEvent,
     TrumpMode,
     TrumpRules,
@@ -190,6 +191,7 @@ class _Builder:
             title=data["title"],
             description=" ".join(str(data.get("description", "")).split()),
             source=data.get("source", ""),
+            translations=_translations(data.get("translations", {})),
             extends=self.chain,
             version=self.version,
             options=self.options,
@@ -1074,3 +1076,16 @@ class _Builder:
 def _expression_text(value: Any) -> str:
     """An expression as written in YAML, where a whole number or true/false may stand for one."""
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _translations(data: dict[str, Any]) -> tuple[Translation, ...]:
+    """The ruleset's `translations`, by language."""
+    return tuple(
+        Translation(
+            language,
+            words["title"],
+            " ".join(str(words.get("description", "")).split()),
+            tuple((str(english), str(said)) for english, said in words.get("words", {}).items()),
+        )
+        for language, words in sorted(data.items())
+    )

@@ -204,7 +204,9 @@ class RulesetSource:
         return _with_deck(self, {key: value for key, value in self.document.data.items() if key != "extends"})
 
 
-_WORDS_ONLY = frozenset({"title", "description", "source", "examples", "versions", "options", "extends"})
+_WORDS_ONLY = frozenset(
+    {"title", "description", "source", "translations", "examples", "versions", "options", "extends"}
+)
 """Keys that say things about the rules without changing them: left out of the digest."""
 
 
@@ -476,13 +478,15 @@ def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, 
             "these rulesets extend each other in a loop", where=document.locate(("extends",)), path="extends"
         )
     inherited, chain, _, _ = _read(parent, (*seen, resolved))
-    about_parent = {key: value for key, value in inherited.data.items() if key not in ("description", "source")}
+    about_parent = {
+        key: value for key, value in inherited.data.items() if key not in ("description", "source", "translations")
+    }
     merged = apply_patch(dataclasses.replace(inherited, data=about_parent), document)
     own = tuple(_leaf_paths({k: v for k, v in data.items() if k not in _NOT_RULES}, ()))
     return dataclasses.replace(merged, file=document.file), (str(inherited.data.get("id")), *chain), own, written_in
 
 
-_NOT_RULES = frozenset({"format", "id", "title", "description", "source", "extends", "examples"})
+_NOT_RULES = frozenset({"format", "id", "title", "description", "source", "translations", "extends", "examples"})
 """Top-level keys of a ruleset that name or describe it rather than state a rule."""
 
 

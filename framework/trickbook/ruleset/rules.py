@@ -584,6 +584,16 @@ CARD_FACTS = frozenset({"taker", "player", "points", "took", "last_trick"})
 
 
 @dataclass(frozen=True, slots=True)
+class Translation:
+    """A ruleset's own words in one language: its title, its description and its game's terms by English word."""
+
+    language: str
+    title: str
+    description: str
+    words: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """One ruleset at one rules version with every table option chosen, compiled for play."""
 
@@ -619,6 +629,18 @@ class Rules:
     """Identifies the rules in force, the order of their ordered mappings included: records carry it."""
     earlier_digest: str = field(default="", compare=False)
     """The same rules' digest as earlier releases wrote it (every key sorted), accepted from old records."""
+    translations: tuple[Translation, ...] = field(default=(), compare=False)
+    """The ruleset's words in other languages (`translations`): words only, so not part of the rules' identity."""
+
+    def translation(self, language: str) -> Translation:
+        """The ruleset's words in a language, the English ones where it gives none."""
+        found = next((t for t in self.translations if t.language == language), None)
+        return found or Translation(language, self.title, self.description, ())
+
+    def word(self, language: str, word: str) -> str:
+        """One of the game's terms in a language, as the ruleset translates it (else unchanged)."""
+        return dict(self.translation(language).words).get(word, word)
+
     portable: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     """The merged ruleset as a record carries it, when it is not bundled."""
     changes: tuple[str, ...] = field(default=(), repr=False, compare=False)

@@ -38,10 +38,11 @@ FIELDS = frozenset(
         "close_reason",
         "record",
         "finished",
+        "stand_ins",
     }
 )
 """The fields `Table.save` writes; a save with any other is not one a table wrote."""
-OPTIONAL = {"ready_seconds": None, "vote_seconds": None, "secret_seeds": False}
+OPTIONAL: dict[str, Any] = {"ready_seconds": None, "vote_seconds": None, "secret_seeds": False, "stand_ins": {}}
 """Fields a save by an earlier trickbook may lack, with the value it meant."""
 MAX_SEED = 2**63
 """Seeds are below this in size: a seed is any whole number a table can be given, not a number of any length."""
@@ -73,6 +74,8 @@ class SavedTable:
     close_reason: str
     record: dict[str, Any]
     finished: tuple[dict[str, Any], ...]
+    stand_ins: tuple[tuple[int, PlayerSpec], ...] = ()
+    """The bots playing people's seats while they are away, by seat."""
 
 
 def refused(field: str, problem: str, found: object) -> TableError:
@@ -114,6 +117,7 @@ def read_saved(saved: object) -> SavedTable:
         close_reason=_of_type(saved, "close_reason", str, "text"),
         record=_of_type(saved, "record", dict, "a match record (a JSON object)"),
         finished=tuple(_finished(saved["finished"])),
+        stand_ins=_stand_ins(saved["stand_ins"], seats),
     )
 
 
@@ -172,6 +176,24 @@ def _specs(seats: tuple[str, ...]) -> tuple[PlayerSpec | None, ...]:
         except TrickbookError as exc:
             raise refused(f"seats[{index}]", str(exc), seat) from None
     return tuple(specs)
+
+
+def _stand_ins(value: object, seats: tuple[str, ...]) -> tuple[tuple[int, PlayerSpec], ...]:
+    """The bots standing in for people, by the number of a person's seat."""
+    people = [str(seat) for seat, player in enumerate(seats) if player == HUMAN]
+    if not isinstance(value, dict):
+        raise refused("stand_ins", "expected a map of people's seats to the bots playing them", value)
+    found = []
+    for key, player in sorted(value.items()):
+        if key not in people or not isinstance(player, str):
+            raise refused(
+                f"stand_ins[{key!r}]", f"expected a person's seat ({', '.join(people)}) played by a bot", player
+            )
+        try:
+            found.append((int(key), parse_player_specs(player, 1)[0]))
+        except TrickbookError as exc:
+            raise refused(f"stand_ins[{key!r}]", str(exc), player) from None
+    return tuple(found)
 
 
 def _seat_list(value: object, seats: int) -> list[int]:

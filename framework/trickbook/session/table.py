@@ -91,6 +91,7 @@ class Table:
             raise UsageError(f"a table needs at least one {HUMAN!r} seat; to let bots play alone, use simulate")
         self.seats = list(seats)
         self.specs: list[PlayerSpec | None] = [None if s == HUMAN else parse_player_specs(s, 1)[0] for s in seats]
+        self.stand_ins: dict[int, str] = {}
         self.turn_seconds = turn_seconds
         self.ready_seconds = ready_seconds
         self.vote_seconds = vote_seconds
@@ -169,6 +170,41 @@ class Table:
         self._run(lambda: self._after_votes(now))
         return self.pending()
 
+    def stand_in(self, seat: int, player: str, now: float) -> Delivery:
+        """A bot (`player`, such as `heuristic`) plays a person's seat while they are away, so one absent person
+        does not stop the match; `give_back` returns the seat to them."""
+        seat = self._person(seat, "stand_in")
+        self._check_open()
+        spec = parse_player_specs(player, 1)[0]
+        self._run(lambda: self._expire(now))
+        self._check_open()
+        self.stand_ins[seat] = str(spec)
+        self.specs[seat] = spec
+        self.players[seat] = make_player(spec, self.game.seed, seat)
+        self._broadcast({"type": "stand_in", "seat": seat, "player": str(spec)})
+        if self.phase == WAITING_READY:
+            self.ready.add(seat)
+            self._run(lambda: self._after_ready(now))
+        elif self.phase == VOTING:
+            self.votes[seat] = True
+            self._run(lambda: self._after_votes(now))
+        elif self.game.actor == seat:
+            self._run(lambda: self._advance(now))
+        return self.pending()
+
+    def give_back(self, seat: int, now: float) -> Delivery:
+        """The person whose seat a bot played takes it back, from the next move on."""
+        seat = self._seat(seat, "give_back")
+        if seat not in self.stand_ins:
+            raise TableError(f"give_back: seat {seat} is not played by a stand-in bot")
+        self._check_open()
+        self._run(lambda: self._expire(now))
+        del self.stand_ins[seat]
+        self.specs[seat] = None
+        self.players[seat] = None
+        self._broadcast({"type": "seat_returned", "seat": seat})
+        return self.pending()
+
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may see now, as JSON: its own cards (once it has looked, and not while the next deal waits
         for the ready check), everything public, nothing else."""
@@ -226,6 +262,7 @@ class Table:
             "turn_seconds": self.turn_seconds,
             "ready_seconds": self.ready_seconds,
             "vote_seconds": self.vote_seconds,
+            "stand_ins": {str(seat): spec for seat, spec in sorted(self.stand_ins.items())},
             "hand_cap": self.hand_cap,
             "match_number": self.match_number,
             "phase": self.phase,
@@ -273,6 +310,7 @@ class Table:
         if len(table.seats) != table.rules.seats:
             raise TableError(f"the saved table's seats do not fit {table.rules.id}: {table.seats!r}")
         table.specs = list(saved.specs)
+        table.stand_ins = {}
         table.turn_seconds = saved.turn_seconds
         table.ready_seconds = saved.ready_seconds
         table.vote_seconds = saved.vote_seconds
@@ -294,6 +332,9 @@ class Table:
         check_reached(saved, game)
         table.game = game
         table.players = players
+        for seat, spec in saved.stand_ins:  # a stand-in plays on from here; its past moves replay as made
+            table.stand_ins[seat], table.specs[seat] = str(spec), spec
+            table.players[seat] = make_player(spec, game.seed, seat)
         game.observer = table._held.append
         if table.phase == WAITING_READY:
             table._held.extend(_hand_start(game))
@@ -455,6 +496,11 @@ class Table:
     def _person(self, seat: object, call: str) -> int:
         """`seat` as a seat a person plays: bots do not act, confirm or vote through the table's calls."""
         number = self._seat(seat, call)
+        if number in self.stand_ins:
+            raise TableError(
+                f"{call}: a bot ({self.stand_ins[number]}) plays seat {number} while its person is away; "
+                "the table's creator gives the seat back"
+            )
         if self.specs[number] is not None:
             raise TableError(f"{call}: seat {number} is played by a bot ({self.seats[number]}), not by a person")
         return number

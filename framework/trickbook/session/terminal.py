@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from .. import i18n
 from ..book.trace import trick_words
 from ..engine.events import (
     ActionTaken,
@@ -89,9 +90,13 @@ class TerminalMatch:
         *,
         autoplay: bool = False,
         resume_hint: str = "",
+        language: str = i18n.LANGUAGES[0],
     ) -> None:
         """`specs` and `bots`: per seat, the bot's spec and player (None at the person's seat); `autoplay`:
-        a move that is the only legal one is made for the person."""
+        a move that is the only legal one is made for the person; `language`: of the words the table says (the
+        rules' own terms as the ruleset translates them; actions and commands are typed as in English)."""
+        self._ = i18n.gettext(language)
+        self.language = language
         self.game = game
         self.rules: Rules = game.rules
         self.seat = seat
@@ -107,23 +112,25 @@ class TerminalMatch:
         self.trick_cards = [(m.seat, m.action) for m in self._this_trick(game)]
         self.last_trick = ""
         game.observer = self.pending.append
-        names = self.rules.seating.seat_names
-        self.names = [names[s] + (" (you)" if s == seat else "") for s in range(self.rules.seats)]
+        self.seat_names = [self.rules.word(language, name) for name in self.rules.seating.seat_names]
+        self.names = [
+            self.seat_names[s] + (" " + self._("(you)") if s == seat else "") for s in range(self.rules.seats)
+        ]
 
     # ----------------------------------------------------------------- the loop
 
     def run(self) -> bool:
         """Plays until the match ends or the input does; True when the person asks for another match."""
-        self.console.print(
-            f"[bold]{escape(self.rules.title)}[/bold]: you play {self.rules.seating.seat_names[self.seat]}. "
-            "Type an action, or 'help'."
-        )
+        title = escape(self.rules.translation(self.language).title)
+        said = self._("{title}: you play {seat}. Type an action, or 'help'.")
+        self.console.print(said.format(title=f"[bold]{title}[/bold]", seat=escape(self.seat_names[self.seat])))
         game = self.game
         if game.moves_made or game.hands_finished:
-            self.console.print(f"Resumed at hand {game.hand_number}, move {game.moves_made + 1}.")
+            said = self._("Resumed at hand {hand}, move {move}.")
+            self.console.print(said.format(hand=game.hand_number, move=game.moves_made + 1))
             self.show_score()
         if not game.is_over():
-            self.console.rule(f"Hand {game.hand_number} · {self.rules.seating.seat_names[game.dealer]} deals")
+            self.console.rule(self._hand_words(game.hand_number, game.dealer))
             if game.trump >= 0:
                 chosen = self.rules.trump.mode is TrumpMode.CHOSEN
                 self.console.print(self._trump_words(game.trump, game.declarer if chosen else None), markup=False)
@@ -150,15 +157,16 @@ class TerminalMatch:
                 return False
         self.report()
         self.save()
-        self.console.print(f"Match saved in {self.save_path}.")
-        self.console.print("Play another match? (y/n)")
+        self.console.print(self._("Match saved in {file}.").format(file=self.save_path))
+        self.console.print(self._("Play another match? (y/n)"))
         answer = self.entry.readline().strip().lower()
         return answer in ("y", "yes")
 
     def stop(self, why: str) -> None:
         """Saves the match so far and says how to go on."""
         self.save()
-        self.console.print(f"{why}Match saved in {self.save_path}. {self.resume_hint}".rstrip())
+        saved = self._("Match saved in {file}.").format(file=self.save_path)
+        self.console.print(f"{why}{saved} {self.resume_hint}".rstrip())
 
     def announce(self, seat: int, action: int, phase: str) -> None:
         """Says what a bot did in `phase`, without showing a card it passes."""
@@ -186,10 +194,10 @@ class TerminalMatch:
             return True
         numbered = view.phase != "bidding"
         while True:
-            self.console.print(f"Your choices: {self._choices(view, numbered)}")
+            self.console.print(self._("Your choices: {choices}").format(choices=self._choices(view, numbered)))
             line = self.entry.readline()
             if not line:
-                self.console.print("(end of input)")
+                self.console.print(self._("(end of input)"))
                 return False
             text = line.strip()
             command = text.lower()
@@ -204,7 +212,9 @@ class TerminalMatch:
                 self.show_score()
                 continue
             if command == "last":
-                self.console.print(self.last_trick or "No trick has been played yet in this hand.", markup=False)
+                self.console.print(
+                    self.last_trick or self._("No trick has been played yet in this hand."), markup=False
+                )
                 continue
             if command == "undo":
                 if self.undo():
@@ -214,10 +224,12 @@ class TerminalMatch:
                 action = self._parse(view, text, numbered)
                 self.game.apply(action)
             except IllegalAction as exc:
-                self.console.print(f"[red]Not allowed[/red]: {escape(str(exc))} (rule: {escape(exc.rule)})")
+                said = self._("Not allowed: {reason} (rule: {rule})")
+                self.console.print(said.format(reason=escape(str(exc)), rule=escape(exc.rule)), style="red")
                 continue
             except ActionError as exc:
-                self.console.print(f"[red]Not understood[/red]: {escape(str(exc))} (type 'help' for the forms)")
+                said = self._("Not understood: {reason} (type 'help' for the forms)")
+                self.console.print(said.format(reason=escape(str(exc))), style="red")
                 continue
             self.console.print(f"{self._mover(view)}: {self._words(action, view.phase)}")
             return True
@@ -282,7 +294,7 @@ class TerminalMatch:
     def show(self, view: SeatView) -> None:
         """The person's hand sorted by suit, the state of the hand and the current trick."""
         deck = self.rules.deck
-        hand = Text("Your hand: ")
+        hand = Text(self._("Your hand: "))
         for group in view.in_suits(view.hand):  # as this hand's trump counts suits: a jack of trump among trumps
             for card in group:
                 colour = deck.suits[deck.suit_of[card]].colour
@@ -306,7 +318,7 @@ class TerminalMatch:
             facts.append(f"game {self.rules.trump.games[view.game].name}")
         elif view.trump >= 0:
             suit = deck.suits[view.trump]
-            facts.append(f"trump {suit.symbol} {suit.name}")
+            facts.append(f"{self._('trump')} {suit.symbol} {self.rules.word(self.language, suit.name)}")
         kinds = self.rules.actions.kinds
         bids = [
             f"{self.names[m.seat]} {self.rules.actions.label(m.action)}"
@@ -314,7 +326,7 @@ class TerminalMatch:
             if kinds[m.action] in ("bid", "pass")
         ]
         if bids and view.phase == "bidding":
-            facts.append("bidding: " + ", ".join(bids))
+            facts.append(self._("bidding: {bids}").format(bids=self._(", ").join(bids)))
         if view.exposed:
             facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
         actions = self.rules.actions
@@ -327,17 +339,23 @@ class TerminalMatch:
             facts.append(progress)
         self.console.print(" | ".join(facts), markup=False)
         if view.trick:
-            names = self.rules.seating.seat_names
-            leader = view.leader
+            names = self.seat_names
             played = ", ".join(
                 f"{names[seat]} {deck.label(c)}" for seat, c in zip(view.trick_seats(), view.trick, strict=True)
             )
-            self.console.print(f"Trick so far (led by {names[leader]}): {played}", markup=False)
+            said = self._("Trick so far (led by {seat}): {cards}")
+            self.console.print(said.format(seat=names[view.leader], cards=played), markup=False)
 
     def _progress(self, view: SeatView) -> str:
         """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`."""
-        parts = [f"{p.name} {p.taken}" + (f" of {p.wanted}" if p.wanted is not None else "") for p in progress(view)]
-        return "tricks: " + ", ".join(parts) if parts else ""
+        of = self._("{name} {taken} of {wanted}")
+        parts = []
+        for p in progress(view):
+            name = self.rules.word(self.language, p.name)
+            parts.append(
+                of.format(name=name, taken=p.taken, wanted=p.wanted) if p.wanted is not None else f"{name} {p.taken}"
+            )
+        return self._("tricks: {count}").format(count=self._(", ").join(parts)) if parts else ""
 
     def show_score(self) -> None:
         """The match totals (sides, and players where the rules score players) and the hand so far."""
@@ -345,11 +363,13 @@ class TerminalMatch:
         seating = self.rules.seating
         parts = []
         if seating.sides:
-            parts.append(", ".join(f"{n} {t}" for n, t in zip(seating.side_names, game.totals, strict=True)))
+            sides = [self.rules.word(self.language, n) for n in seating.side_names]
+            parts.append(self._(", ").join(f"{n} {t}" for n, t in zip(sides, game.totals, strict=True)))
         if game.seat_totals is not None and (self.rules.personal or not seating.sides):
             players = ", ".join(f"{seating.seat_names[s]} {t}" for s, t in enumerate(game.seat_totals))
             parts.append(f"players: {players}" if seating.sides else players)
-        self.console.print(f"Totals after {game.hands_finished} hand(s): " + "; ".join(parts), markup=False)
+        said = self._("Totals after {hands} hand(s): ").format(hands=game.hands_finished)
+        self.console.print(said + "; ".join(parts), markup=False)
         progress = self._progress(game.view(self.seat))
         if progress and not game.is_over():
             self.console.print(f"Hand {game.hand_number}, {progress}", markup=False)
@@ -357,7 +377,6 @@ class TerminalMatch:
     def report(self) -> None:
         """Prints what happened since the last report: a new hand, trump, tricks, scores, the end of the match."""
         deck = self.rules.deck
-        seating = self.rules.seating
         for event in self.pending:
             if event.seen_by(self.seat) is Sight.NOTHING:
                 continue
@@ -365,7 +384,7 @@ class TerminalMatch:
                 case HandStarted():
                     self.trick_cards = []
                     self.last_trick = ""
-                    self.console.rule(f"Hand {event.hand} · {seating.seat_names[event.dealer]} deals")
+                    self.console.rule(self._hand_words(event.hand, event.dealer))
                 case ActionTaken() if self.rules.actions.kinds[event.action] == PLAY:
                     self.trick_cards.append((event.seat, event.action))
                 case CardsTaken():
@@ -385,7 +404,10 @@ class TerminalMatch:
                         self.console.print(f"You pass {cards} to {self.names[event.to]}")
                 case ContractSet():
                     contract = event.words or str(event.contract)
-                    self.console.print(f"Contract: {contract} by {self.names[event.declarer]}", markup=False)
+                    said = self._("Contract: {contract} by {seat}").format(
+                        contract=contract, seat=self.names[event.declarer]
+                    )
+                    self.console.print(said, markup=False)
                 case TrumpSet():
                     self.console.print(self._trump_words(event.suit, event.chosen_by), markup=False)
                 case TrickWon():
@@ -398,16 +420,20 @@ class TerminalMatch:
                     self.score_table(event)
                     self.save()
                 case MatchEnded():
-                    self.console.print(f"[bold]Match over[/bold]: {escape(self._result(event))}.")
+                    self.console.print(f"[bold]{self._('Match over')}[/bold]: {escape(self._result(event))}.")
         self.pending.clear()
+
+    def _hand_words(self, hand: int, dealer: int) -> str:
+        """The line that opens a hand: its number and its dealer."""
+        return self._("Hand {hand} · {seat} deals").format(hand=hand, seat=self.seat_names[dealer])
 
     def _trump_words(self, trump_suit: int, chosen_by: int | None) -> str:
         """Trump and why: who named it, the card shown that set it, or the rules."""
         deck = self.rules.deck
         suit = deck.suits[trump_suit]
-        trump = f"{suit.symbol} {suit.name}"
+        trump = f"{suit.symbol} {self.rules.word(self.language, suit.name)}"
         if chosen_by is not None:
-            return f"{self.names[chosen_by]} names trump: {trump}"
+            return self._("{seat} names trump: {suit}").format(seat=self.names[chosen_by], suit=trump)
         exposed = self.game.exposed
         if exposed:
             shown = deck.label(exposed[0])
@@ -421,12 +447,14 @@ class TerminalMatch:
         if event.winner is None:
             return event.reason
         mine = self.seat in event.winner
-        return f"{event.reason}: {'you win' if mine else 'you lose'}"
+        return f"{event.reason}: {self._('you win') if mine else self._('you lose')}"
 
     def score_table(self, event: HandScored) -> None:
         seating = self.rules.seating
-        columns = seating.side_names if event.sides else seating.seat_names
-        table = Table(title=f"After hand {self.game.hands_finished}")
+        columns = [
+            self.rules.word(self.language, name) for name in (seating.side_names if event.sides else seating.seat_names)
+        ]
+        table = Table(title=self._("After hand {hand}").format(hand=self.game.hands_finished))
         table.add_column("")
         for name in columns:
             table.add_column(escape(name), justify="right")
@@ -434,14 +462,15 @@ class TerminalMatch:
             cells = [""] * len(columns)
             column = line.target if line.per == "side" or not event.sides else seating.side_of[line.target]
             cells[column] = f"{line.points:+d}"
-            who = "" if line.per == "side" or not event.sides else f" ({seating.seat_names[line.target]})"
-            table.add_row(escape(line.rule + who), *cells)
+            who = "" if line.per == "side" or not event.sides else f" ({self.seat_names[line.target]})"
+            table.add_row(escape(self.rules.word(self.language, line.rule) + who), *cells)
+        hand, total = self._("hand"), self._("total")
         if event.sides:
-            table.add_row("hand", *(f"{p:+d}" for p in event.sides))
-            table.add_row("total", *(str(t) for t in event.totals))
+            table.add_row(hand, *(f"{p:+d}" for p in event.sides))
+            table.add_row(total, *(str(t) for t in event.totals))
         else:
-            table.add_row("hand", *(f"{p:+d}" for p in event.seats or ()))
-            table.add_row("total", *(str(t) for t in event.seat_totals or ()))
+            table.add_row(hand, *(f"{p:+d}" for p in event.seats or ()))
+            table.add_row(total, *(str(t) for t in event.seat_totals or ()))
         self.console.print(table)
 
     # ------------------------------------------------------------ undo and save
@@ -456,7 +485,7 @@ class TerminalMatch:
         current = game.current_moves
         mine = [i for i, move in enumerate(current) if move.seat == self.seat and not move.auto]
         if not mine:
-            self.console.print("Nothing to undo: you have not moved in this hand.")
+            self.console.print(self._("Nothing to undo: you have not moved in this hand."))
             return False
         moves = [move for hand in game.history for move in hand.moves] + list(current[: mine[-1]])
         fresh = Game(self.rules, game.seed, hand_cap=game.hand_cap)
@@ -471,7 +500,7 @@ class TerminalMatch:
         self.pending.clear()
         self.trick_cards = [(m.seat, m.action) for m in self._this_trick(fresh)]
         taken_back = self.rules.actions.label(current[mine[-1]].action)
-        self.console.print(f"Undone: back to before your {taken_back}.", markup=False)
+        self.console.print(self._("Undone: back to before your {move}.").format(move=taken_back), markup=False)
         return True
 
     def _this_trick(self, game: Game) -> list[Move]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -20,14 +21,15 @@ import anyio
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .. import limits, resources
+from .. import i18n, limits, resources
 from ..errors import TrickbookError, UsageError
 from ..ruleset.loader import load_ruleset, open_ruleset
+from . import pages
 from .comparisons import Comparisons
 from .guard import LOOPBACK, Allowance, SameOrigin, TooMany, host_names
 from .live import Hub, LiveTable
@@ -66,20 +68,21 @@ class Server:
         self.store = Store(folder)
         self.hub = Hub(self.store)
         self.comparisons = Comparisons(self.store, folder)
-        self.sockets: dict[str, set[tuple[WebSocket, int]]] = {}
+        self.sockets: dict[str, set[tuple[WebSocket, int, str]]] = {}
         self.problems = self.hub.restore_all(time.time())
 
     async def close(self, live: LiveTable, reason: str) -> None:
         """Tells every connected page of a table that is gone why, and closes their sockets."""
-        for socket, _seat in list(self.sockets.pop(live.id, ())):
+        for socket, _seat, _language in list(self.sockets.pop(live.id, ())):
             with contextlib.suppress(Exception):
                 await socket.send_json({"type": "error", "message": reason})
                 await socket.close(code=4410, reason=reason[:120])
 
     async def push(self, live: LiveTable, news: dict[int, list[dict[str, Any]]] | None = None) -> None:
         """Sends every connected page of the table its seat's page, and what it was just told."""
-        for socket, seat in list(self.sockets.get(live.id, ())):
-            message = {"type": "page", "page": self.hub.page(live, seat), "news": (news or {}).get(seat, [])}
+        for socket, seat, language in list(self.sockets.get(live.id, ())):
+            page = self.hub.page(live, seat, language)
+            message = {"type": "page", "page": page, "news": (news or {}).get(seat, [])}
             with contextlib.suppress(Exception):
                 await socket.send_json(message)
 
@@ -108,6 +111,7 @@ def create_app(folder: Path, settings: Settings | None = None) -> Starlette:
         Route("/api/seating", _guard(lambda r: _seating(server, r)), methods=["POST"]),
         Route("/api/tables", _guard(lambda r: _tables(server, r)), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/records/{match:int}", _guard(lambda r: _record(server, r))),
+        Route("/api/tables/{table_id}/seat", _guard(lambda r: _seat_player(server, r)), methods=["POST"]),
         Route("/api/compare", _guard(lambda r: _compare_start(server, r)), methods=["POST"]),
         Route("/api/compare/{comparison_id}", _guard(lambda r: _compare_state(server, r))),
         Route("/api/compare/{comparison_id}/cancel", _guard(lambda r: _compare_cancel(server, r)), methods=["POST"]),
@@ -122,7 +126,7 @@ def create_app(folder: Path, settings: Settings | None = None) -> Starlette:
 
 def _page(name: str) -> Handler:
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / name, media_type="text/html")
+        return HTMLResponse(pages.render(name, pages.language(request)), headers={"vary": "accept-language, cookie"})
 
     return page
 
@@ -182,10 +186,10 @@ async def _rulesets(server: Server, request: Request) -> Any:
             return JSONResponse({"error": message, "replaces": ruleset_id}, status_code=409)
         version = server.store.save_ruleset(ruleset_id, text, time.time())
         return {"id": ruleset_id, "version": version}
-    return await anyio.to_thread.run_sync(_catalogue, server.store.rulesets())
+    return await anyio.to_thread.run_sync(_catalogue, server.store.rulesets(), pages.language(request))
 
 
-def _catalogue(saved: dict[str, str]) -> list[dict[str, Any]]:
+def _catalogue(saved: dict[str, str], language: str) -> list[dict[str, Any]]:
     """Every ruleset a table or comparison may use, with its seats, versions and options."""
     out = []
     with resources.saved_rulesets(saved):
@@ -199,19 +203,25 @@ def _catalogue(saved: dict[str, str]) -> list[dict[str, Any]]:
             out.append(
                 {
                     "id": ruleset_id,
-                    "title": rules.title,
+                    "title": rules.translation(language).title,
                     "saved": ruleset_id in saved,
                     "seats": rules.seats,
                     "versions": list(source.versions),
-                    "options": {name: _option_choices(spec) for name, spec in options.items()},
+                    "options": {
+                        name: _option_choices(name, spec, functools.partial(rules.word, language))
+                        for name, spec in options.items()
+                    },
                 }
             )
     return out
 
 
-def _option_choices(spec: dict[str, Any]) -> dict[str, Any]:
-    """An option as a picker offers it: its named values, its default, and whether a list may be typed."""
-    choices: dict[str, Any] = {"values": list(spec["values"]), "default": spec["default"]}
+def _option_choices(name: str, spec: dict[str, Any], word: Callable[[str], str]) -> dict[str, Any]:
+    """An option as a picker offers it: its named values (with the ruleset's words for them in the page's
+    language), its default, and whether a list may be typed."""
+    values = list(spec["values"])
+    choices: dict[str, Any] = {"values": values, "labels": [word(v) for v in values], "default": spec["default"]}
+    choices["label"] = word(name)
     if "numbers" in spec:
         numbers = spec["numbers"]
         choices["numbers"] = {"min": numbers["min"], "max": numbers["max"], "description": numbers.get("description")}
@@ -243,16 +253,19 @@ async def _seating(server: Server, request: Request) -> Any:
 
 
 async def _study(server: Server, request: Request) -> Any:
-    text = _text_field(await _body(request), "text")
-    return await anyio.to_thread.run_sync(study, text, server.store.rulesets())
+    body = await _body(request)
+    text = _text_field(body, "text")
+    language = i18n.known(str(body.get("language", ""))) or pages.language(request)
+    return await anyio.to_thread.run_sync(study, text, server.store.rulesets(), language)
 
 
 async def _tables(server: Server, request: Request) -> Any:
     if request.method == "GET":
+        language = pages.language(request)
         return [
             {
                 "id": live.id,
-                "title": live.table.rules.title,
+                "title": live.table.rules.translation(language).title,
                 "seats": live.table.seats,
                 "phase": live.table.phase,
                 "match": live.table.match_number,
@@ -272,7 +285,20 @@ async def _tables(server: Server, request: Request) -> Any:
         lambda: server.hub.create(ruleset, seats, options, version, clock, time.time())
     )
     links = {seat: f"/table/{live.id}#{token}" for seat, token in enumerate(live.tokens) if token is not None}
-    return {"id": live.id, "links": links}
+    return {"id": live.id, "links": links, "creator": live.creator}
+
+
+async def _seat_player(server: Server, request: Request) -> Any:
+    """The creator lets a bot play an absent person's seat, or gives it back: `{"creator": token, "seat": 2,
+    "player": "heuristic"}` or `"player": "human"`; every page of the table is told."""
+    body = await _body(request)
+    creator = _text_field(body, "creator")
+    table_id = request.path_params["table_id"]
+    live = await anyio.to_thread.run_sync(
+        lambda: server.hub.seat_player(table_id, creator, body.get("seat"), body.get("player"), time.time())
+    )
+    await server.push(live)
+    return {"seat": body["seat"], "player": body["player"]}
 
 
 async def _record(server: Server, request: Request) -> Any:
@@ -328,6 +354,7 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
     try:
         hello = await _message(socket)
         live, seat = server.hub.seat_of(table_id, str(hello.get("token", "")) if isinstance(hello, dict) else "")
+        language = i18n.known(str(hello.get("language", ""))) or i18n.LANGUAGES[0]
     except (UsageError, ValueError) as exc:
         await socket.send_json({"type": "error", "message": str(exc)})
         await socket.close(code=4401)
@@ -335,9 +362,9 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
     except WebSocketDisconnect:
         return
     connected = server.sockets.setdefault(live.id, set())
-    connected.add((socket, seat))
+    connected.add((socket, seat, language))
     try:
-        await socket.send_json({"type": "page", "page": server.hub.page(live, seat), "news": []})
+        await socket.send_json({"type": "page", "page": server.hub.page(live, seat, language), "news": []})
         while True:
             try:
                 message = await _message(socket)
@@ -349,7 +376,7 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        connected.discard((socket, seat))
+        connected.discard((socket, seat, language))
 
 
 async def _message(socket: WebSocket) -> Any:

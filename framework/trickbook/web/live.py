@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import limits, resources
+from .. import i18n, limits, resources
+from ..engine.history import HandResult
 from ..engine.view import SeatView
 from ..errors import TrickbookError, UsageError
 from ..ruleset.rules import Rules, TrumpMode
@@ -46,6 +47,9 @@ class LiveTable:
     """When the table last changed (created, a move, a ready, a vote, a clock's move): its idle time runs from it."""
     expired: bool = False
     """Closed for being idle: forgotten by the store, so a message still on its way must not save it again."""
+    creator: str | None = None
+    """The token of the person who created the table, who may let a bot stand in for an absent person and give
+    the seat back; None for a table kept before there were creators' tokens."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -83,7 +87,10 @@ class Hub:
             table = Table.restore(state["table"], now)
         table.secret_seeds = True  # a table kept by an earlier trickbook dealt a rematch from seed + 1
         logs = {int(seat): list(events) for seat, events in state["logs"].items()}
-        return LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]), pins=pins)
+        creator = state.get("creator")
+        if creator is not None and not isinstance(creator, str):
+            raise ValueError("its creator's token is text")
+        return LiveTable(table_id, table, list(state["tokens"]), logs, int(state["kept"]), pins=pins, creator=creator)
 
     def create(
         self,
@@ -115,12 +122,14 @@ class Hub:
                 version=version,
                 secret_seeds=True,
                 turn_seconds=turn_seconds,
+                ready_seconds=turn_seconds,  # the turn clock covers the ready check between hands too
                 now=now,
                 hand_cap=limits.DEFAULT_HAND_CAP,
             )
         pins = self.store.pin({name: saved[name] for name in (ruleset, *table.rules.extends) if name in saved})
         tokens = [secrets.token_urlsafe(18) if spec == HUMAN else None for spec in seats]
-        live = LiveTable(secrets.token_hex(6), table, tokens, {seat: [] for seat in range(len(seats))}, pins=pins)
+        logs: dict[int, list[dict[str, Any]]] = {seat: [] for seat in range(len(seats))}
+        live = LiveTable(secrets.token_hex(6), table, tokens, logs, pins=pins, creator=secrets.token_urlsafe(18))
         self.tables[live.id] = live
         self._deliver(live, table.pending())
         self._save(live, now)
@@ -134,6 +143,28 @@ class Hub:
                 if known is not None and secrets.compare_digest(known, token):
                     return live, seat
         raise UsageError("this link does not open a seat at any table here")
+
+    def seat_player(self, table_id: str, creator: str, seat: Any, player: Any, now: float) -> LiveTable:
+        """The creator lets a bot (`player`) stand in for the person at `seat`, or gives the seat back
+        (`player` "human"); refused alike for an unknown table or a wrong creator's token."""
+        live = self.tables.get(table_id)
+        if live is None or live.creator is None or not secrets.compare_digest(live.creator, creator):
+            raise UsageError("only the table's creator, from the browser that created it, changes who plays a seat")
+        people = [s for s, token in enumerate(live.tokens) if token is not None]
+        if isinstance(seat, bool) or seat not in people:
+            raise UsageError(f"'seat' is the number of a person's seat ({', '.join(map(str, people))}), not {seat!r}")
+        if not isinstance(player, str) or not 0 < len(player) <= 60:
+            raise UsageError(f"'player' is {HUMAN!r} (the person takes the seat back) or a bot such as 'heuristic'")
+        if player != HUMAN:
+            bot(player)
+        with live.lock:
+            if live.expired:
+                raise UsageError("this table has closed: nobody played at it for too long")
+            table = live.table
+            delivery = table.give_back(seat, now) if player == HUMAN else table.stand_in(seat, player, now)
+            self._deliver(live, delivery)
+            self._save(live, now)
+        return live
 
     def act(self, live: LiveTable, seat: int, message: Any, now: float) -> Delivery:
         """One message from a seat's page: an action, a ready, a vote; refused in words when it does not fit."""
@@ -195,8 +226,8 @@ class Hub:
             expired.append(live)
         return expired
 
-    def page(self, live: LiveTable, seat: int) -> dict[str, Any]:
-        """What a seat's page shows: its view, its events this hand, and the table's public facts."""
+    def page(self, live: LiveTable, seat: int, language: str = i18n.LANGUAGES[0]) -> dict[str, Any]:
+        """What a seat's page shows, in its language: its view, its events this hand, and the table's public facts."""
         with live.lock:
             table = live.table
             rules = table.rules
@@ -208,19 +239,25 @@ class Hub:
             order = {deck.codes[card]: position for position, card in enumerate(pack)}
             return {
                 "table": live.id,
-                "title": rules.title,
+                "title": rules.translation(language).title,
                 "ruleset": rules.identity(),
                 "seat": seat,
                 "seats": [
-                    {"name": seating.seat_names[s], "player": table.seats[s], "side": seating.side_of[s]}
+                    {
+                        "name": rules.word(language, seating.seat_names[s]),
+                        "player": table.seats[s],
+                        "stand_in": table.stand_ins.get(s),
+                        "side": seating.side_of[s],
+                    }
                     for s in range(rules.seats)
                 ],
-                "sides": seating.side_names,
+                "sides": [rules.word(language, name) for name in seating.side_names],
+                "words": dict(rules.translation(language).words),
                 "personal": table.game.seat_totals is not None and (rules.personal or not seating.sides),
                 "cards": {
                     code: [deck.label(i), deck.suits[deck.suit_of[i]].colour] for i, code in enumerate(deck.codes)
                 },
-                "suits": {s.code: [s.symbol, s.name, s.colour] for s in deck.suits},
+                "suits": {s.code: [s.symbol, rules.word(language, s.name), s.colour] for s in deck.suits},
                 "view": {
                     **view,
                     "hand": sorted(view["hand"], key=order.__getitem__),
@@ -228,9 +265,15 @@ class Hub:
                     "open_hand": sorted(view["open_hand"], key=order.__getitem__),
                 },
                 "trick_seats": list(game_view.trick_seats()),
-                "labels": {rules.actions.text(a): rules.actions.label(a) for a in game_view.legal if view["legal"]},
-                "progress": [p._asdict() for p in progress(game_view)],
-                "passing": _passing(rules, game_view),
+                "labels": {
+                    rules.actions.text(a): _said(rules, language, rules.actions.label(a))
+                    for a in game_view.legal
+                    if view["legal"]
+                },
+                "progress": [{**p._asdict(), "name": rules.word(language, p.name)} for p in progress(game_view)],
+                "bids": _bid_words(rules, language),
+                "sheet": [_sheet_row(hand) for hand in table.game.history],
+                "passing": _passing(rules, game_view, language),
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
                 "log": live.logs.get(seat, []),
                 "finished": list(range(1, live.kept + 1)),
@@ -256,14 +299,65 @@ class Hub:
         state = {"table": live.table.save(), "tokens": live.tokens, "logs": live.logs, "kept": live.kept}
         if live.pins is not None:
             state["pins"] = live.pins
+        if live.creator is not None:
+            state["creator"] = live.creator
         self.store.save_table(live.id, state, now, new)
 
 
-def _passing(rules: Rules, view: SeatView) -> str | None:
+def _(text: str) -> str:
+    """Marks a fixed word for the catalogue; it is translated where it is shown."""
+    return text
+
+
+FIXED_WORDS = frozenset({_("pass"), _("bid"), _("trump"), _("give"), _("discard"), _("double"), _("redouble")})
+"""The fixed words of action labels (`ActionSpace.label`), which the catalogue translates."""
+
+
+def _sheet_row(hand: HandResult) -> dict[str, Any]:
+    """One played hand on the score sheet: what it scored and the totals after it."""
+    row: dict[str, Any] = {"hand": hand.number, "cancelled": hand.cancelled}
+    row |= {"score": list(hand.score), "totals": list(hand.totals)}
+    if hand.seat_score is not None and hand.seat_totals is not None:
+        row |= {"seat_score": list(hand.seat_score), "seat_totals": list(hand.seat_totals)}
+    return row
+
+
+def _bid_words(rules: Rules, language: str) -> dict[str, str]:
+    """Where bids are a level and a strain: each bid's code as people read it, its suit's symbol or the words
+    "no trump" for the strain that is no suit (`1NT` is "1 no trump")."""
+    calls = rules.bidding.calls
+    if calls is None:
+        return {}
+    deck = rules.deck
+    actions = rules.actions
+    no_trump = i18n.gettext(language)(_("no trump"))
+    words = {}
+    for value in range(1, len(actions.bid_codes)):
+        strain = calls.strain(value)
+        words[actions.bid_codes[value]] = f"{calls.level(value)}" + (
+            deck.suits[strain].symbol if strain >= 0 else f" {no_trump}"
+        )
+    return words
+
+
+def _said(rules: Rules, language: str, label: str) -> str:
+    """An action's label in a language: its fixed words from the catalogue, the game's own terms (such as a
+    suit's or a named bid's name) as the ruleset translates them."""
+    gettext = i18n.gettext(language)
+    said = []
+    for word in label.split(" "):
+        core = word.strip("()")
+        translated = gettext(core) if core in FIXED_WORDS else rules.word(language, core)
+        said.append(word.replace(core, translated) if core else word)
+    return " ".join(said)
+
+
+def _passing(rules: Rules, view: SeatView, language: str) -> str | None:
     """While cards are being passed: how many this seat gives, and to whom."""
     if view.phase != "passing" or not view.receivers or rules.passing is None:
         return None
     to = view.receivers[view.seat]
     if to == view.seat:
         return None
-    return f"Choose {rules.passing.cards} cards to pass to {rules.seating.seat_names[to]}"
+    said = i18n.gettext(language)(_("Choose {cards} cards to pass to {seat}"))
+    return said.format(cards=rules.passing.cards, seat=rules.word(language, rules.seating.seat_names[to]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .. import resources
+from .. import i18n, resources
 from ..book.diff import as_text as diff_text
 from ..book.diff import differences
 from ..book.explain import explain
@@ -21,10 +21,10 @@ EDITOR = "editor"
 """How the text being edited is named in messages: errors in it point at the editor's lines."""
 
 
-def study(text: str, saved: Mapping[str, str]) -> dict[str, Any]:
+def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]) -> dict[str, Any]:
     """Everything the workbench shows for `text`: located errors and warnings, and, when it loads, the rule book
-    (HTML), each worked example's verdict, the differences from the ruleset it extends and, for an older
-    format, the text `trickbook upgrade` would write."""
+    (HTML, in the page's language), each worked example's verdict, the differences from the ruleset it extends
+    and, for an older format, the text `trickbook upgrade` would write."""
     out: dict[str, Any] = {"id": None, "title": None, "errors": [], "warnings": [], "book": None}
     out |= {"examples": [], "diff": None, "extends": None, "upgrade": None}
     with resources.saved_rulesets(saved):
@@ -43,7 +43,7 @@ def study(text: str, saved: Mapping[str, str]) -> dict[str, Any]:
             entry = _located(finding.where, str(finding), finding.message, None)
             out["errors" if finding.level == "error" else "warnings"].append(entry)
         out["upgrade"] = _upgrade(text, source)
-        out["book"] = explain(rules, "html")
+        out["book"] = explain(rules, "html", language)
         out["examples"] = [
             {"name": r.name, "line": r.where.line, "passed": r.passed, "mismatches": list(r.mismatches)}
             for r in check_examples(source)

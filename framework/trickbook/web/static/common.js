@@ -1,6 +1,22 @@
 // Shared helpers. Text from rulesets, players and the server is always set as text, never parsed as HTML.
 "use strict";
 
+// The page's texts in its language, sent by the server with the page (see web/pages.py); English is the source.
+const MESSAGES = JSON.parse((document.getElementById("messages") || {}).textContent || "{}");
+const LANGUAGE_COOKIE = "trickbook-lang";
+
+// A text in the page's language, with `{name}` places filled from `values`.
+function t(text, values) {
+  const said = MESSAGES[text] || text;
+  return said.replace(/\{(\w+)\}/g, (whole, key) => (values && key in values ? String(values[key]) : whole));
+}
+
+// The language switch: remembered in a cookie, which the server reads to send the pages in that language.
+function chooseLanguage(language) {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
+  location.reload();
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -30,33 +46,40 @@ async function api(path, body) {
 }
 
 function nav(here) {
-  const links = [["/workbench", "Workbench"], ["/tables", "Tables"], ["/compare", "Compare"]];
+  const links = [["/workbench", t("Workbench")], ["/tables", t("Tables")], ["/compare", t("Compare")]];
+  const other = document.documentElement.lang === "ar" ? ["en", "English"] : ["ar", "العربية"];
   document.body.prepend(el("header", { class: "top" },
     el("a", { class: "brand", href: "/" }, "trickbook"),
-    links.map(([href, name]) => el("a", { href, class: href === here ? "here" : "" }, name))));
+    links.map(([href, name]) => el("a", { href, class: href === here ? "here" : "" }, name)),
+    el("button", { class: "language", id: "language", lang: other[0], onclick: () => chooseLanguage(other[0]) }, other[1])));
 }
 
 // One option's picker: its named values, and a box for a list of numbers when the option takes one.
 function optionPicker(name, spec, changed) {
   const LIST = "(list)"; // no named value has brackets (see `choice` in the schema)
   const pick = el("select", { "aria-label": name, onchange: () => { typed.hidden = pick.value !== LIST; changed && changed(); } },
-    spec.values.map((v) => el("option", { value: v, selected: v === spec.default }, v)),
-    spec.numbers ? el("option", { value: LIST }, "a list...") : []);
+    spec.values.map((v, i) => el("option", { value: v, selected: v === spec.default }, spec.labels[i])),
+    spec.numbers ? el("option", { value: LIST }, t("a list...")) : []);
   const typed = el("input", { "aria-label": `${name} list`, hidden: true, size: 12, onchange: changed,
     placeholder: spec.numbers ? `${spec.numbers.min},...,${spec.numbers.max}` : "",
     title: spec.numbers && spec.numbers.description ? spec.numbers.description : "" });
-  const label = el("label", { "data-option": name }, ` ${name} `, pick, typed);
+  const label = el("label", { "data-option": name }, ` ${spec.label} `, pick, typed);
   label.chosen = () => (pick.value === LIST ? typed.value.trim() : pick.value);
   return label;
+}
+
+// A ruleset as a picker names it: its title in the page's language, its id, and whether it was saved here.
+function rulesetName(r) {
+  return `${r.title} (${r.id})${r.saved ? ` - ${t("saved")}` : ""}`;
 }
 
 // A ruleset picker: ruleset, then its version and options; `changed` runs when any of them changes.
 function rulesetPicker(catalogue, changed) {
   const choose = el("select", { "aria-label": "ruleset" },
-    catalogue.map((r) => el("option", { value: r.id }, `${r.title} (${r.id})${r.saved ? " - saved" : ""}`)));
+    catalogue.map((r) => el("option", { value: r.id }, rulesetName(r))));
   const version = el("select", { "aria-label": "rules version" });
   const options = el("span", { class: "options" });
-  const box = el("span", { class: "picker" }, choose, " version ", version, " ", options);
+  const box = el("span", { class: "picker" }, choose, ` ${t("version")} `, version, " ", options);
   function fill(first) {
     const ruleset = catalogue.find((r) => r.id === choose.value);
     version.replaceChildren(...ruleset.versions.slice().reverse().map((v) => el("option", { value: v }, String(v))));
@@ -95,6 +118,7 @@ function rememberTable(id, entry) {
   const old = all[id] || { links: {}, mine: [] };
   all[id] = {
     title: entry.title || old.title, creator: Boolean(old.creator || entry.creator), when: old.when || Date.now(),
+    manage: entry.manage || old.manage,  // the creator's token: lets a bot play an absent person's seat, and gives it back
     links: { ...old.links, ...(entry.links || {}) }, mine: [...new Set([...old.mine, ...(entry.mine || [])])],
   };
   try { localStorage.setItem(MY_TABLES, JSON.stringify(all)); } catch (error) { /* storage full or off: nothing kept */ }
@@ -108,13 +132,13 @@ function forgetTable(id) {
 
 // A button that copies a link; where the clipboard is not allowed, the link is shown to copy by hand.
 function copyButton(link, label) {
-  const button = el("button", { class: "copy", "data-copy": link }, label || "Copy link");
+  const button = el("button", { class: "copy", "data-copy": link }, label || t("Copy link"));
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(link);
-      button.textContent = "Copied";
+      button.textContent = t("Copied");
     } catch (error) {
-      window.prompt("Copy this link:", link);
+      window.prompt(t("Copy this link:"), link);
     }
   });
   return button;

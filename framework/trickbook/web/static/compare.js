@@ -7,7 +7,7 @@ const pickers = [];
 function addPicker(id) {
   const picker = rulesetPicker(catalogue);
   if (id) picker.select(id);
-  const row = el("p", { "data-picker": pickers.length }, `Ruleset ${pickers.length + 1}: `, picker);
+  const row = el("p", { "data-picker": pickers.length }, `${t("Ruleset {number}:", { number: pickers.length + 1 })} `, picker);
   pickers.push(picker);
   document.getElementById("pickers").append(row);
 }
@@ -20,24 +20,24 @@ function showResult(state) {
   }
   const table = el("table", { class: "grid", id: "comparison" },
     el("caption", {}, state.title),
-    el("tr", {}, el("th", {}, "95% intervals in brackets"), state.labels.map((l) => el("th", {}, l))),
+    el("tr", {}, el("th", {}, t("95% intervals in brackets")), state.labels.map((l) => el("th", {}, l))),
     state.rows.map(([name, cells]) => el("tr", {}, el("td", {}, name), cells.map((c) => el("td", {}, c)))));
   const caveats = state.caveats && state.caveats.length
-    ? [el("div", { class: "panel", id: "caveats" }, el("h2", {}, "Read this first"),
-        el("p", { class: "muted" }, "These matches may measure the players more than the rules."),
+    ? [el("div", { class: "panel", id: "caveats" }, el("h2", {}, t("Read this first")),
+        el("p", { class: "muted" }, t("These matches may measure the players more than the rules.")),
         el("ul", {}, state.caveats.map((c) => el("li", {}, c))))]
     : [];
   result.replaceChildren(
     ...caveats,
-    el("div", { class: "panel" }, el("h2", {}, `Paired differences against ${state.first}`),
-      state.differences.length ? el("ul", {}, state.differences.map((d) => el("li", {}, d))) : el("p", {}, "None to show.")),
+    el("div", { class: "panel" }, el("h2", {}, t("Paired differences against {first}", state)),
+      state.differences.length ? el("ul", {}, state.differences.map((d) => el("li", {}, d))) : el("p", {}, t("None to show."))),
     el("div", { class: "panel" }, table),
-    state.figure ? el("img", { src: `/api/compare/${state.id}/figure.png`, alt: "distributions and rates side by side", style: "max-width:100%" })
-      : el("p", { class: "muted" }, "Install trickbook[plot] (matplotlib) on the server for the figure."));
+    state.figure ? el("img", { src: `/api/compare/${state.id}/figure.png`, alt: t("distributions and rates side by side"), style: "max-width:100%" })
+      : el("p", { class: "muted" }, t("Install trickbook[plot] (matplotlib) on the server for the figure.")));
 }
 
-const STATUS = { running: (s) => `${s.done} of ${s.total} matches played`, cancelling: () => "cancelling…",
-                 done: () => "done", cancelled: () => "cancelled", failed: () => "" };
+const STATUS = { running: (s) => t("{done} of {total} matches played", s), cancelling: () => t("cancelling…"),
+                 done: () => t("done"), cancelled: () => t("cancelled"), failed: () => "" };
 
 async function follow(id) {
   const bar = document.getElementById("bar");

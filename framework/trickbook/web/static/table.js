@@ -10,9 +10,29 @@ let retry = 500;
 
 function card(code, attrs) {
   const [label, colour] = page.cards[code] || [code, "black"];
-  return el(attrs ? "button" : "span", { class: `card suit-${colour}`, "data-card": code, ...(attrs || {}) }, label);
+  return el(attrs ? "button" : "span", { class: `card suit-${colour}`, dir: "ltr", "data-card": code, ...(attrs || {}) }, label);
 }
-const name = (seat) => (seat === null || seat === undefined ? "nobody" : page.seats[seat].name);
+const name = (seat) => (seat === null || seat === undefined ? t("nobody") : page.seats[seat].name);
+const cards = (codes) => codes.map((c) => page.cards[c][0]).join(" ");
+// An action's text as a person reads it: a card by its symbol (never its code), a bid or call by its label.
+const actionLabel = (text) => {
+  const [verb, code] = text.split(" ");
+  if (text in page.cards) return page.cards[text][0];
+  if (code in page.cards) return `${page.labels[text] || verb} ${page.cards[code][0]}`;
+  return page.labels[text] || text;
+};
+
+// The contract of this hand where bids are levels and strains: the bid, and whether it was doubled or redoubled.
+function contractWords() {
+  const events = thisHand();
+  const set = events.filter((e) => e.type === "contract" && e.words).pop();
+  if (!set) return null;
+  const calls = events.filter((e) => e.type === "action" && ["bid", "double", "redouble"].includes(e.action));
+  const bid = calls.filter((e) => e.action === "bid").pop();
+  const after = calls.slice(calls.indexOf(bid) + 1).map((e) => e.action);
+  const doubling = after.includes("redouble") ? t("redoubled") : after.includes("double") ? t("doubled") : "";
+  return [bidWords(bid.value), doubling, t("by {seat}", { seat: name(set.declarer) })].filter(Boolean).join(" ");
+}
 
 function thisHand() {
   const log = page.log;
@@ -22,49 +42,91 @@ function thisHand() {
 }
 
 function actionWords(event) {
-  if (event.hidden) return event.action === "discard" ? `${name(event.seat)} laid a card away` : `${name(event.seat)} passed cards`;
-  if (event.action === "discard") return `${name(event.seat)} laid away ${event.cards.map((c) => page.cards[c][0]).join(" ")}`;
-  if (event.action === "alone") return `${name(event.seat)} plays alone`;
-  if (event.action === "game") return `${name(event.seat)} named the game ${event.value}`;
-  if (event.action === "bid") return `${name(event.seat)} bid ${event.value}`;
-  if (event.action === "pass") return `${name(event.seat)} passed`;
-  if (event.action === "trump") return `${name(event.seat)} chose trump ${page.suits[event.suit][0]}`;
-  if (event.action === "pass_cards") return `${name(event.seat)} passed ${event.cards.map((c) => page.cards[c][0]).join(" ")}`;
+  const who = name(event.seat);
+  if (event.hidden) return event.action === "discard" ? t("{who} laid a card away", { who }) : t("{who} passed cards", { who });
+  if (event.action === "discard") return t("{who} laid away {cards}", { who, cards: cards(event.cards) });
+  if (event.action === "alone") return t("{who} plays alone", { who });
+  if (event.action === "game") return t("{who} named the game {game}", { who, game: event.value });
+  if (event.action === "bid") return t("{who} bid {bid}", { who, bid: bidWords(event.value) });
+  if (event.action === "double") return t("{who} doubled", { who });
+  if (event.action === "redouble") return t("{who} redoubled", { who });
+  if (event.action === "pass") return t("{who} passed", { who });
+  if (event.action === "trump") return t("{who} chose trump {suit}", { who, suit: page.suits[event.suit][0] });
+  if (event.action === "pass_cards") return t("{who} passed {cards}", { who, cards: cards(event.cards) });
   return null;
 }
 
-function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+// The creator's button on a person's seat: let a bot play it while the person is away, or give it back.
+function seatControl(seat, index) {
+  const manage = (myTables()[tableId] || {}).manage;
+  if (!manage || seat.player !== "human" || page.view.table === "closed") return null;
+  const player = seat.stand_in ? "human" : "heuristic";
+  return el("button", { class: "seat-control", "data-seat-control": index, onclick: async () => {
+    try {
+      await api(`/api/tables/${tableId}/seat`, { creator: manage, seat: index, player });
+    } catch (error) {
+      notice = { text: error.message, bad: true };
+      draw();
+    }
+  } }, seat.stand_in ? t("Give the seat back") : t("Let a bot play this seat"));
 }
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    return;
+  }
+  notice = { text: t("Not connected: that was not sent. Reconnecting…"), bad: true };
+  draw();
+}
+
+// Where a seat sits around the table, as a position in the ring: this page's seat at the bottom, then the seats
+// in their numbering order (clockwise around the table) to its left, across and to its right, `x` and `y` the
+// ellipse's half-widths in percent.
+function around(seat, x, y) {
+  const count = page.seats.length;
+  const angle = Math.PI / 2 + (2 * Math.PI * ((seat - page.seat + count) % count)) / count;
+  return `left:${(50 + x * Math.cos(angle)).toFixed(1)}%;top:${(50 + y * Math.sin(angle)).toFixed(1)}%`;
+}
+
+// A bid as people read it: a level and strain by its suit's symbol or "no trump", a number as it is.
+const bidWords = (value) => page.bids[value] || String(value);
 
 function act(action) { notice = null; send({ type: "act", action }); }
 
 function draw() {
   const view = page.view;
   const mine = (view.actor === undefined ? view.turn : view.actor) === page.seat && view.table === "playing";
-  document.title = `${page.title} - trickbook`;
-  document.getElementById("title").textContent = `${page.title}: you are ${name(page.seat)}`;
+  document.title = `${mine ? `● ${t("Your turn")} - ` : ""}${page.title} - trickbook`;
+  document.getElementById("title").textContent = t("{title}: you are {seat}", { title: page.title, seat: name(page.seat) });
   const trump = view.trump ? page.suits[view.trump] : null;
   const facts = [
-    ["Match", String(view.match)], ["Hand", String(view.hand_number)], ["Dealer", name(view.dealer)],
-    ["Trump", view.game ? `the game ${view.game}` : trump ? `${trump[0]} ${trump[1]}` : page.trump_game ? "not yet known" : "none in this game"],
+    ["match", t("Match"), String(view.match)], ["hand", t("Hand"), String(view.hand_number)], ["dealer", t("Dealer"), name(view.dealer)],
+    ["trump", t("Trump"), view.game ? t("the game {game}", view) : trump ? `${trump[0]} ${trump[1]}` : page.trump_game ? t("not yet known") : t("none in this game")],
   ];
-  if (view.declarer !== null) facts.push(["Declarer", name(view.declarer)]);
-  if (page.progress.length) facts.push(["Tricks", page.progress.map((p) => `${p.name} ${p.taken}${p.wanted !== null ? ` of ${p.wanted}` : ""}`).join(", ")]);
-  if (view.exposed.length) facts.push(["Shown", view.exposed.map((c) => page.cards[c][0]).join(" ")]);
-  if (view.deadline) facts.push(["Clock", `${Math.max(0, Math.round(view.deadline - Date.now() / 1000))} s`]);
-  document.getElementById("facts").replaceChildren(...facts.map(([k, v]) => el("span", {}, el("b", {}, `${k}: `), el("span", { "data-fact": k.toLowerCase() }, v))));
+  if (view.declarer !== null) facts.push(["declarer", t("Declarer"), name(view.declarer)]);
+  const contract = contractWords();
+  if (contract) facts.push(["contract", t("Contract"), contract]);
+  if (page.progress.length) facts.push(["tricks", t("Tricks"), page.progress.map((p) => (p.wanted !== null ?
+    t("{name} {taken} of {wanted}", p) : `${p.name} ${p.taken}`)).join(t(", "))]);
+  if (view.exposed.length) facts.push(["shown", t("Shown"), cards(view.exposed)]);
+  if (view.deadline) facts.push(["clock", t("Clock"), t("{seconds} s", { seconds: Math.max(0, Math.round(view.deadline - Date.now() / 1000)) })]);
+  document.getElementById("facts").replaceChildren(...facts.map(([key, k, v]) => el("span", {}, el("b", {}, `${k}: `), el("bdi", { "data-fact": key }, v))));
   if (trump) document.querySelector('[data-fact="trump"]').className = `suit-${trump[2]}`;
 
   document.getElementById("seats").replaceChildren(...page.seats.map((seat, index) => el("div",
-    { class: `seat${view.turn === index && view.table === "playing" ? " turn" : ""}`, "data-seat": index },
-    el("div", { class: "who" }, seat.name, index === page.seat ? " (you)" : ""),
-    el("div", {}, seat.player === "human" ? "a person" : seat.player),
-    el("div", {}, `tricks: ${view.tricks_won[index]}`),
-    page.personal && view.seat_totals ? el("div", {}, `total: ${view.seat_totals[index]}`) : null)));
+    { class: `seat${view.turn === index && view.table === "playing" ? " turn" : ""}${index === page.seat ? " me" : ""}`,
+      "data-seat": index, style: around(index, 42, 40) },
+    el("div", { class: "who" }, seat.name, index === page.seat ? ` ${t("(you)")}` : ""),
+    el("div", {}, seat.stand_in ? t("a bot ({player}) plays for this person", { player: seat.stand_in }) :
+      seat.player === "human" ? t("a person") : seat.player),
+    el("div", {}, t("tricks: {count}", { count: view.tricks_won[index] })),
+    page.personal && view.seat_totals ? el("div", {}, t("total: {points}", { points: view.seat_totals[index] })) : null,
+    seatControl(seat, index))));
 
   document.getElementById("trick").replaceChildren(...view.trick.map((code, i) =>
-    el("div", { class: "played" }, card(code), el("div", {}, name(page.trick_seats[i])))));
+    el("div", { class: `played${i === 0 ? " led" : ""}`, "data-played-by": page.trick_seats[i], style: around(page.trick_seats[i], 16, 17) },
+      card(code), el("div", {}, name(page.trick_seats[i])))));
 
   const legal = new Set(view.legal);
   const cardActions = new Set(view.legal.filter((t) => t in page.cards || t.startsWith("give ") || t.startsWith("discard ")));
@@ -73,46 +135,53 @@ function draw() {
     const text = [code, `give ${code}`, `discard ${code}`].find((t) => legal.has(t)) || code;
     const playable = legal.has(text);
     const clickable = mine && view.turn === page.seat && (playable || view.phase === "play");
-    const look = !mine ? "" : playable ? " legal" : " dim";
+    const look = !mine ? "" : playable ? " legal" : cardActions.size ? " dim" : "";  // readable while bidding
     return card(code, { class: `card suit-${page.cards[code][1]}${look}`, disabled: !clickable,
       "aria-label": page.cards[code][0], onclick: () => act(text) });
   }));
-  if (!view.hand.length && view.table === "playing") hand.replaceChildren(el("span", { class: "muted" }, "You have not seen your cards yet."));
+  if (!view.hand.length && view.table === "playing") hand.replaceChildren(el("span", { class: "muted" }, t("You have not seen your cards yet.")));
   const dummy = document.getElementById("dummy");
-  dummy.replaceChildren(...(view.dummy_hand && view.dummy_hand.length ? [el("span", { class: "muted" }, `Dummy (${name(view.dummy)}): `),
+  dummy.replaceChildren(...(view.dummy_hand && view.dummy_hand.length ? [el("span", { class: "muted" }, t("Dummy ({seat}): ", { seat: name(view.dummy) })),
     ...view.dummy_hand.map((code) => {
       const playable = mine && view.turn === view.dummy && legal.has(code);
       return card(code, { class: `card suit-${page.cards[code][1]}${playable ? " legal" : ""}`, disabled: !playable,
-        "aria-label": `dummy ${page.cards[code][0]}`, onclick: () => act(code) });
+        "aria-label": t("dummy {card}", { card: page.cards[code][0] }), onclick: () => act(code) });
     })] : []));
 
   const open = document.getElementById("open-hand");
-  open.replaceChildren(...(view.open_hand.length && view.open_seat !== page.seat ? [el("span", { class: "muted" }, `Open hand (${name(view.open_seat)}): `),
-    ...view.open_hand.map((code) => card(code, { class: `card suit-${page.cards[code][1]}`, disabled: true, "aria-label": `open ${page.cards[code][0]}` }))] : []));
+  open.replaceChildren(...(view.open_hand.length && view.open_seat !== page.seat ? [el("span", { class: "muted" }, t("Open hand ({seat}): ", { seat: name(view.open_seat) })),
+    ...view.open_hand.map((code) => card(code, { class: `card suit-${page.cards[code][1]}`, disabled: true, "aria-label": t("open {card}", { card: page.cards[code][0] }) }))] : []));
 
   const buttons = [];
-  if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) }, page.labels[text]));
-  if (mine && page.passing) buttons.push(el("span", { id: "passing" }, `${page.passing}: click them one by one.`));
-  if (mine && view.legal.some((t) => t.startsWith("discard "))) buttons.push(el("span", { id: "exchange" }, "Lay a card away: click it."));
-  if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, "Your turn."));
-  if (!mine && view.table === "playing" && view.turn !== null) buttons.push(el("span", {}, `Waiting for ${name(view.turn)}…`));
+  if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) },
+    text.startsWith("bid ") && page.bids[text.slice(4)] ? bidWords(text.slice(4)) : page.labels[text]));
+  if (mine && page.passing) buttons.push(el("span", { id: "passing" }, t("{passing}: click them one by one.", page)));
+  if (mine && view.legal.some((t) => t.startsWith("discard "))) buttons.push(el("span", { id: "exchange" }, t("Lay a card away: click it.")));
+  if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, t("Your turn.")));
+  if (mine && view.dummy !== null && view.turn === view.dummy && view.dummy !== page.seat) {
+    buttons.push(el("strong", { id: "dummy-turn" }, t("Your turn to play from the dummy ({seat}): click one of its cards.", { seat: name(view.dummy) })));
+  }
+  if (!mine && view.table === "playing" && view.turn !== null) buttons.push(el("span", {}, t("Waiting for {seat}…", { seat: name(view.turn) })));
   const log = page.log;
   if (view.table === "waiting-ready") {
     const wanted = log.map((e) => e.type).lastIndexOf("ready_wanted");
     const done = log.slice(wanted).some((e) => e.type === "ready" && e.seat === page.seat);
-    buttons.push(done ? el("span", {}, "Waiting for the others to be ready…") :
-      el("button", { class: "primary", id: "ready", onclick: () => send({ type: "ready" }) }, "Ready for the next hand"));
+    buttons.push(done ? el("span", {}, t("Waiting for the others to be ready…")) :
+      el("button", { class: "primary", id: "ready", onclick: () => send({ type: "ready" }) }, t("Ready for the next hand")));
   }
   if (view.table === "voting") {
     const ended = log.filter((e) => e.type === "match_ended").pop();
-    const winners = ended && ended.winner ? ended.winner.map(name).join(" and ") : "nobody";
-    buttons.push(el("strong", { id: "result" }, `The match is over: ${winners} won. `));
+    const winners = ended && ended.winner ? ended.winner.map(name).join(t(" and ")) : t("nobody");
+    buttons.push(el("strong", { id: "result" }, t("The match is over: {winners} won. ", { winners })));
     const voted = log.some((e) => e.type === "vote" && e.seat === page.seat && log.indexOf(e) > log.map((x) => x.type).lastIndexOf("vote_wanted"));
-    if (!voted) buttons.push(el("button", { class: "primary", onclick: () => send({ type: "vote", rematch: true }) }, "Play again"),
-      el("button", { onclick: () => send({ type: "vote", rematch: false }) }, "Leave the table"));
-    else buttons.push(el("span", {}, "Waiting for the others' votes…"));
+    if (!voted) buttons.push(el("button", { class: "primary", onclick: () => send({ type: "vote", rematch: true }) }, t("Play again")),
+      el("button", { onclick: () => send({ type: "vote", rematch: false }) }, t("Leave the table")));
+    else buttons.push(el("span", {}, t("Waiting for the others' votes…")));
   }
-  if (view.table === "closed") buttons.push(el("strong", {}, `The table is closed: ${page.close_reason}`));
+  if (view.table === "closed") buttons.push(el("strong", {}, t("The table is closed: {reason}", { reason: page.close_reason })));
+  if (page.seats[page.seat].stand_in) {
+    buttons.push(el("strong", { id: "stood-in" }, t("A bot plays your seat while you are away; the table's creator can give it back.")));
+  }
   document.getElementById("actions").replaceChildren(...buttons);
 
   const box = document.getElementById("notice");
@@ -120,43 +189,63 @@ function draw() {
 
   const hand_events = thisHand();
   const bids = [];
+  const passes = [];  // the cards each seat passed so far, drawn as one line per seat
   for (const event of hand_events) {
     if (event.type === "cards_passed" && event.to === page.seat) {
-      bids.push(`${name(event.seat)} passed you ${event.cards.map((c) => page.cards[c][0]).join(" ")}`);
+      bids.push(t("{who} passed you {cards}", { who: name(event.seat), cards: cards(event.cards) }));
       continue;
     }
     if (event.type === "cards_taken") {
-      bids.push(`${name(event.seat)} took ${event.cards.map((c) => page.cards[c][0]).join(" ")}`);
+      bids.push(t("{who} took {cards}", { who: name(event.seat), cards: cards(event.cards) }));
       continue;
     }
     if (event.type === "sits_out") {
-      bids.push(`${name(event.seat)} sits this hand out`);
+      bids.push(t("{who} sits this hand out", { who: name(event.seat) }));
       continue;
     }
     if (event.type !== "action") continue;
     const words = actionWords(event);
-    const last = bids.length ? bids[bids.length - 1] : "";
-    if (event.action === "pass_cards" && last.startsWith(`${name(event.seat)} passed `) && !last.includes(" you ")) {
-      bids[bids.length - 1] = event.hidden ? last.replace(/passed (\d+ )?cards?$/, (_, n) => `passed ${Number(n || 1) + 1} cards`)
-        : `${last} ${event.cards.map((c) => page.cards[c][0]).join(" ")}`;
-    } else if (words) bids.push(event.hidden && event.action === "pass_cards" ? `${name(event.seat)} passed 1 card` : words);
+    const last = passes.length ? passes[passes.length - 1] : null;
+    if (event.action === "pass_cards" && last && last.seat === event.seat && bids.length && last.at === bids.length - 1) {
+      last.count += 1;
+      last.cards.push(...(event.cards || []));
+      bids[last.at] = event.hidden ? t("{who} passed {count} cards", { who: name(event.seat), count: last.count })
+        : t("{who} passed {cards}", { who: name(event.seat), cards: cards(last.cards) });
+    } else if (words) {
+      if (event.action === "pass_cards") passes.push({ seat: event.seat, at: bids.length, count: 1, cards: [...(event.cards || [])] });
+      bids.push(event.hidden && event.action === "pass_cards" ? t("{who} passed 1 card", { who: name(event.seat) }) : words);
+    }
   }
-  document.getElementById("bidding").replaceChildren(...(bids.length ? bids.map((b) => el("div", {}, b)) : ["None yet this hand."]));
+  document.getElementById("bidding").replaceChildren(...(bids.length ? bids.map((b) => el("div", {}, b)) : [t("None yet this hand.")]));
 
   const score = [];
-  if (page.sides.length) score.push(el("div", {}, page.sides.map((s, i) => `${s} ${view.totals[i]}`).join(", ")));
-  if (page.personal && view.seat_totals) score.push(el("div", {}, page.seats.map((s, i) => `${s.name} ${view.seat_totals[i]}`).join(", ")));
+  if (page.sides.length) score.push(el("div", {}, page.sides.map((s, i) => `${s} ${view.totals[i]}`).join(t(", "))));
+  if (page.personal && view.seat_totals) score.push(el("div", {}, page.seats.map((s, i) => `${s.name} ${view.seat_totals[i]}`).join(t(", "))));
   const scored = log.filter((e) => e.type === "hand_scored").pop();
-  if (scored) score.push(el("div", { class: "muted" }, "Last hand: ", scored.lines.map((l) =>
-    `${l.rule} ${l.points >= 0 ? "+" : ""}${l.points} (${l.for === "side" ? page.sides[l.target] : name(l.target)})`).join("; ")));
+  if (scored) score.push(el("div", { class: "muted" }, `${t("Last hand:")} `, scored.lines.map((l) =>
+    `${page.words[l.rule] || l.rule} ${l.points >= 0 ? "+" : ""}${l.points} (${l.for === "side" ? page.sides[l.target] : name(l.target)})`).join(t("; "))));
   document.getElementById("score").replaceChildren(...score);
+  drawSheet();
 
   const last = log.filter((e) => e.type === "trick").pop();
-  document.getElementById("last").replaceChildren(last ? el("div", {}, `Trick ${last.number}, led by ${name(last.leader)}: `,
-    ...last.cards.map((c) => card(c)), ` won by ${name(last.winner)}`) : "No trick has been played yet.");
+  document.getElementById("last").replaceChildren(last ? el("div", {}, t("Trick {number}, led by {seat}: ", { number: last.number, seat: name(last.leader) }),
+    ...last.cards.map((c) => card(c)), ` ${t("won by {seat}", { seat: name(last.winner) })}`) : t("No trick has been played yet."));
 
   document.getElementById("records").replaceChildren(...(page.finished.length ? page.finished.map((n) =>
-    el("button", { onclick: () => download(n) }, `record of match ${n}`)) : ["none yet"]));
+    el("button", { onclick: () => download(n) }, t("record of match {number}", { number: n }))) : [t("none yet")]));
+}
+
+// The score sheet: each hand of this match, what it scored and the totals after it, per side (or per player).
+function drawSheet() {
+  const personal = page.personal || !page.sides.length;
+  const columns = personal ? page.seats.map((s) => s.name) : page.sides;
+  const rows = page.sheet.map((h) => el("tr", { "data-sheet-hand": h.hand }, el("td", {}, String(h.hand)),
+    columns.map((_, i) => {
+      const [score, total] = personal ? [h.seat_score[i], h.seat_totals[i]] : [h.score[i], h.totals[i]];
+      return el("td", {}, h.cancelled ? "-" : `${score >= 0 ? "+" : ""}${score} = ${total}`);
+    })));
+  document.getElementById("sheet").replaceChildren(...(rows.length ?
+    [el("tr", {}, el("th", {}, t("Hand")), columns.map((c) => el("th", {}, c))), ...rows] : []));
 }
 
 async function download(match) {
@@ -171,34 +260,34 @@ async function download(match) {
 document.getElementById("last-toggle").addEventListener("click", (event) => {
   const box = document.getElementById("last");
   box.hidden = !box.hidden;
-  event.target.textContent = box.hidden ? "show" : "hide";
+  event.target.textContent = box.hidden ? t("show") : t("hide");  // shown at first, as a table's last trick is
 });
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/table/${tableId}`);
-  socket.addEventListener("open", () => { retry = 500; socket.send(JSON.stringify({ type: "hello", token })); });
+  socket.addEventListener("open", () => { retry = 500; socket.send(JSON.stringify({ type: "hello", token, language: document.documentElement.lang })); });
   socket.addEventListener("message", (message) => {
     const data = JSON.parse(message.data);
     if (data.type === "error") { notice = { text: data.message, bad: true }; if (page) draw(); else document.getElementById("title").textContent = data.message; return; }
     if (!page) {  // the seat is open: this browser keeps its link, and the person may copy it to come back
       const seat = data.page.seats[data.page.seat].name;
       rememberTable(tableId, { title: data.page.title, links: { [seat]: location.href }, mine: [seat] });
-      document.getElementById("copy").replaceChildren(copyButton(location.href, "Copy my link"),
-        " to come back to this seat from another device; ", el("a", { href: "/tables" }, "my tables"), " lists it in this browser");
+      document.getElementById("copy").replaceChildren(copyButton(location.href, t("Copy my link")),
+        ` ${t("to come back to this seat from another device;")} `, el("a", { href: "/tables" }, t("my tables")), ` ${t("lists it in this browser")}`);
     }
     page = data.page;
     document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
     for (const event of data.news) {
-      if (event.type === "refused") notice = { text: `Refused: ${event.reason}`, bad: true };
-      if (event.type === "timed_out") notice = { text: `${name(event.seat)} ran out of time; the rules played ${event.action}.` };
-      if (event.type === "hand_cancelled") notice = { text: `The hand was cancelled: ${event.reason}` };
+      if (event.type === "refused") notice = { text: t("Refused: {reason}", event), bad: true };
+      if (event.type === "timed_out") notice = { text: t("{who} ran out of time; the rules played {action}.", { who: name(event.seat), action: actionLabel(event.action) }) };
+      if (event.type === "hand_cancelled") notice = { text: t("The hand was cancelled: {reason}", event) };
     }
     draw();
   });
   socket.addEventListener("close", (event) => {
     if (event.code === 4401 || event.code === 4403 || event.code === 4410) return;
-    document.getElementById("title").textContent = page ? `${page.title}: reconnecting…` : "Reconnecting…";
+    document.getElementById("title").textContent = page ? t("{title}: reconnecting…", page) : t("Reconnecting…");
     setTimeout(connect, retry);
     retry = Math.min(5000, retry * 2);
   });

@@ -34,26 +34,27 @@ function show(result) {
   for (const [kind, list] of [["error", result.errors], ["warning", result.warnings]]) {
     for (const problem of list) {
       if (problem.line) marks[problem.line] = kind === "error" ? "err" : "warn";
-      const where = problem.line ? `line ${problem.line}, column ${problem.column}: ` : "";
+      const where = problem.line ? t("line {line}, column {column}: ", problem) : "";
       const body = problem.line ? problem.text.replace(/^[^\n]*?editor:\d+:\d+: /, "") : problem.text;
       items.push(el("li", { class: kind, "data-line": problem.line || "",
-        onclick: () => problem.line && goTo(problem.line, problem.column) }, `${kind}: ${where}${body}`));
+        onclick: () => problem.line && goTo(problem.line, problem.column) }, `${kind === "error" ? t("error") : t("warning")}: ${where}${body}`));
     }
   }
   problems.replaceChildren(...items);
   drawGutter();
   const failed = result.examples.filter((e) => !e.passed).length;
-  status.textContent = result.errors.length ? `${result.errors.length} error(s)` :
-    `${result.id}: loads; ${result.warnings.length} warning(s); ${result.examples.length - failed} of ${result.examples.length} worked example(s) hold`;
+  status.textContent = result.errors.length ? t("{count} error(s)", { count: result.errors.length }) :
+    t("{id}: loads; {warnings} warning(s); {held} of {examples} worked example(s) hold", { id: result.id,
+      warnings: result.warnings.length, held: result.examples.length - failed, examples: result.examples.length });
   status.className = result.errors.length ? "bad" : "good";
   offerUpgrade(result.upgrade);
   if (result.book) document.getElementById("book").srcdoc = result.book;
   document.getElementById("stale").hidden = Boolean(result.book);
   document.getElementById("examples").replaceChildren(...(result.examples.length ? result.examples.map((e) =>
-    el("li", { class: e.passed ? "good" : "bad" }, `${e.passed ? "✓" : "✗"} ${e.name} (line ${e.line})`,
-      e.mismatches.map((m) => el("div", { class: "muted" }, m)))) : [el("li", { class: "muted" }, "This ruleset has no worked examples.")]));
+    el("li", { class: e.passed ? "good" : "bad" }, `${e.passed ? "✓" : "✗"} ${e.name} (${t("line {line}", e)})`,
+      e.mismatches.map((m) => el("div", { class: "muted" }, m)))) : [el("li", { class: "muted" }, t("This ruleset has no worked examples."))]));
   document.getElementById("diff").textContent = result.extends ?
-    (result.diff || "") : "This ruleset extends no other: there is nothing to compare it with.";
+    (result.diff || "") : t("This ruleset extends no other: there is nothing to compare it with.");
 }
 
 // A text in an older format: say so, and offer what `trickbook upgrade` would write (shown, then applied).
@@ -63,9 +64,9 @@ function offerUpgrade(upgrade) {
   box.hidden = !upgrade;
   upgradeText = upgrade ? upgrade.text : null;
   if (!upgrade) return;
-  document.getElementById("upgrade-says").textContent = `This ruleset is written in the older format ` +
-    `${upgrade.format}; it loads as that format meant it. Upgrading it (as trickbook upgrade does): ` +
-    `${upgrade.notes.join("; ")}. `;
+  document.getElementById("upgrade-says").textContent = t("This ruleset is written in the older format {format}; " +
+    "it loads as that format meant it. Upgrading it (as trickbook upgrade does): {notes}. ",
+    { format: upgrade.format, notes: upgrade.notes.join("; ") });
   document.getElementById("upgrade-diff").textContent = upgrade.diff;
 }
 document.getElementById("upgrade-show").addEventListener("click", () => {
@@ -82,7 +83,7 @@ document.getElementById("upgrade-apply").addEventListener("click", () => {
 async function study() {
   const mine = ++asked;
   try {
-    const result = await api("/api/study", { text: text.value });
+    const result = await api("/api/study", { text: text.value, language: document.documentElement.lang });
     if (mine === asked) show(result);
   } catch (error) {
     status.textContent = error.message;
@@ -92,7 +93,7 @@ async function study() {
 
 text.addEventListener("input", () => {
   drawGutter();
-  status.textContent = "checking…";
+  status.textContent = t("checking…");
   status.className = "muted";
   clearTimeout(pending);
   pending = setTimeout(study, 400);
@@ -134,8 +135,7 @@ async function save() {
   } catch (error) {
     const id = error.status === 409 && error.answer.replaces;
     if (!id) throw error;
-    if (!confirm(`A ruleset "${id}" is already saved. Replace it with this text? ` +
-                 "Tables already playing it keep the version they started with.")) return null;
+    if (!confirm(t('A ruleset "{id}" is already saved. Replace it with this text? Tables already playing it keep the version they started with.', { id }))) return null;
     return api("/api/rulesets", { text: text.value, replace: true });
   }
 }
@@ -144,15 +144,15 @@ document.getElementById("save").addEventListener("click", async () => {
   try {
     const saved = await save();
     if (!saved) {
-      status.textContent = "not saved: the saved version is kept";
+      status.textContent = t("not saved: the saved version is kept");
       status.className = "";
       return;
     }
-    status.textContent = `saved as ${saved.id} (version ${saved.version})`;
+    status.textContent = t("saved as {id} (version {version})", saved);
     status.className = "good";
     await fillCatalogue(saved.id);
   } catch (error) {
-    status.textContent = `not saved: ${error.message}`;
+    status.textContent = `${t("not saved:")} ${error.message}`;
     status.className = "bad";
   }
 });
@@ -160,8 +160,7 @@ document.getElementById("save").addEventListener("click", async () => {
 async function fillCatalogue(selected) {
   const catalogue = await api("/api/rulesets");
   const open = document.getElementById("open");
-  open.replaceChildren(...catalogue.map((r) => el("option", { value: r.id, selected: r.id === selected },
-    `${r.title} (${r.id})${r.saved ? " - saved" : ""}`)));
+  open.replaceChildren(...catalogue.map((r) => el("option", { value: r.id, selected: r.id === selected }, rulesetName(r))));
   return catalogue;
 }
 

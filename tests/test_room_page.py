@@ -1,0 +1,62 @@
+"""What a seat's page is sent: a score sheet hand by hand, bids as people read them, the game's words in the
+page's language; all from the ruleset's data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from trickbook.web import live
+from trickbook.web.store import Store
+
+
+def _played_one_hand(tmp_path: Path, ruleset: str) -> tuple[live.Hub, live.LiveTable]:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create(ruleset, ["human", "random", "random", "random"], {}, None, 5, 0.0)
+    now = 0.0
+    while made.table.game.hand_number == 1 or made.table.phase != "playing":
+        now += 6  # the person's turns and the ready check time out
+        hub.tick_all(now)
+    return hub, made
+
+
+def test_the_page_has_a_score_sheet_row_for_each_hand_played(tmp_path: Path) -> None:
+    hub, made = _played_one_hand(tmp_path, "call-break")
+    sheet = hub.page(made, 0)["sheet"]
+    first = made.table.game.history[0]
+    assert sheet == [
+        {
+            "hand": 1,
+            "cancelled": first.cancelled,
+            "score": list(first.score),
+            "totals": list(first.totals),
+            **({"seat_score": list(first.seat_score or ()), "seat_totals": list(first.seat_totals or ())}),
+        }
+    ]
+    assert sheet[0]["seat_totals"] == list(made.table.game.seat_totals or ())
+
+
+def test_bids_of_a_level_and_a_strain_read_with_suit_symbols_and_no_trump(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("contract-bridge", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    english, arabic = hub.page(made, 0, "en")["bids"], hub.page(made, 0, "ar")["bids"]
+    assert english["1NT"] == "1 no trump" and english["7S"] == "7♠" and len(english) == 35
+    assert arabic["3NT"] == "3 بلا طرنيب"
+    assert (
+        hub.page(live.Hub(Store(tmp_path / "b")).create("whist", ["human"] * 4, {}, None, None, 0.0), 0)["bids"] == {}
+    )
+
+
+def test_an_arabic_page_has_the_rulesets_words_for_seats_sides_suits_and_labels(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("tarneeb-41", ["human"] * 4, {}, None, None, 0.0)
+    page = hub.page(made, 0, "ar")
+    assert page["title"] == "طرنيب 41"
+    assert [s["name"] for s in page["seats"]] == ["الشمال", "الشرق", "الجنوب", "الغرب"]
+    assert page["sides"] == ["الشمال والجنوب", "الشرق والغرب"]
+    assert page["suits"]["H"][1] == "كبي"
+    first = made.table.game.actor
+    assert first is not None, "the auction opens"
+    labels = hub.page(made, first, "ar")["labels"]
+    assert labels["pass"] == "باس" and labels["bid 7"] == "مزايدة 7" and labels["bid 13"] == "مزايدة 13"
+    english = hub.page(made, 0)
+    assert english["title"] == "Tarneeb 41" and english["seats"][0]["name"] == "North"
