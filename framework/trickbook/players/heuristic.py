@@ -8,7 +8,8 @@ from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
-from .policy import choose_pass, estimate_tricks, greedy_card, plausible_calls
+from .contract import choose_call
+from .policy import choose_pass, estimate_tricks, greedy_card
 from .search import compare_choices
 
 
@@ -33,6 +34,8 @@ class HeuristicPlayer:
             return greedy_card(view)
         if view.phase == "passing":
             return choose_pass(view)
+        if view.phase == "bidding" and view.hand and view.rules.bidding.kind is BiddingKind.CALLS:
+            return choose_call(view, self._rng, self.samples)
         choices = self._plausible_bids(view) if view.phase == "bidding" else list(legal)
         if len(choices) == 1:
             return choices[0]
@@ -44,8 +47,6 @@ class HeuristicPlayer:
         actions = view.rules.actions
         if not view.hand:
             return list(view.legal)
-        if view.rules.bidding.kind is BiddingKind.CALLS:
-            return plausible_calls(view)
         own = estimate_tricks(view)
         partners = view.rules.seating.has_sides and not view.rules.personal
         guess = (

@@ -67,14 +67,47 @@ def value(view: SeatView, hand: HandResult) -> float:
     return -worth if rules.match.lower_wins else worth
 
 
-def compare_choices(view: SeatView, choices: Sequence[int], rng: random.Random, samples: int) -> dict[int, float]:
-    """The average value of each choice over the same `samples` imagined worlds (common random numbers)."""
-    totals = dict.fromkeys(choices, 0.0)
-    for _ in range(samples):
-        world = imagine(view, rng, later_hands=False)
+def close_bidding(world: Game, hand: int) -> None:
+    """Ends the bidding of hand `hand` as if nobody outbid the last bid: every later bidder passes where it may
+    (where it may not, as in a round of declarations, the quick policy bids)."""
+    actions = world.rules.actions
+    while world.hands_finished == hand and not world.is_over() and world.phase == "bidding":
+        seat = world.actor
+        assert seat is not None
+        legal = world.legal_actions()
+        world.apply(actions.pass_action if actions.pass_action in legal else policy(world.view(seat)))
+
+
+def play_out_choice(world: Game, choice: int, hand: int) -> HandResult:
+    """Makes `choice` in `world` and plays hand `hand` out; a bid is played as the contract it makes if the
+    auction ends with it, so no imagined rival's weak continuation makes outbidding it look good."""
+    bidding = world.phase == "bidding"
+    world.apply(choice)  # it may end the hand, and the match with it (everyone passed)
+    if bidding:
+        close_bidding(world, hand)
+    return play_out_hand(world, hand)
+
+
+def sample_worlds(view: SeatView, rng: random.Random, samples: int) -> list[Game]:
+    """`samples` worlds imagined from the view, each ending with this hand."""
+    return [imagine(view, rng, later_hands=False) for _ in range(samples)]
+
+
+def outcomes_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) -> dict[int, list[float]]:
+    """The value of each choice in each of the same `worlds` (common random numbers)."""
+    outcomes: dict[int, list[float]] = {choice: [] for choice in choices}
+    for world in worlds:
         hand = world.hands_finished
         for choice in choices:
-            branch = world.clone()
-            branch.apply(choice)  # it may end the hand, and the match with it (everyone passed)
-            totals[choice] += value(view, play_out_hand(branch, hand))
-    return {choice: total / samples for choice, total in totals.items()}
+            outcomes[choice].append(value(view, play_out_choice(world.clone(), choice, hand)))
+    return outcomes
+
+
+def values_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) -> dict[int, float]:
+    """The average value of each choice over the same `worlds`."""
+    return {choice: sum(found) / max(1, len(found)) for choice, found in outcomes_in(view, choices, worlds).items()}
+
+
+def compare_choices(view: SeatView, choices: Sequence[int], rng: random.Random, samples: int) -> dict[int, float]:
+    """The average value of each choice over the same `samples` imagined worlds."""
+    return values_in(view, choices, sample_worlds(view, rng, samples))

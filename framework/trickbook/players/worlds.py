@@ -14,12 +14,13 @@ import random
 from typing import NamedTuple
 
 from .. import limits
-from ..cards import Card, CardMask
+from ..cards import Card, CardMask, Deck
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.view import SeatView
 from ..errors import ActionError, PlayerError
 from ..ruleset.actions import DISCARD
+from ..ruleset.rules import BiddingKind, Rules
 
 
 class World(NamedTuple):
@@ -102,6 +103,49 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
         cards.remove(view.exposed[0])
         cards.insert(exposure.card - 1 if exposure.card else len(cards), view.exposed[0])
     return World(tuple(tuple(cards) for cards in dealt), tuple(stock_cards), _moves(view, gifts, discards))
+
+
+LIKELY_DRAWS = 12
+"""Worlds drawn in search of one where every bid made so far fits its bidder's cards, before the best is kept."""
+
+
+def likely_world(view: SeatView, rng: random.Random) -> World:
+    """A sampled world in which, as far as `LIKELY_DRAWS` draws find one, each other seat that bid in an auction
+    holds at least its share of the high cards (a bid there claims strength); else the draw that misses least."""
+    bidders = _bidders(view)
+    best: World | None = None
+    misses = len(bidders) + 1
+    for _ in range(LIKELY_DRAWS if bidders else 1):
+        world = sample_world(view, rng)
+        missed = sum(strength(view.rules.deck, world.deal[seat]) < fair_strength(view.rules) for seat in bidders)
+        if missed < misses:
+            best, misses = world, missed
+        if not missed:
+            break
+    assert best is not None
+    return best
+
+
+def strength(deck: Deck, cards: tuple[Card, ...]) -> int:
+    """High-card strength of `cards`: 4 for a suit's top rank, 3, 2 and 1 for the next three (each suit's four
+    highest, as a point count of honours has it), 0 below."""
+    top = deck.ranks_per_suit - 1
+    return sum(max(0, 4 - (top - deck.rank_of[c])) for c in cards)
+
+
+def fair_strength(rules: Rules) -> float:
+    """The strength of an average hand: the whole deck's, shared among the seats dealt cards."""
+    return strength(rules.deck, tuple(range(rules.deck.size))) / rules.deal.dealt_seats(rules.seats)
+
+
+def _bidders(view: SeatView) -> list[int]:
+    """Other seats that made a bid this hand, in bidding where a bid competes for the contract."""
+    rules = view.rules
+    if rules.bidding.kind not in (BiddingKind.CALLS, BiddingKind.AUCTION):
+        return []
+    actions = rules.actions
+    seats = {code & SEAT_MASK for code in view.packed_moves if actions.kinds[code >> ACTION_SHIFT] == "bid"}
+    return sorted(seats - {view.seat})
 
 
 def _unseen_gift(
@@ -192,7 +236,7 @@ def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Gam
     A world whose deal could not have led to the moves seen (a bid that a `bidding.forbid` rule refuses with the
     cards the world gives that seat) is drawn again: the real deal proves that some world fits."""
     for _ in range(limits.WORLD_DRAWS):
-        world = sample_world(view, rng)
+        world = likely_world(view, rng)
         try:
             return Game.from_position(
                 view.rules,

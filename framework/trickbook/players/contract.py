@@ -1,0 +1,66 @@
+"""Bids chosen from what the hand can make: every plausible call valued as the contract it would end in.
+
+The evaluation is the ruleset's own: each call is made in worlds sampled
+from the seat's view (bidders holding at least their share of the high
+cards, see `worlds.likely_world`), the auction is closed by passes, the hand
+is played out with the quick card policy and scored by the scoring rules.
+So a call is worth what the party expects to score if it stands: its
+tricks (or card points) under that strain, at that level, doubled or not.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.view import SeatView
+from .policy import plausible_calls
+from .search import outcomes_in, sample_worlds
+
+CALL_WORLDS = 2
+"""Worlds per sample a call is judged on: whether a contract makes in most worlds is a count, and six worlds
+leave a coin's chance of four makes."""
+
+
+def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
+    """The best call worth making: a bid only if its contract scores in most worlds, a double or redouble only if
+    the contract it doubles goes the caller's way in most worlds, else pass; a bid climbs a level at a time while
+    the higher contract in its strain still scores in most worlds and more on average (a game or slam the hand
+    supports). Most worlds, not the average: one lucky playout of a game or slam must not carry a bid."""
+    actions = view.rules.actions
+    calls = view.rules.bidding.calls
+    assert calls is not None
+    worlds = sample_worlds(view, rng, CALL_WORLDS * samples)
+    choices = plausible_calls(view)
+    outcomes = outcomes_in(view, choices, worlds)
+    stands = outcomes.get(actions.pass_action, [])
+    worth = [c for c in choices if _worth_making(actions.kinds[c], outcomes[c], stands)]
+    if not worth:
+        return actions.pass_action
+    best = max(worth, key=lambda c: (_mean(outcomes[c]), -choices.index(c)))
+    while actions.kinds[best] == "bid":
+        higher = best + len(calls.strains)
+        if higher not in view.legal:
+            break
+        outcomes[higher] = outcomes_in(view, [higher], worlds)[higher]
+        if not _mostly_scores(outcomes[higher]) or _mean(outcomes[higher]) <= _mean(outcomes[best]):
+            break
+        best = higher
+    return best
+
+
+def _worth_making(kind: str, outcomes: list[float], stands: list[float]) -> bool:
+    """Whether a call of `kind` with these `outcomes` may be made when letting the contract stand gives `stands`."""
+    if kind == "bid":
+        return _mostly_scores(outcomes)
+    if kind == "pass":
+        return True
+    return _mostly_scores(stands)  # doubling a contract that goes the other way only makes it cost more
+
+
+def _mostly_scores(outcomes: list[float]) -> bool:
+    """True when the seat's party comes out ahead in more than half of the worlds."""
+    return sum(value > 0 for value in outcomes) * 2 > len(outcomes)
+
+
+def _mean(outcomes: list[float]) -> float:
+    return sum(outcomes) / max(1, len(outcomes))
