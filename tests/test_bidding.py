@@ -68,3 +68,54 @@ def test_few_bridge_contracts_are_slams() -> None:
 def test_fair_strength_is_an_average_hand() -> None:
     assert fair_strength(rules("contract-bridge")) == 10
     assert fair_strength(rules("skat")) == 40 / 3
+
+
+SKAT_BASES = {"grand": 24, "C": 12, "S": 11, "H": 10, "D": 9}
+"""Skat's base values (rulesets/skat.yaml `base`); a null game is worth at most 59 (null ouvert from the hand)."""
+SKAT_JACKS = ["JC", "JS", "JH", "JD"]
+
+
+def _skat_value_bound(hand: str) -> int:
+    """The highest game value a Skat hand could declare: the best base times the longest run of matadors the
+    skat could give it (two more where the run is "with"), plus game, hand, schneider and schwarz."""
+    held = set(hand.split())
+    best = 59
+    for game, base in SKAT_BASES.items():
+        order = SKAT_JACKS + ([] if game == "grand" else [rank + game for rank in "ATKQ987"])
+        run = next((n for n, card in enumerate(order) if (card in held) != (order[0] in held)), len(order))
+        best = max(best, base * ((run + 2 if order[0] in held else run) + 4))
+    return best
+
+
+def _skat_bids_against_eager_rivals(hand: str, seed: int) -> list[int]:
+    """The heuristic's bids with `hand` when both other seats bid on whatever it bids (it alone stops)."""
+    skat = rules("skat")
+    actions = skat.actions
+    seat = seed % skat.seats
+    game = stacked_game(skat, {seat: hand}, dealer=(seat + 1) % skat.seats, seed=seed)
+    player = make_player(parse_player_specs("heuristic", skat.seats)[0], seed, seat)
+    bids = []
+    while game.phase == "bidding":
+        legal = game.legal_actions()
+        if game.actor == seat:
+            action = player.choose(game.view(seat))
+            if actions.kinds[action] == "bid":
+                bids.append(actions.bid_values[action])
+        else:
+            action = next((a for a in legal if actions.kinds[a] == "bid"), actions.pass_action)
+        game.apply(action)
+    return bids
+
+
+def test_a_skat_bid_within_the_hands_value() -> None:
+    """A hand for a grand with three matadors (96 with the skat taken) bids on towards that value and stops at
+    what the hand could declare; a hand of low cards, which wins no suit game or grand, bids no further than a
+    null could go (59, null ouvert from the hand)."""
+    grand = "JC JS JH AC TC AS TS AH TH KH"
+    for seed in (0, 1):
+        bids = _skat_bids_against_eager_rivals(grand, seed)
+        assert bids and max(bids) >= 72, f"seed {seed}: the grand hand stopped at {bids[-1:]}"
+        assert max(bids) <= _skat_value_bound(grand), f"seed {seed}: bid {max(bids)} over the hand's value"
+    low = "7C 8C 9S 8S 7S 9H 8H 7H 8D 7D"
+    for seed in (2, 3):
+        assert max(_skat_bids_against_eager_rivals(low, seed), default=0) <= 59

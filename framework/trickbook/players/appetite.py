@@ -68,6 +68,7 @@ def _outcome(view: SeatView, values: list[int], names: list[int]) -> Facts:
     facts.dealer = view.dealer
     facts.hand_number = view.hand_number
     facts.trump = view.trump
+    facts.game = view.game
     facts.declarer = view.declarer
     facts.declaring_side = seating.side_of[view.declarer] if view.declarer != NO_SEAT else NO_SEAT
     if seating.has_sides:
@@ -98,19 +99,22 @@ def _spread(facts: Facts, members: tuple[int, ...], others: list[int], mine: int
     facts.hand_seat = [0] * facts.seat_count
 
 
-def _mine(view: SeatView, facts: Facts) -> float:
-    """The viewer's party's points in these facts, turned round when the lower total wins."""
+def _mine(view: SeatView, facts: Facts) -> tuple[float, float]:
+    """The viewer's party's points in these facts, then those less the others' average (what tells a defender,
+    who scores nothing either way, to beat the declarer), both turned round when the lower total wins."""
     score = score_hand(view.rules, facts)
     side = view.rules.seating.side_of[view.seat]
-    points = score.sides[side] if side >= 0 and not view.rules.personal else score.seats[view.seat]
-    return -points if view.rules.match.lower_wins else points
+    scores, mine = (score.sides, side) if side >= 0 and not view.rules.personal else (score.seats, view.seat)
+    others = [points for index, points in enumerate(scores) if index != mine]
+    sign = -1 if view.rules.match.lower_wins else 1
+    return sign * scores[mine], sign * (scores[mine] - sum(others) / max(1, len(others)))
 
 
 def trick_target(view: SeatView) -> int:
     """How many tricks the viewer's party should end the hand with, by the scoring (the fewest, on ties)."""
     values, names = _bids(view)
     members = party(view)  # partners share their side's points, and so its target
-    key = (id(view.rules), members, view.hand_size, view.trump, view.declarer, tuple(values), view.totals)
+    key = (id(view.rules), members, view.hand_size, view.trump, view.game, view.declarer, tuple(values), view.totals)
     target = _TARGETS.get(key)
     if target is None:
         facts = _outcome(view, values, names)
@@ -118,10 +122,26 @@ def trick_target(view: SeatView) -> int:
         scores = []
         for mine in range(view.hand_size + 1):
             _spread(facts, members, others, mine)
+            _share_points(view.rules, facts)
             scores.append(_mine(view, facts))
-        target = scores.index(max(scores))
+        own = [points for points, _ in scores]
+        if min(own) == max(own):  # it scores nothing either way (a defender): beat the others
+            own = [relative for _, relative in scores]
+        target = own.index(max(own))
         remember(_TARGETS, key, target)
     return target
+
+
+def _share_points(rules: Rules, facts: Facts) -> None:
+    """Gives each seat of `facts` the card points of its share of the tricks, where the scoring counts card
+    points: without them a count of tricks alone would score as if no card were taken."""
+    points = rules.scoring.card_points
+    if not points:
+        return
+    taken = facts.fresh_cards()
+    total = sum(points)
+    taken.points = [total * tricks // max(1, facts.hand_size) for tricks in facts.tricks]
+    taken.sum_sides(rules.seating.sides)
 
 
 def card_worth(rules: Rules) -> tuple[float, ...]:

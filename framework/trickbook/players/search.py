@@ -78,14 +78,38 @@ def close_bidding(world: Game, hand: int) -> None:
         world.apply(actions.pass_action if actions.pass_action in legal else policy(world.view(seat)))
 
 
-def play_out_choice(world: Game, choice: int, hand: int) -> HandResult:
-    """Makes `choice` in `world` and plays hand `hand` out; a bid is played as the contract it makes if the
-    auction ends with it, so no imagined rival's weak continuation makes outbidding it look good."""
+NO_CHOICE = -1
+"""The key of a choice's value when the seat names no trump after it in the hand."""
+
+
+def choice_values(view: SeatView, world: Game, choice: int, hand: int) -> dict[int, float]:
+    """The value of making `choice` in `world`, for each trump (or game) the viewer may name after it in hand
+    `hand` (under `NO_CHOICE` when it names none). A bid is played as the contract it makes if the auction ends
+    with it, so no imagined rival's weak continuation makes outbidding it look good."""
     bidding = world.phase == "bidding"
     world.apply(choice)  # it may end the hand, and the match with it (everyone passed)
     if bidding:
         close_bidding(world, hand)
-    return play_out_hand(world, hand)
+    if not _reaches_own_trump(world, view.seat, hand):
+        return {NO_CHOICE: value(view, play_out_hand(world, hand))}
+    named = {}
+    for trump in world.legal_actions():
+        branch = world.clone()
+        branch.apply(trump)
+        named[trump] = value(view, play_out_hand(branch, hand))
+    return named
+
+
+def _reaches_own_trump(world: Game, seat: int, hand: int) -> bool:
+    """Moves `world` on by the quick policy to `seat`'s choice of trump (or game) in hand `hand`, if it has one
+    before the play."""
+    while world.hands_finished == hand and not world.is_over() and world.phase != "play":
+        actor = world.actor
+        assert actor is not None
+        if actor == seat and world.phase == "trump" and len(world.legal_actions()) > 1:
+            return True
+        world.apply(policy(world.view(actor)))
+    return False
 
 
 def sample_worlds(view: SeatView, rng: random.Random, samples: int) -> list[Game]:
@@ -94,13 +118,23 @@ def sample_worlds(view: SeatView, rng: random.Random, samples: int) -> list[Game
 
 
 def outcomes_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) -> dict[int, list[float]]:
-    """The value of each choice in each of the same `worlds` (common random numbers)."""
-    outcomes: dict[int, list[float]] = {choice: [] for choice in choices}
-    for world in worlds:
-        hand = world.hands_finished
-        for choice in choices:
-            outcomes[choice].append(value(view, play_out_choice(world.clone(), choice, hand)))
+    """The value of each choice in each of the same `worlds` (common random numbers), with the trump named after
+    it that is best over all the worlds (the seat names one before it sees more)."""
+    outcomes: dict[int, list[float]] = {}
+    for choice in choices:
+        found = [choice_values(view, world.clone(), choice, world.hands_finished) for world in worlds]
+        outcomes[choice] = best_named(found)
     return outcomes
+
+
+def best_named(found: Sequence[dict[int, float]]) -> list[float]:
+    """The values in each world under the trump worth most over the worlds that all offer it (each world's best
+    where they offer none in common)."""
+    common = set.intersection(*(set(values) for values in found)) if found else set()
+    if not common:
+        return [max(values.values()) for values in found]
+    best = max(sorted(common), key=lambda trump: sum(values[trump] for values in found))
+    return [values[best] for values in found]
 
 
 def values_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) -> dict[int, float]:
