@@ -19,6 +19,7 @@ from ..expr.facts import NO_NAME, NO_SEAT, Facts
 from ..ruleset.rules import Rules
 
 _TARGETS: dict[tuple[object, ...], int] = {}
+_SHUNS: dict[tuple[object, ...], bool] = {}
 _WORTH: dict[int, tuple[Rules, tuple[float, ...]]] = {}
 _LIMIT = 4096
 """Entries kept before a cache starts afresh (bounded memory in long simulations)."""
@@ -130,6 +131,35 @@ def trick_target(view: SeatView) -> int:
         target = own.index(max(own))
         remember(_TARGETS, key, target)
     return target
+
+
+def shuns_tricks(view: SeatView) -> bool:
+    """True when a trick the viewer takes costs its party more than the same trick taken by a partner, as the
+    scoring reads the bids (a bid to take no trick, scored apart from the side's): it should lose every trick."""
+    members = party(view)
+    partners = [s for s in members if s != view.seat]
+    if not partners:
+        return False  # alone, what it wants of its tricks is its target
+    values, names = _bids(view)
+    key = (id(view.rules), view.seat, view.hand_size, view.trump, view.game, view.declarer, tuple(values), tuple(names))
+    shuns = _SHUNS.get(key)
+    if shuns is None:
+        facts = _outcome(view, values, names)
+        others = [s for s in range(view.rules.seats) if s not in members]
+        party_tricks = max(1, view.hand_size // 2)
+        _spread(facts, (partners[0],), others, party_tricks)
+        _share_points(view.rules, facts)
+        without = _mine(view, facts)
+        tricks = list(facts.tricks)
+        tricks[partners[0]] -= 1
+        tricks[view.seat] += 1
+        facts.tricks = tricks
+        facts.side_tricks = [sum(tricks[s] for s in group) for group in facts.side_seats]
+        facts.hand_side = [0] * len(facts.sides)
+        facts.hand_seat = [0] * facts.seat_count
+        shuns = _mine(view, facts)[0] < without[0]
+        remember(_SHUNS, key, shuns)
+    return shuns
 
 
 def _share_points(rules: Rules, facts: Facts) -> None:

@@ -12,11 +12,10 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import Card, CardMask, Deck
-from ..engine.history import ACTION_SHIFT, SEAT_MASK
 from ..engine.timeouts import timeout_card
 from ..engine.view import SeatView
 from ..ruleset.rules import BiddingKind, Rules
-from .appetite import card_worth, party, remember, trick_target
+from .appetite import card_worth, party, remember, shuns_tricks, trick_target
 
 PARTNER_SHARE = 0.25
 """What a player expects its partner to take, as a share of a hand's tricks, before anything is known."""
@@ -50,18 +49,6 @@ def strongest_suit(view: SeatView) -> int:
     for card in view.hand:
         scores[deck.suit_of[card]] += 1 + deck.rank_of[card] / (4 * deck.ranks_per_suit)
     return max(range(len(scores)), key=scores.__getitem__)
-
-
-def wants_no_tricks(view: SeatView) -> bool:
-    """True when this seat bid a named bid worth nothing in declarations (it promised to take no trick)."""
-    if view.rules.bidding.kind is not BiddingKind.DECLARATIONS:
-        return False
-    actions = view.rules.actions
-    for code in view.packed_moves:
-        action = code >> ACTION_SHIFT
-        if code & SEAT_MASK == view.seat and actions.kinds[action] == "bid":
-            return actions.name_index[action] >= 0 and actions.bid_values[action] == 0
-    return False
 
 
 def quick_bid(view: SeatView) -> int:
@@ -160,7 +147,7 @@ class Aims(NamedTuple):
 
 def aims(view: SeatView) -> Aims:
     """What the viewer wants from this hand's tricks, read from its view."""
-    return Aims(party(view), trick_target(view), wants_no_tricks(view))
+    return Aims(party(view), trick_target(view), shuns_tricks(view))
 
 
 class TrickState(NamedTuple):
