@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import rules, stacked_game
 from trickbook import Game
 from trickbook.players.base import make_player, parse_player_specs
@@ -54,11 +56,13 @@ def test_a_bridge_auction_stops_below_game_with_weak_hands() -> None:
             assert _trick_score(game) < 100, f"seed {seed}: a game contract, {game.contract} in strain {game.trump}"
 
 
-def test_few_bridge_contracts_are_slams() -> None:
+@pytest.mark.parametrize(("player", "deals"), [("heuristic:samples=2", 30), ("mcts:playouts=16", 12)])
+def test_few_bridge_contracts_are_slams(player: str, deals: int) -> None:
+    """Few worlds per call (seconds, not minutes), and still no spiral to the 7 level."""
     bridge = rules("contract-bridge")
     levels = []
-    for seed in range(30):
-        game = _auction(Game(bridge, seed), seed, "heuristic:samples=2")  # few worlds: seconds, not minutes
+    for seed in range(deals):
+        game = _auction(Game(bridge, seed), seed, player)
         levels.append(max(game.contract) if game.phase == "play" else 0)
     slams = sum(level >= 6 for level in levels)
     assert slams < 0.2 * len(levels), f"{slams} of {len(levels)} contracts at the 6 or 7 level: {levels}"

@@ -48,6 +48,11 @@ def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     return best
 
 
+def samples_within(view: SeatView, playouts: int) -> int:
+    """The samples of `choose_call` that spend about `playouts` playouts on the plausible calls (at least 3)."""
+    return max(3, playouts // (CALL_WORLDS * len(plausible_calls(view))))
+
+
 def _worth_making(kind: str, outcomes: list[float], stands: list[float]) -> bool:
     """Whether a call of `kind` with these `outcomes` may be made when letting the contract stand gives `stands`."""
     if kind == "bid":

@@ -18,7 +18,7 @@ from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
-from .policy import plausible_calls
+from .contract import choose_call, samples_within
 from .search import play_out_hand, value
 from .worlds import imagine
 
@@ -34,7 +34,7 @@ class MonteCarloPlayer:
     def choose(self, view: SeatView) -> int:
         legal = list(view.legal)
         if view.phase == "bidding" and view.rules.bidding.kind is BiddingKind.CALLS and view.hand:
-            legal = plausible_calls(view)  # dozens of bids: search the ones worth a playout
+            return choose_call(view, self._rng, samples_within(view, self.playouts))  # a contract it can make
         if len(legal) == 1:
             return legal[0]
         if self.ms is not None:
