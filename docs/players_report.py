@@ -22,9 +22,10 @@ import time
 from pathlib import Path
 
 from trickbook import bundled_rulesets, open_ruleset
+from trickbook.players.rating import Pairing, ratings
 from trickbook.tools.compare import play_for_stats
 from trickbook.tools.parallel import MatchJob, RulesetChoice, default_jobs, run_ordered
-from trickbook.tools.stats import proportion
+from trickbook.tools.stats import Estimate, proportion
 
 OUT = Path(__file__).resolve().parent / "players.md"
 
@@ -67,6 +68,33 @@ def kept_rows(rerun: set[str]) -> dict[str, list[str]]:
             if name in bundled_rulesets() and name not in rerun:
                 rows.setdefault(name, []).append(line)
     return rows
+
+
+def rating_rows(rows: list[str]) -> list[str]:
+    """A row per ruleset of the table: each player kind's Elo rating over random players, from its pairings."""
+    pairings: dict[str, list[Pairing]] = {}
+    for line in rows:
+        cells = [cell.strip() for cell in line.split("|")]
+        name, _, option_text = cells[1].partition(":")
+        pairs = [item.split("=", 1) for item in option_text.split(",") if item]
+        options = tuple((key, value) for key, value in pairs)
+        first, second = cells[2].split(" vs ")
+        wins, _, total = cells[3].split(" (")[0].split()
+        count = len(places(name, options))
+        pairings.setdefault(cells[1], []).append(Pairing(first, second, int(wins), int(total), count))
+    out = []
+    for ruleset, found in pairings.items():
+        rated = ratings(found)
+        kinds = sorted(rated, key=lambda kind: rated[kind].value)
+        out.append(f"| {ruleset} | " + ", ".join(f"{kind} {_elo(rated[kind])}" for kind in kinds) + " |")
+    return out
+
+
+def _elo(rating: Estimate) -> str:
+    """A rating and its interval, in whole Elo points."""
+    if rating.low == rating.high:
+        return f"{rating.value:.0f}"
+    return f"{rating.value:+.0f} [{rating.low:+.0f}, {rating.high:+.0f}]"
 
 
 def main() -> None:
@@ -122,6 +150,21 @@ def main() -> None:
             "| ruleset | A vs B | A won | win rate [95% interval] | target | time |",
             "|---|---|---|---|---|---:|",
             *rows,
+            "",
+            "## Ratings",
+            "",
+            "Each player kind's Elo rating at each ruleset, from the pairings above (`trickbook.players.rating`):",
+            "random players are 0; a pairing in which A won a share r of the matches over k places (sides, or",
+            "seats where there are none) puts A 400·log10(r·(k−1)/(1−r)) points above B, which is 0 at A's",
+            "fair share 1/k and 191 at 75% of two places (half a win is added to each count, so that all or none",
+            "won stays finite, and a kind that won every match has the figure as its upper end: no more is",
+            "known). mcts is rated through its pairing with the heuristic. The brackets carry the Wilson interval",
+            "of each win rate over, added up along the chain. A designer can pick the player strength for a",
+            "comparison from them, and a club a bot.",
+            "",
+            "| ruleset | ratings (Elo, random = 0) [95% interval] |",
+            "|---|---|",
+            *rating_rows(rows),
             "",
             "The players: `random` picks uniformly among legal actions. `heuristic` plays cards by rule-agnostic",
             "trick logic (win cheaply when it helps the side, let a winning partner win, otherwise throw the lowest",
