@@ -82,22 +82,24 @@ NO_CHOICE = -1
 """The key of a choice's value when the seat names no trump after it in the hand."""
 
 
-def choice_values(view: SeatView, world: Game, choice: int, hand: int) -> dict[int, float]:
+def choice_values(view: SeatView, world: Game, choice: int, hand: int, named: int = NO_CHOICE) -> dict[int, float]:
     """The value of making `choice` in `world`, for each trump (or game) the viewer may name after it in hand
-    `hand` (under `NO_CHOICE` when it names none). A bid is played as the contract it makes if the auction ends
-    with it, so no imagined rival's weak continuation makes outbidding it look good."""
+    `hand` (under `NO_CHOICE` when it names none; only `named` where that is one it may name). A bid is played
+    as the contract it makes if the auction ends with it, so no imagined rival's weak continuation makes
+    outbidding it look good."""
     bidding = world.phase == "bidding"
     world.apply(choice)  # it may end the hand, and the match with it (everyone passed)
     if bidding:
         close_bidding(world, hand)
     if not _reaches_own_trump(world, view.seat, hand):
         return {NO_CHOICE: value(view, play_out_hand(world, hand))}
-    named = {}
-    for trump in world.legal_actions():
+    legal = world.legal_actions()
+    values = {}
+    for trump in (named,) if named in legal else legal:
         branch = world.clone()
         branch.apply(trump)
-        named[trump] = value(view, play_out_hand(branch, hand))
-    return named
+        values[trump] = value(view, play_out_hand(branch, hand))
+    return values
 
 
 def _reaches_own_trump(world: Game, seat: int, hand: int) -> bool:
@@ -119,22 +121,25 @@ def sample_worlds(view: SeatView, rng: random.Random, samples: int) -> list[Game
 
 def outcomes_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) -> dict[int, list[float]]:
     """The value of each choice in each of the same `worlds` (common random numbers), with the trump named after
-    it that is best over all the worlds (the seat names one before it sees more)."""
+    it that is best over all the worlds (the seat names one before it sees more). Every trump is tried after the
+    first choice that leads to naming one; the later choices keep the best of them (a cheaper estimate)."""
     outcomes: dict[int, list[float]] = {}
+    named = NO_CHOICE
     for choice in choices:
-        found = [choice_values(view, world.clone(), choice, world.hands_finished) for world in worlds]
-        outcomes[choice] = best_named(found)
+        found = [choice_values(view, world.clone(), choice, world.hands_finished, named) for world in worlds]
+        outcomes[choice], best = best_named(found)
+        named = best if named == NO_CHOICE else named
     return outcomes
 
 
-def best_named(found: Sequence[dict[int, float]]) -> list[float]:
-    """The values in each world under the trump worth most over the worlds that all offer it (each world's best
-    where they offer none in common)."""
+def best_named(found: Sequence[dict[int, float]]) -> tuple[list[float], int]:
+    """The values in each world under the trump worth most over the worlds that all offer it, and that trump
+    (each world's best, and `NO_CHOICE`, where they offer none in common)."""
     common = set.intersection(*(set(values) for values in found)) if found else set()
     if not common:
-        return [max(values.values()) for values in found]
+        return [max(values.values()) for values in found], NO_CHOICE
     best = max(sorted(common), key=lambda trump: sum(values[trump] for values in found))
-    return [values[best] for values in found]
+    return [values[best] for values in found], best
 
 
 def values_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) -> dict[int, float]:
