@@ -21,6 +21,12 @@ CALL_WORLDS = 2
 leave a coin's chance of four makes."""
 
 
+DOUBLING_SHARE = 0.75
+"""The share of worlds a doubled (or redoubled) contract must go the caller's way in: the worlds know only that
+a bidder holds its share of the high cards, so they make the other side's contract look worse than it is, and
+a double that is wrong costs several times what one that is right gains."""
+
+
 def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     """The best call worth making: a bid only if its contract scores in most worlds, a double or redouble only if
     the contract it doubles goes the caller's way in most worlds, else pass; a bid climbs a level at a time while
@@ -59,12 +65,12 @@ def _worth_making(kind: str, outcomes: list[float], stands: list[float]) -> bool
         return _mostly_scores(outcomes)
     if kind == "pass":
         return True
-    return _mostly_scores(stands)  # doubling a contract that goes the other way only makes it cost more
+    return _mostly_scores(stands, DOUBLING_SHARE)  # doubling a contract that goes the other way costs more
 
 
-def _mostly_scores(outcomes: list[float]) -> bool:
-    """True when the seat's party comes out ahead in more than half of the worlds."""
-    return sum(value > 0 for value in outcomes) * 2 > len(outcomes)
+def _mostly_scores(outcomes: list[float], share: float = 0.5) -> bool:
+    """True when the seat's party comes out ahead in more than `share` of the worlds."""
+    return sum(value > 0 for value in outcomes) > share * len(outcomes)
 
 
 def _mean(outcomes: list[float]) -> float:
