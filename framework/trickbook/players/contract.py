@@ -28,10 +28,10 @@ a double that is wrong costs several times what one that is right gains."""
 
 
 def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
-    """The best call worth making: a bid only if its contract scores in most worlds, a double or redouble only if
-    the contract it doubles goes the caller's way in most worlds, else pass; a bid climbs a level at a time while
-    the higher contract in its strain still scores in most worlds and more on average (a game or slam the hand
-    supports). Most worlds, not the average: one lucky playout of a game or slam must not carry a bid."""
+    """The best call worth making: a bid only if its contract scores in most worlds, a double or redouble only
+    if the contract it doubles goes the caller's way in `DOUBLING_SHARE` of them, else pass; a bid climbs a level
+    at a time while the higher contract in its strain still scores in most worlds and more on average (a game or
+    slam the hand supports). Most worlds, not the average: one lucky playout of a game must not carry a bid."""
     actions = view.rules.actions
     calls = view.rules.bidding.calls
     assert calls is not None
@@ -74,4 +74,5 @@ def _mostly_scores(outcomes: list[float], share: float = 0.5) -> bool:
 
 
 def _mean(outcomes: list[float]) -> float:
+    """The average of the values (0 for none)."""
     return sum(outcomes) / max(1, len(outcomes))
