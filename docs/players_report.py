@@ -59,12 +59,12 @@ def pairing(
 
 
 def kept_rows(rerun: set[str]) -> dict[str, list[str]]:
-    """The rows of the existing report for rulesets not being rerun."""
+    """The rows of the existing report's players table (not its ratings) for rulesets not being rerun."""
     rows: dict[str, list[str]] = {}
     if OUT.exists():
         for line in OUT.read_text(encoding="utf-8").splitlines():
             cells = line.split("|")
-            name = cells[1].strip().split(":")[0] if len(cells) > 2 else ""
+            name = cells[1].strip().split(":")[0] if len(cells) > 3 and " vs " in cells[2] else ""
             if name in bundled_rulesets() and name not in rerun:
                 rows.setdefault(name, []).append(line)
     return rows
@@ -158,8 +158,8 @@ def main() -> None:
             "seats where there are none) puts A 400·log10(r·(k−1)/(1−r)) points above B, which is 0 at A's",
             "fair share 1/k and 191 at 75% of two places (half a win is added to each count, so that all or none",
             "won stays finite, and a kind that won every match has the figure as its upper end: no more is",
-            "known). mcts is rated through its pairing with the heuristic. The brackets carry the Wilson interval",
-            "of each win rate over, added up along the chain. A designer can pick the player strength for a",
+            "known). mcts is rated through its pairing with the heuristic. The brackets carry each win rate's Wilson",
+            "interval over to Elo points, added up along the chain. A designer can pick the player strength for a",
             "comparison from them, and a club a bot.",
             "",
             "| ruleset | ratings (Elo, random = 0) [95% interval] |",
@@ -169,10 +169,17 @@ def main() -> None:
             "The players: `random` picks uniformly among legal actions. `heuristic` plays cards by rule-agnostic",
             "trick logic (win cheaply when it helps the side, let a winning partner win, otherwise throw the lowest",
             "card; aim for the tricks the scoring wants, which in Hearts means as few as it can, and shed the cards",
-            "the scoring makes costly) and values each plausible bid, trump or card to pass by playing the hand",
-            "out in six worlds sampled from its view, scored by the ruleset's own rules. `mcts` searches every",
-            "decision: each legal action is played out in worlds sampled from the view (common to all actions), and",
-            "sequential halving spends the playout budget on the close choices.",
+            "the scoring makes costly, and lose every trick where its own tricks cost its side, as after a nil;",
+            "in games of card points each party aims at the points of its share of the tricks) and values each",
+            "plausible bid, trump or card to pass by playing the hand out in six worlds sampled from its view,",
+            "scored by the ruleset's own rules. A bid is valued as the contract it would end the auction in (later",
+            "bidders pass), under the best trump or game its bidder could then name; the worlds give each other",
+            "seat that bid at least its share of the high cards. In an auction of calls (Bridge) it judges each",
+            "call on twelve worlds, bids only when the contract goes its way in most of them, doubles only in three",
+            "of four, and climbs a level at a time while the higher contract still makes in most and is worth more.",
+            "`mcts` calls such an auction the same way with its playouts, and searches every other decision: each",
+            "legal action is played out in worlds sampled from the view (common to all actions), and sequential",
+            "halving spends the playout budget on the close choices.",
             "",
         ]
     )
