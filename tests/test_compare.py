@@ -39,7 +39,7 @@ def test_compare_metrics_equal_counts_taken_from_the_records(
         "--matches",
         "12",
         "--seed",
-        "5",
+        "1",  # seeds where the heuristic side lets every random contract fail leave no "gains" row to check
         "--hand-cap",
         "60",
         "--jobs",

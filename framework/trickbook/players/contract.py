@@ -54,6 +54,17 @@ def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     return best
 
 
+def choose_bid(view: SeatView, choices: list[int], rng: random.Random, samples: int) -> int:
+    """The best of `choices` in an auction that a pass may end: a bid only if its contract scores in most of
+    `samples` worlds, as in `choose_call` (else pass)."""
+    actions = view.rules.actions
+    outcomes = outcomes_in(view, choices, sample_worlds(view, rng, samples))
+    worth = [c for c in choices if _worth_making(actions.kinds[c], outcomes[c], [])]
+    if not worth:
+        return actions.pass_action
+    return max(worth, key=lambda c: (_mean(outcomes[c]), -choices.index(c)))
+
+
 def samples_within(view: SeatView, playouts: int) -> int:
     """The samples of `choose_call` that spend about `playouts` playouts on the plausible calls (at least 3)."""
     return max(3, playouts // (CALL_WORLDS * len(plausible_calls(view))))

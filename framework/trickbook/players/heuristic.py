@@ -8,7 +8,7 @@ from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
-from .contract import choose_call
+from .contract import choose_bid, choose_call
 from .policy import choose_pass, estimate_tricks, greedy_card
 from .search import compare_choices
 
@@ -39,6 +39,12 @@ class HeuristicPlayer:
         choices = self._plausible_bids(view) if view.phase == "bidding" else list(legal)
         if len(choices) == 1:
             return choices[0]
+        if (
+            view.phase == "bidding"
+            and view.rules.bidding.kind is BiddingKind.AUCTION
+            and view.rules.actions.pass_action in choices
+        ):
+            return choose_bid(view, choices, self._rng, self.samples)
         values = compare_choices(view, choices, self._rng, self.samples)
         return max(choices, key=lambda c: (values[c], -choices.index(c)))
 
