@@ -22,9 +22,9 @@ import time
 from pathlib import Path
 
 from trickbook import bundled_rulesets, open_ruleset
-from trickbook.players.rating import Pairing, ratings
 from trickbook.tools.compare import play_for_stats
 from trickbook.tools.parallel import MatchJob, RulesetChoice, default_jobs, run_ordered
+from trickbook.tools.rating import Pairing, ratings
 from trickbook.tools.stats import Estimate, proportion
 
 OUT = Path(__file__).resolve().parent / "players.md"
@@ -153,7 +153,7 @@ def main() -> None:
             "",
             "## Ratings",
             "",
-            "Each player kind's Elo rating at each ruleset, from the pairings above (`trickbook.players.rating`):",
+            "Each player kind's Elo rating at each ruleset, from the pairings above (`trickbook.tools.rating`):",
             "random players are 0; a pairing in which A won a share r of the matches over k places (sides, or",
             "seats where there are none) puts A 400·log10(r·(k−1)/(1−r)) points above B, which is 0 at A's",
             "fair share 1/k and 191 at 75% of two places (half a win is added to each count, so that all or none",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trickbook.players.rating import Pairing, elo_difference, ratings
+from trickbook.tools.rating import Pairing, elo_difference, ratings
 
 
 def test_a_fair_share_is_no_difference_and_more_wins_are_more_points() -> None:

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..tools.stats import Estimate, proportion
+from .stats import Estimate, proportion
 
 ELO_SCALE = 400
 """Elo points per factor of ten in the odds of winning."""
