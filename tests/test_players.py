@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import CONFIGURATIONS, config_id, random_position, rules
-from trickbook import Game, UsageError
+from trickbook import Game, UsageError, load_ruleset
 from trickbook.engine.view import SeatView
 from trickbook.players import make_player, parse_player_specs
 from trickbook.players.worlds import imagine, sample_world
@@ -262,3 +262,33 @@ def test_players_search_only_plausible_calls_in_an_auction_of_calls() -> None:
     view = game.view(game.turn or 0)
     texts = [game.rules.actions.text(a) for a in plausible_calls(view)]
     assert "double" in texts and "bid 1NT" in texts and "bid 2S" in texts and "bid 1C" not in texts
+
+
+@pytest.mark.parametrize("ruleset", ["contract-bridge", "tarneeb-41", "skat"])
+def test_a_heuristic_decision_plays_out_no_more_hands_than_the_budget(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README, limits: one decision plays out at most `limits.MAX_PLAYOUTS_PER_DECISION` hands, whatever the
+    ruleset multiplies a sample by (calls, levels climbed, trumps named after a bid)."""
+    from trickbook import limits
+    from trickbook.players import search
+
+    counted = {"n": 0}
+    original = search.play_out_hand
+
+    def counting(world: Game, hand: int | None = None) -> object:
+        counted["n"] += 1
+        return original(world, hand)
+
+    monkeypatch.setattr(search, "play_out_hand", counting)
+    rules = load_ruleset(ruleset)
+    player = make_player(parse_player_specs("heuristic:samples=80", 1)[0], 1, 0)
+    game = Game(rules, 1)
+    most = 0
+    for _ in range(6):
+        if game.actor is None or game.phase == "play":
+            break
+        counted["n"] = 0
+        game.apply(player.choose(game.view(game.actor)))
+        most = max(most, counted["n"])
+    assert 0 < most <= limits.MAX_PLAYOUTS_PER_DECISION

@@ -14,7 +14,7 @@ import random
 
 from ..engine.view import SeatView
 from .policy import plausible_calls
-from .search import outcomes_in, sample_worlds
+from .search import affordable, outcomes_in, sample_worlds
 
 CALL_WORLDS = 2
 """Worlds per sample a call is judged on: whether a contract makes in most worlds is a count, and six worlds
@@ -35,8 +35,9 @@ def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     actions = view.rules.actions
     calls = view.rules.bidding.calls
     assert calls is not None
-    worlds = sample_worlds(view, rng, CALL_WORLDS * samples)
     choices = plausible_calls(view)
+    climbs = sum(actions.kinds[a] == "bid" for a in view.legal) // max(1, len(calls.strains))
+    worlds = sample_worlds(view, rng, affordable(view, CALL_WORLDS * samples, len(choices) + climbs))
     outcomes = outcomes_in(view, choices, worlds)
     stands = outcomes.get(actions.pass_action, [])
     worth = [c for c in choices if _worth_making(actions.kinds[c], outcomes[c], stands)]
@@ -58,7 +59,7 @@ def choose_bid(view: SeatView, choices: list[int], rng: random.Random, samples: 
     """The best of `choices` in an auction that a pass may end: a bid only if its contract scores in most of
     `samples` worlds, as in `choose_call` (else pass)."""
     actions = view.rules.actions
-    outcomes = outcomes_in(view, choices, sample_worlds(view, rng, samples))
+    outcomes = outcomes_in(view, choices, sample_worlds(view, rng, affordable(view, samples, len(choices))))
     worth = [c for c in choices if _worth_making(actions.kinds[c], outcomes[c], [])]
     if not worth:
         return actions.pass_action

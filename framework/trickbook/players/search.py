@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .. import limits
 from ..engine.game import Game
 from ..engine.history import HandResult
 from ..engine.view import SeatView
+from ..ruleset.actions import GAME, TRUMP
+from ..ruleset.rules import TrumpMode
 from .policy import Aims, TrickState, aims, card_sense, choose_card, policy
 from .worlds import imagine
 
@@ -148,5 +151,16 @@ def values_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) ->
 
 
 def compare_choices(view: SeatView, choices: Sequence[int], rng: random.Random, samples: int) -> dict[int, float]:
-    """The average value of each choice over the same `samples` imagined worlds."""
-    return values_in(view, choices, sample_worlds(view, rng, samples))
+    """The average value of each choice over the same `samples` imagined worlds (fewer if one decision cannot
+    afford them all)."""
+    return values_in(view, choices, sample_worlds(view, rng, affordable(view, samples, len(choices))))
+
+
+def affordable(view: SeatView, wanted: int, choices: int) -> int:
+    """How many of `wanted` worlds one decision can afford: each world plays out every choice under every trump
+    or game the seat might name after it, and a decision plays out at most `limits.MAX_PLAYOUTS_PER_DECISION`
+    hands (one world at the least)."""
+    rules = view.rules
+    named_later = rules.trump.mode in (TrumpMode.CHOSEN, TrumpMode.MADE) or bool(rules.trump.games)
+    branches = max(1, sum(kind in (TRUMP, GAME) for kind in rules.actions.kinds)) if named_later else 1
+    return max(1, min(wanted, limits.MAX_PLAYOUTS_PER_DECISION // max(1, choices * branches)))
