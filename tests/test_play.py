@@ -340,3 +340,12 @@ def test_a_long_list_of_bids_is_shown_by_its_first_and_last_values(tmp_path: Pat
     )
     assert "Your choices: pass, bid 18, bid 20, " in done.stdout, done.stdout
     assert "bid 44, ..., bid 240, bid 264\n" in done.stdout, "sixty-three values: the first and the last"
+
+
+def test_a_bots_trump_is_told_once(tmp_path: Path) -> None:
+    """The terminal said a bot's trump twice ("South: trump ♥ (hearts)", then "South names trump: ♥ hearts")."""
+    told: list[str] = []
+    for seed in ("3", "4", "5"):
+        out, _ = _session(tmp_path, "cardems-tarneeb", "--seed", seed, "--hand-cap", "1", lines=["pass"])
+        told += [line for line in out.splitlines() if ": trump " in line or "names trump" in line]
+    assert any("names trump" in line for line in told) and not [line for line in told if ": trump " in line], told

@@ -45,7 +45,7 @@ from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..players import Player, PlayerSpec, make_player
 from ..record.writer import dumps, match_record
-from ..ruleset.actions import ALONE, DISCARD, GIVE, PLAY
+from ..ruleset.actions import ALONE, DISCARD, GAME, GIVE, PLAY, TRUMP
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .progress import progress
 
@@ -181,6 +181,8 @@ class TerminalMatch:
         if actions.kinds[action] == ALONE:
             self.console.print(f"{self.names[seat]} plays alone")
             return
+        if actions.kinds[action] in (TRUMP, GAME):
+            return  # the trump or game named is told once, by its event, with who named it
         self.console.print(f"{self.names[seat]}: {self._words(action, phase)}")
 
     def human_turn(self) -> bool:
