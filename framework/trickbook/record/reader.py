@@ -53,10 +53,10 @@ def _stream(handle: BinaryIO | gzip.GzipFile, name: str) -> Iterator[tuple[Locat
     """Records one per line, read a line at a time with each line's size bounded (so a line that never ends,
     or a compressed file that expands without end, is refused at its first over-long line, not held in memory)."""
     number = 0
-    while raw := handle.readline(limits.MAX_RECORD_BYTES + 1):
+    while raw := handle.readline(limits.MAX_RECORD_BYTES + 2):  # room for the line's end, not counted
         number += 1
         where = Location(name, number, 1)
-        if len(raw) > limits.MAX_RECORD_BYTES:
+        if len(raw.rstrip(b"\r\n")) > limits.MAX_RECORD_BYTES:
             raise RecordError(
                 "this record is too large", where=where, expected=f"at most {limits.MAX_RECORD_BYTES:,} bytes"
             )

@@ -460,7 +460,8 @@ def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, 
             "these rulesets extend each other in a loop" if resolved in seen else "too many levels of `extends`",
             where=document.locate(("extends",)),
             path="extends",
-            expected=f"a chain of at most {limits.MAX_EXTENDS_DEPTH} rulesets without loops",
+            expected=f"at most {limits.MAX_EXTENDS_DEPTH} levels of `extends` "
+            f"(a chain of {limits.MAX_EXTENDS_DEPTH + 1} rulesets), without loops",
         )
     try:
         parent = _find(parent_ref, origin.path.parent if origin.path is not None else None)

@@ -1,0 +1,338 @@
+"""Every documented limit tried one below it, at it and one past it: the two sides that fit load or run for real,
+the one past is refused with the located message. The limits are read from `limits.py` and the ruleset schema, so
+a test follows a change of either."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from trickbook import OptionError, limits, load_ruleset, resources
+from trickbook.errors import InputError, Location, UsageError
+from trickbook.players.base import parse_player_specs
+from trickbook.record.reader import parse_record, read_records
+from trickbook.ruleset.loader import open_ruleset, open_text
+from trickbook.ruleset.yamlsource import parse_yaml
+from trickbook.session.table import Table
+
+BASE = (resources.data_dir() / "rulesets" / "oh-hell.yaml").read_text(encoding="utf-8")
+"""A bundled ruleset with bids, definitions, versions and an option that takes numbers."""
+
+SCHEMA = resources.schema("ruleset")["properties"]
+
+TRICKS = len(load_ruleset("oh-hell").deck.codes) // 4
+"""The tricks in a hand of the base ruleset (four seats), the most a bid may be."""
+
+
+def _edited(old: str, new: str) -> str:
+    """The base ruleset with one line replaced (the line must be there, or the test would try nothing)."""
+    assert BASE.count(old) == 1, old
+    return BASE.replace(old, new)
+
+
+def _versions(count: int) -> str:
+    """The base ruleset with `count` versions numbered from 1."""
+    listed = "".join(f"  - version: {n}\n    description: Version {n}.\n" for n in range(1, count + 1))
+    return _edited("  - version: 1\n    description: The rules of FAMILY-RULES §3.\n", listed)
+
+
+def _line(text: str, needle: str) -> int:
+    """The line number of the one line holding `needle`."""
+    return next(n for n, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+@dataclass(frozen=True)
+class RulesetLimit:
+    """A limit a ruleset's text runs into: the text with the limited quantity at n, the line it is refused on."""
+
+    name: str
+    limit: int
+    step: int
+    """+1 when the limit is a most, -1 when it is a least."""
+    text: Callable[[int], str]
+    marker: Callable[[int], str]
+    """Text on the line the refusal names."""
+    refusal: Callable[[int], str]
+    """The message after `file:line:column: `."""
+
+
+RULESET_LIMITS = [
+    RulesetLimit(
+        "most seats",
+        SCHEMA["seats"]["maximum"],
+        1,
+        lambda n: _edited("seats: 4\n", f"seats: {n}\n"),
+        lambda n: f"seats: {n}",
+        lambda n: f"seats: this number is out of range\n  expected at most {n - 1}\n  found {n}",
+    ),
+    RulesetLimit(
+        "fewest seats",
+        SCHEMA["seats"]["minimum"],
+        -1,
+        lambda n: _edited("seats: 4\n", f"seats: {n}\n"),
+        lambda n: f"seats: {n}",
+        lambda n: f"seats: this number is out of range\n  expected at least {n + 1}\n  found {n}",
+    ),
+    RulesetLimit(
+        "highest bid: the tricks in a hand",
+        TRICKS,
+        1,
+        lambda n: _edited("bids: {min: 0, max: hand_size}", f"bids: {{min: 0, max: {n}}}"),
+        lambda n: f"max: {n}}}",
+        lambda n: f"bidding.bids.max: a bid cannot exceed the tricks in a hand\n  expected at most {n - 1}",
+    ),
+    RulesetLimit(
+        "lowest bid",
+        SCHEMA["bidding"]["properties"]["bids"]["properties"]["min"]["minimum"],
+        -1,
+        lambda n: _edited("bids: {min: 0, max: hand_size}", f"bids: {{min: {n}, max: hand_size}}"),
+        lambda n: f"min: {n},",
+        lambda n: f"bidding.bids.min: this number is out of range\n  expected at least {n + 1}\n  found {n}",
+    ),
+    RulesetLimit(
+        "most versions",
+        SCHEMA["versions"]["maxItems"],
+        1,
+        _versions,
+        lambda n: "- version: 1",
+        lambda n: (
+            f"versions: this value has the wrong size\n  expected at most {n - 1} item(s)\n"
+            f"  found a list of {n} item(s)"
+        ),
+    ),
+    RulesetLimit(
+        "highest version number",
+        SCHEMA["versions"]["items"]["properties"]["version"]["maximum"],
+        1,
+        lambda n: _edited("  - version: 1\n", f"  - version: {n}\n"),
+        lambda n: f"- version: {n}",
+        lambda n: f"versions[0].version: this number is out of range\n  expected at most {n - 1}\n  found {n}",
+    ),
+    RulesetLimit(
+        "brackets in an expression",
+        limits.MAX_EXPRESSION_DEPTH,
+        1,
+        lambda n: _edited("  cap: 99\n", f"  cap: {'(' * n}99{')' * n}\n"),
+        lambda n: "cap: (",
+        lambda n: "definitions.cap: brackets are nested too deeply",
+    ),
+    RulesetLimit(
+        "levels of operators in an expression (the whole expression and n - 1 negations)",
+        limits.MAX_EXPRESSION_DEPTH,
+        1,
+        lambda n: _edited("  cap: 99\n", f"  cap: {'-' * (n - 1)}99\n"),
+        lambda n: "cap: --",
+        lambda n: "definitions.cap: this expression is nested too deeply",
+    ),
+    RulesetLimit(
+        "digits of a number in an expression",
+        limits.MAX_INT_DIGITS,
+        1,
+        lambda n: _edited("  cap: 99\n", f"  cap: 0 + {'9' * n}\n"),
+        lambda n: "cap: 0 +",
+        lambda n: "definitions.cap: this number is too large",
+    ),
+    RulesetLimit(
+        "characters of an expression",
+        limits.MAX_EXPRESSION_CHARS,
+        1,
+        lambda n: _edited("  cap: 99\n", f'  cap: "{" " * (n - 2)}99"\n'),
+        lambda n: "cap: ",
+        lambda n: f"definitions.cap: this value has the wrong size\n  expected at most {n - 1} character(s)",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", RULESET_LIMITS, ids=lambda case: case.name)
+def test_a_ruleset_at_its_limit_loads_and_one_past_it_is_refused_where_it_is_written(case: RulesetLimit) -> None:
+    for n in (case.limit - case.step, case.limit):
+        rules = open_text(case.text(n), "limit.yaml").resolve()
+        assert rules.id == "oh-hell"
+    past = case.limit + case.step
+    text = case.text(past)
+    with pytest.raises(InputError) as refused:
+        open_text(text, "limit.yaml").resolve()
+    message = str(refused.value)
+    assert message.startswith(f"limit.yaml:{_line(text, case.marker(past))}:"), message
+    assert case.refusal(past) in message
+
+
+@pytest.mark.parametrize("seats", [SCHEMA["seats"]["minimum"], SCHEMA["seats"]["maximum"]])
+def test_a_ruleset_at_either_seat_limit_is_played_by_that_many(seats: int) -> None:
+    rules = open_text(_edited("seats: 4\n", f"seats: {seats}\n"), "limit.yaml").resolve()
+    assert rules.seats == seats
+    assert len(rules.seating.next_seat) == seats
+
+
+def test_the_versions_at_the_limit_are_each_offered() -> None:
+    most = SCHEMA["versions"]["maxItems"]
+    assert open_text(_versions(most), "limit.yaml").versions == tuple(range(1, most + 1))
+
+
+def _chain(folder: Path, rulesets: int) -> Path:
+    """`rulesets` files, each but the first extending the one before; the last of them."""
+    (folder / "r1.yaml").write_text(BASE, encoding="utf-8")
+    for n in range(2, rulesets + 1):
+        lines = f"format: trickbook-ruleset/2\nid: r{n}\nextends: r{n - 1}.yaml\n"
+        (folder / f"r{n}.yaml").write_text(lines, encoding="utf-8")
+    return folder / f"r{rulesets}.yaml"
+
+
+def test_extends_at_its_depth_loads_and_one_level_more_is_refused_at_the_extends(tmp_path: Path) -> None:
+    for levels in (limits.MAX_EXTENDS_DEPTH - 1, limits.MAX_EXTENDS_DEPTH):
+        folder = tmp_path / str(levels)
+        folder.mkdir()
+        assert load_ruleset(str(_chain(folder, levels + 1))).id == f"r{levels + 1}"
+    too_deep = limits.MAX_EXTENDS_DEPTH + 1
+    with pytest.raises(InputError) as refused:
+        load_ruleset(str(_chain(tmp_path, too_deep + 1)))
+    assert str(refused.value) == (
+        f"{tmp_path / 'r2.yaml'}:3:10: extends: too many levels of `extends`\n"
+        f"  expected at most {limits.MAX_EXTENDS_DEPTH} levels of `extends` "
+        f"(a chain of {limits.MAX_EXTENDS_DEPTH + 1} rulesets), without loops"
+    )
+
+
+def _padded(size: int) -> str:
+    """The base ruleset with a comment making it `size` bytes of UTF-8."""
+    missing = size - len(BASE.encode()) - 1
+    return BASE + "#" * missing + "\n"
+
+
+def test_a_ruleset_file_of_the_most_bytes_loads_and_one_byte_more_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    for size in (limits.MAX_RULESET_BYTES - 1, limits.MAX_RULESET_BYTES):
+        path.write_text(_padded(size), encoding="utf-8")
+        assert load_ruleset(str(path)).id == "oh-hell"
+    path.write_text(_padded(limits.MAX_RULESET_BYTES + 1), encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        load_ruleset(str(path))
+    assert str(refused.value) == (
+        f"{path}:1:1: the file is too large to be a ruleset\n  expected at most {limits.MAX_RULESET_BYTES:,} "
+        f"bytes\n  found {limits.MAX_RULESET_BYTES + 1:,} bytes"
+    )
+
+
+def test_a_ruleset_text_of_the_most_characters_loads_and_one_more_is_refused() -> None:
+    extra = len(BASE.encode()) - len(BASE)  # characters written in more than one byte
+    for size in (limits.MAX_RULESET_BYTES - 1, limits.MAX_RULESET_BYTES):
+        assert open_text(_padded(size + extra), "editor").resolve().id == "oh-hell"
+    with pytest.raises(InputError) as refused:
+        open_text(_padded(limits.MAX_RULESET_BYTES + 1 + extra), "editor")
+    assert str(refused.value) == (
+        f"editor:1:1: the text is too large to be a ruleset\n  expected at most {limits.MAX_RULESET_BYTES:,} "
+        f"characters\n  found {limits.MAX_RULESET_BYTES + 1:,}"
+    )
+
+
+def _nested(depth: int) -> list[object]:
+    """Lists nested so that, inside the mapping holding them, the YAML is `depth` levels deep."""
+    value: list[object] = []
+    for _ in range(depth - 2):
+        value = [value]
+    return value
+
+
+YAML_LIMITS = [
+    ("nesting", limits.MAX_YAML_DEPTH, lambda n: f"a: {'[' * (n - 1)}{']' * (n - 1)}\n", _nested, "nested too deeply"),
+    ("aliases", limits.MAX_YAML_ALIASES, lambda n: f"a: [&x 1{', *x' * n}]\n", lambda n: [1] * (n + 1), "aliases"),
+    ("digits", limits.MAX_INT_DIGITS, lambda n: f"a: {'9' * n}\n", lambda n: int("9" * n), "integer is too large"),
+]
+
+
+@pytest.mark.parametrize(("name", "limit", "text", "value", "refusal"), YAML_LIMITS, ids=[c[0] for c in YAML_LIMITS])
+def test_yaml_at_its_limit_parses_and_one_past_it_is_refused(
+    name: str, limit: int, text: Callable[[int], str], value: Callable[[int], object], refusal: str
+) -> None:
+    for n in (limit - 1, limit):
+        assert parse_yaml(text(n), "y.yaml").data["a"] == value(n)
+    with pytest.raises(InputError) as refused:
+        parse_yaml(text(limit + 1), "y.yaml")
+    message = str(refused.value)
+    assert message.startswith("y.yaml:1:") and refusal in message and f"at most {limit}" in message, message
+
+
+def test_an_option_takes_the_most_numbers_and_refuses_one_more() -> None:
+    source = open_ruleset("oh-hell")
+    most = source.document.data["options"]["sequence"]["numbers"].get("max_items", limits.MAX_OPTION_NUMBERS)
+    for count in (most - 1, most):
+        _version, chosen = source.choose({"sequence": ",".join(["1"] * count)}, None)
+        assert dict(chosen)["sequence"] == ",".join(["1"] * count)
+    with pytest.raises(OptionError) as refused:
+        source.choose({"sequence": ",".join(["1"] * (most + 1))}, None)
+    assert f"up to {most} whole numbers" in str(refused.value)
+    assert f"found {most + 1} numbers from 1 to 1" in str(refused.value)
+
+
+def test_validate_checks_every_combination_up_to_its_limit_and_that_many_past_it() -> None:
+    source = open_ruleset("whist")
+    count = source.combination_count()
+    everything = list(source.combinations(limit=count))
+    assert len(everything) == count == len({(v, tuple(o.items())) for v, o in everything})
+    fewer = list(source.combinations(limit=count - 1))
+    assert len(fewer) == count - 1 == len({(v, tuple(o.items())) for v, o in fewer})
+    assert list(source.combinations(limit=count + 1)) == everything
+    assert source.combinations.__defaults__ == (limits.MAX_COMBINATIONS,)
+
+
+def _record_line(size: int) -> bytes:
+    """One record of `size` bytes, its newline not counted."""
+    head = b'{"pad": "'
+    return head + b"x" * (size - len(head) - 2) + b'"}\n'
+
+
+def test_a_record_of_the_most_bytes_is_read_and_one_byte_more_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "records.jsonl"
+    for size in (limits.MAX_RECORD_BYTES - 1, limits.MAX_RECORD_BYTES):
+        path.write_bytes(_record_line(size))
+        [(_where, record)] = list(read_records(path, "records.jsonl"))
+        assert len(record["pad"]) == size - 11
+    path.write_bytes(_record_line(limits.MAX_RECORD_BYTES + 1))
+    with pytest.raises(InputError) as refused:
+        list(read_records(path, "records.jsonl"))
+    assert str(refused.value) == (
+        f"records.jsonl:1:1: this record is too large\n  expected at most {limits.MAX_RECORD_BYTES:,} bytes"
+    )
+
+
+def test_a_record_nested_to_the_most_levels_is_read_and_one_more_is_refused() -> None:
+    where = Location("records.jsonl", 3, 1)
+    for depth in (limits.MAX_RECORD_DEPTH - 1, limits.MAX_RECORD_DEPTH):
+        text = '{"a": ' + "[" * (depth - 1) + "]" * (depth - 1) + "}"
+        assert parse_record(text, where) == json.loads(text)
+    too_deep = limits.MAX_RECORD_DEPTH
+    with pytest.raises(InputError) as refused:
+        parse_record('{"a": ' + "[" * too_deep + "]" * too_deep + "}", where)
+    assert str(refused.value) == "records.jsonl:3:1: the record is nested too deeply for the JSON parser"
+
+
+def test_a_table_takes_a_hand_cap_from_one_to_the_most_hands() -> None:
+    for cap in (1, 2, limits.MAX_HANDS - 1, limits.MAX_HANDS):
+        table = Table("whist", seats=["human", "random", "random", "random"], hand_cap=cap)
+        assert table.hand_cap == cap == table.game.hand_cap
+    for cap in (0, limits.MAX_HANDS + 1):
+        with pytest.raises(UsageError) as refused:
+            Table("whist", seats=["human", "random", "random", "random"], hand_cap=cap)
+        assert str(refused.value) == f"a table's hand cap is 1 to {limits.MAX_HANDS:,} hands, not {cap}"
+
+
+PLAYER_BUDGETS = [
+    ("mcts:playouts={}", limits.MAX_PLAYOUTS_PER_DECISION, "would play out {:,} hands for one decision"),
+    ("heuristic:samples={},spread=0", limits.MAX_PLAYOUTS_PER_DECISION, "would play out {:,} hands for one decision"),
+    ("mcts:ms={}", limits.MAX_THINKING_MS, "would think {} ms for one decision"),
+]
+
+
+@pytest.mark.parametrize(("spec", "limit", "refusal"), PLAYER_BUDGETS, ids=[c[0] for c in PLAYER_BUDGETS])
+def test_a_player_at_its_budget_is_accepted_and_one_past_it_is_refused(spec: str, limit: int, refusal: str) -> None:
+    for n in (1, limit - 1, limit):
+        [player] = parse_player_specs(spec.format(n), 1)
+        assert str(n) in dict(player.options).values()
+    for n in (0, limit + 1):
+        with pytest.raises(UsageError) as refused:
+            parse_player_specs(spec.format(n), 1)
+        assert str(refused.value).startswith(f"{spec.format(n)} {refusal.format(n)}"), str(refused.value)
