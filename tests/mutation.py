@@ -104,6 +104,31 @@ TARGETS: dict[str, list[str]] = {
     ],
     "framework/trickbook/tools/stats.py": ["tests/test_stats.py", "tests/test_compare.py", "-k", QUICK_COMPARE],
     "framework/trickbook/tools/paired.py": ["tests/test_paired.py", "tests/test_compare.py", "-k", QUICK_COMPARE],
+    "framework/trickbook/ruleset/loader.py": [
+        "tests/test_loader.py",
+        "tests/test_loader_checks.py",
+        "tests/test_schema_messages.py",
+        "tests/test_limits.py",
+        "tests/test_formats.py",
+        "tests/test_yaml_builds.py",
+        "tests/test_usercache.py",
+    ],
+    "framework/trickbook/ruleset/builder.py": [
+        "tests/test_loader.py",
+        "tests/test_loader_checks.py",
+        "tests/test_schema_messages.py",
+        "tests/test_limits.py",
+        "tests/test_yaml_builds.py",
+        "tests/test_language_three.py",
+        "tests/test_rules_*.py",
+    ],
+    "framework/trickbook/book/lint.py": [
+        "tests/test_lint.py",
+        "tests/test_examples.py",
+        "tests/test_hostile.py",
+        "-k",
+        "lint or totals or house_variant",
+    ],
 }
 """Each module mutated, with the tests that should catch its bugs."""
 
