@@ -1,0 +1,114 @@
+"""Search players take the one clearly best move, and the worlds they imagine keep every rule of who holds which
+card: what the seat saw played, exposed, passed and shown, and the voids its view infers (issue 33, item 3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import CONFIGURATIONS, act, config_id, random_position, rules, stacked_game
+from test_language_three import OR_TRUMP, RAISE
+from trickbook import Game, Rules
+from trickbook.errors import IllegalAction
+from trickbook.players import make_player, parse_player_specs
+from trickbook.players.worlds import sample_world
+from trickbook.ruleset.loader import open_text
+
+TWO_CARDS = rules("oh-hell", (("sequence", "2"),))
+"""Oh Hell with one hand of two cards: a bid names the exact tricks, so a trick too many or too few costs the
+bonus."""
+
+HANDS = {0: "5S 9D", 1: "7S 8D", 2: "4S 6D", 3: "KS 3S"}
+"""Seat 3, the dealer, plays last to a spade trick led low: the king wins it for sure, the three loses it for
+sure."""
+
+SEARCHERS = ["mcts:playouts=24", "heuristic:samples=4"]
+
+
+def _at_seat_3s_card(bid: str) -> Game:
+    """The deal above after the bids 1, 0, 0 and seat 3's `bid`, with the first trick led to seat 3."""
+    game = stacked_game(TWO_CARDS, HANDS, dealer=3)
+    act(game, "bid 1", "bid 0", "bid 0", bid, "5S", "7S", "4S")
+    assert game.turn == 3 and {TWO_CARDS.deck.code(c) for c in game.hand(3)} == {"KS", "3S"}
+    return game
+
+
+@pytest.mark.parametrize("kind", SEARCHERS)
+@pytest.mark.parametrize(("bid", "best"), [("bid 2", "KS"), ("bid 0", "3S")], ids=["sure trick", "sure zero save"])
+def test_a_search_player_takes_the_one_clearly_best_card(kind: str, bid: str, best: str) -> None:
+    """mcts by its playouts; the heuristic plays cards by its quick policy (it searches only its bids)."""
+    game = _at_seat_3s_card(bid)
+    view = game.view(3)
+    for seed in range(3):
+        player = make_player(parse_player_specs(kind, 1)[0], seed, 3)
+        assert TWO_CARDS.actions.text(player.choose(view)) == best, (kind, bid, seed)
+
+
+def _new_play_rules() -> list[Rules]:
+    """Tarneeb 41 with trump raised on a trump lead (unless the partner wins), and with trumping instead of
+    following: the rules whose plays show what a seat lacks in new ways."""
+    return [open_text(text.split("examples:")[0], "extra.yaml").resolve() for text in (RAISE, OR_TRUMP)]
+
+
+EXTRA = _new_play_rules()
+
+
+def _position(case: int, seed: int, steps: int) -> Game:
+    """A random position of one bundled configuration or one of the extra rulesets."""
+    if case < len(CONFIGURATIONS):
+        return random_position(CONFIGURATIONS[case], seed, steps)
+    game = Game(EXTRA[case - len(CONFIGURATIONS)], seed, hand_cap=3)
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        after = game.clone()
+        action = chooser.choice(game.legal_actions())
+        after.apply(action)
+        if after.is_over():
+            break
+        game.apply(action)
+    return game
+
+
+CASES = list(range(len(CONFIGURATIONS) + len(EXTRA)))
+CASE_IDS = [config_id(c) for c in CONFIGURATIONS] + ["raise-trump", "or-trump"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 80))
+def test_a_sampled_world_replays_to_exactly_what_the_seat_sees(case: int, seed: int, steps: int) -> None:
+    """Dealt the world's cards and making its moves, a game shows the seat the very view it had: the same hand,
+    cards played by each seat, exposed card and its holder, passed cards given and received, dummy and open
+    hand, trick, and every void the view infers; and no seat holds a card its view forbids it."""
+    game = _position(case, seed, steps)
+    if game.is_over() or game.turn is None:
+        return
+    seat = game.turn
+    view = game.view(seat)
+    world = sample_world(view, random.Random(seed))
+    deck = view.rules.deck
+    assert sorted([*(c for cards in world.deal for c in cards), *world.stock]) == list(range(deck.size))
+    try:
+        replayed = Game.from_position(
+            view.rules,
+            deal=world.deal,
+            stock=world.stock,
+            dealer=view.dealer,
+            hand_number=view.hand_number,
+            totals=view.totals,
+            seat_totals=view.seat_totals,
+            counters=view.counters,
+            moves=world.moves,
+            seed=seed,
+        )
+    except IllegalAction as refused:  # only a bid the world's cards forbid; the searchers then draw again (imagine)
+        assert refused.rule.startswith("bidding.forbid."), refused
+        return
+    assert replayed.view(seat) == view
+    forbidden = view.forbidden()
+    for other in range(view.rules.seats):
+        assert not deck.mask(replayed.hand(other)) & forbidden[other], f"seat {other} holds a card it showed it lacks"
+        assert len(replayed.hand(other)) == len(game.hand(other))
