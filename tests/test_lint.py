@@ -9,6 +9,7 @@ import pytest
 from trickbook import open_ruleset, resources
 from trickbook.book.lint import lint
 from trickbook.cli import main
+from trickbook.errors import InputError
 
 HEAD = "format: trickbook-ruleset/1\nid: house\ntitle: House\n"
 
@@ -131,3 +132,16 @@ def test_a_match_end_the_scoring_can_never_reach_is_refused_at_the_scoring(tmp_p
 
 def test_a_definition_read_only_under_an_option_is_not_called_unused(tmp_path: Path) -> None:
     assert findings(tmp_path, "extends: whist\n") == []
+
+
+def test_an_error_only_an_option_value_brings_names_that_value(tmp_path: Path) -> None:
+    options = (
+        "options:\n  house:\n    description: A broken house rule.\n    default: 'off'\n    values:\n"
+        "      'off': {description: None., changes: {}}\n"
+        "      'on': {description: Broken., changes: {definitions: {target: nowhere + 1}}}\n"
+    )
+    path = tmp_path / "house.yaml"
+    path.write_text(HEAD + "extends: whist\n" + options, encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        lint(open_ruleset(str(path)))
+    assert "unknown name 'nowhere' (under rules version 1 with house=on)" in str(refused.value)
