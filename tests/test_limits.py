@@ -336,3 +336,40 @@ def test_a_player_at_its_budget_is_accepted_and_one_past_it_is_refused(spec: str
         with pytest.raises(UsageError) as refused:
             parse_player_specs(spec.format(n), 1)
         assert str(refused.value).startswith(f"{spec.format(n)} {refusal.format(n)}"), str(refused.value)
+
+
+def test_an_option_number_from_its_least_to_its_most_is_taken_and_one_outside_is_refused() -> None:
+    source = open_ruleset("oh-hell")
+    numbers = source.document.data["options"]["sequence"]["numbers"]
+    low, high = numbers["min"], numbers["max"]
+    for value in (low, low + 1, high - 1, high):
+        assert dict(source.choose({"sequence": f"{value},{low}"}, None)[1])["sequence"] == f"{value},{low}"
+    for value in (low - 1, high + 1):
+        with pytest.raises(OptionError) as refused:
+            source.choose({"sequence": f"{low},{value}"}, None)
+        assert str(refused.value).endswith(
+            f"whole numbers from {low} to {high} separated by commas, found 2 numbers from {min(low, value)} "
+            f"to {max(low, value)}"
+        )
+
+
+@pytest.mark.parametrize(("first", "second"), [(1, 1), (3, 2)], ids=["twice", "lower"])
+def test_versions_are_listed_each_once_in_increasing_order(first: int, second: int) -> None:
+    assert open_text(_versions(2), "limit.yaml").versions == (1, 2)
+    text = _versions(2).replace("  - version: 2\n", f"  - version: {second}\n", 1)
+    text = text.replace("  - version: 1\n", f"  - version: {first}\n", 1)
+    with pytest.raises(InputError) as refused:
+        open_text(text, "limit.yaml")
+    assert str(refused.value) == (
+        f"limit.yaml:{_line(text, 'description: Version 2.') - 1}:14: versions[1].version: versions must be listed "
+        f"in increasing order, each once\n  found {second} after {first}"
+    )
+
+
+def test_an_option_default_must_be_one_of_its_values() -> None:
+    text = _edited("    default: up_down\n", "    default: sideways\n")
+    with pytest.raises(InputError) as refused:
+        open_text(text, "limit.yaml")
+    message = str(refused.value)
+    assert message.startswith(f"limit.yaml:{_line(text, 'default: sideways')}:14: options.sequence.default: ")
+    assert "the default of option 'sequence' is not one of its values" in message and "found 'sideways'" in message
