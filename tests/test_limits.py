@@ -15,7 +15,7 @@ from trickbook import OptionError, limits, load_ruleset, resources
 from trickbook.errors import InputError, Location, UsageError
 from trickbook.players.base import parse_player_specs
 from trickbook.record.reader import parse_record, read_records
-from trickbook.ruleset.loader import open_ruleset, open_text
+from trickbook.ruleset.loader import open_document, open_ruleset, open_text
 from trickbook.ruleset.yamlsource import parse_yaml
 from trickbook.session.table import Table
 
@@ -373,3 +373,13 @@ def test_an_option_default_must_be_one_of_its_values() -> None:
     message = str(refused.value)
     assert message.startswith(f"limit.yaml:{_line(text, 'default: sideways')}:14: options.sequence.default: ")
     assert "the default of option 'sequence' is not one of its values" in message and "found 'sideways'" in message
+
+
+def test_a_ruleset_a_record_carries_is_carried_again_not_taken_for_a_bundled_one(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: whist\n", encoding="utf-8")
+    carried = open_ruleset(str(path)).portable()
+    assert carried is not None and carried["id"] == "house"
+    again = open_document(carried, "record 1")
+    assert not again.bundled and again.portable() == carried
+    assert open_ruleset("whist").portable() is None
