@@ -383,3 +383,10 @@ def test_a_ruleset_a_record_carries_is_carried_again_not_taken_for_a_bundled_one
     again = open_document(carried, "record 1")
     assert not again.bundled and again.portable() == carried
     assert open_ruleset("whist").portable() is None
+
+
+@pytest.mark.parametrize("data", [["format"], {"format": "trickbook-ruleset/99", "id": "x"}], ids=["list", "format"])
+def test_a_carried_ruleset_that_is_no_mapping_or_of_no_known_format_is_refused_at_the_record(data: object) -> None:
+    with pytest.raises(InputError) as refused:
+        open_document(data, "record 4")
+    assert str(refused.value) == "record 4:1:1: this is not a trickbook ruleset of a known format"
