@@ -390,3 +390,17 @@ def test_a_carried_ruleset_that_is_no_mapping_or_of_no_known_format_is_refused_a
     with pytest.raises(InputError) as refused:
         open_document(data, "record 4")
     assert str(refused.value) == "record 4:1:1: this is not a trickbook ruleset of a known format"
+
+
+@pytest.mark.parametrize("change", [{"extends": "whist"}, {"deck": None}, {"deck": 7}], ids=str)
+def test_a_carried_ruleset_is_merged_and_has_its_deck(tmp_path: Path, change: dict[str, object]) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: whist\n", encoding="utf-8")
+    carried = open_ruleset(str(path)).portable()
+    assert carried is not None and open_document(carried, "record 2").resolve().id == "house"
+    broken = {key: value for key, value in {**carried, **change}.items() if value is not None}
+    with pytest.raises(InputError) as refused:
+        open_document(broken, "record 2")
+    assert str(refused.value) == (
+        "record 2:1:1: a carried ruleset is merged already and names a bundled deck or carries its own"
+    )
