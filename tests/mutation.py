@@ -1,7 +1,7 @@
 """Mutation testing: small deliberate bugs put into a module, one at a time; the tests that exercise it should
 fail for each. Writes docs/mutation-report.md with the score and the mutants that survived.
 
-    python tests/mutation.py            # every module below, about an hour on two cores
+    python tests/mutation.py            # every module below: some hours on two cores (once a release, docs/testing.md)
     python tests/mutation.py --only framework/trickbook/engine/scoring.py   # keeps the other modules' rows
 
 Each mutant changes one operator or constant (`<` to `<=`, `+` to `-`, `and` to `or`, `n` to `n + 1`, `True` to
