@@ -24,8 +24,9 @@ BASE = (resources.data_dir() / "rulesets" / "oh-hell.yaml").read_text(encoding="
 
 SCHEMA = resources.schema("ruleset")["properties"]
 
-TRICKS = len(load_ruleset("oh-hell").deck.codes) // 4
-"""The tricks in a hand of the base ruleset (four seats), the most a bid may be."""
+SEATS = load_ruleset("oh-hell").seats
+TRICKS = len(load_ruleset("oh-hell").deck.codes) // SEATS
+"""The tricks in a hand of the base ruleset, the most cards a hand may have and the most a bid may be."""
 
 
 def _edited(old: str, new: str) -> str:
@@ -92,6 +93,38 @@ RULESET_LIMITS = [
         lambda n: _edited("bids: {min: 0, max: hand_size}", f"bids: {{min: {n}, max: hand_size}}"),
         lambda n: f"min: {n},",
         lambda n: f"bidding.bids.min: this number is out of range\n  expected at least {n + 1}\n  found {n}",
+    ),
+    RulesetLimit(
+        "most cards in a hand",
+        TRICKS,
+        1,
+        lambda n: _edited("  hand_size: cards_this_hand\n", f"  hand_size: {n}\n"),
+        lambda n: f"hand_size: {n}",
+        lambda n: f"deal.hand_size: 4 players cannot each be dealt {n} cards\n  expected 1 to {n - 1} with the",
+    ),
+    RulesetLimit(
+        "fewest cards in a hand",
+        1,
+        -1,
+        lambda n: _edited("  hand_size: cards_this_hand\n", f"  hand_size: {n}\n"),
+        lambda n: f"hand_size: {n}",
+        lambda n: f"deal.hand_size: 4 players cannot each be dealt {n} cards\n  expected 1 to {TRICKS} with the",
+    ),
+    RulesetLimit(
+        "the first dealer's seat",
+        SEATS - 1,
+        1,
+        lambda n: _edited("  first: random\n", f"  first: {n}\n"),
+        lambda n: f"first: {n}",
+        lambda n: f"dealer.first: there is no seat {n}\n  expected a seat from 0 to {n - 1}",
+    ),
+    RulesetLimit(
+        "the timeout's bid",
+        TRICKS,
+        1,
+        lambda n: _edited("\nexamples:\n", f"\ntimeout:\n  bid: {n}\n\nexamples:\n"),
+        lambda n: f"bid: {n}",
+        lambda n: f"timeout.bid: the timeout bid is not a legal bid\n  expected 0..{n - 1}",
     ),
     RulesetLimit(
         "most versions",
