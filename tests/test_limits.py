@@ -437,3 +437,14 @@ def test_a_carried_ruleset_is_merged_and_has_its_deck(tmp_path: Path, change: di
     assert str(refused.value) == (
         "record 2:1:1: a carried ruleset is merged already and names a bundled deck or carries its own"
     )
+
+
+def test_a_missing_ruleset_file_is_named_whole_up_to_200_characters_and_cut_after(tmp_path: Path) -> None:
+    for length, shown in ((199, None), (200, None), (201, 200)):
+        name = str(tmp_path / "r")
+        name += "x" * (length - len(name) - 5) + ".yaml"
+        assert len(name) == length
+        with pytest.raises(InputError) as refused:
+            load_ruleset(name)
+        quoted = repr(name if shown is None else name[:shown] + "…")
+        assert str(refused.value) == f"{name[:200]}:1:1: there is no ruleset file {quoted}"
