@@ -448,3 +448,14 @@ def test_a_missing_ruleset_file_is_named_whole_up_to_200_characters_and_cut_afte
             load_ruleset(name)
         quoted = repr(name if shown is None else name[:shown] + "…")
         assert str(refused.value) == f"{name[:200]}:1:1: there is no ruleset file {quoted}"
+
+
+def test_a_schema_error_in_the_file_itself_says_nothing_of_a_parent() -> None:
+    most = SCHEMA["seats"]["maximum"]
+    text = _edited("seats: 4\n", f"seats: {most + 1}\n")
+    with pytest.raises(InputError) as refused:
+        open_text(text, "limit.yaml")
+    assert str(refused.value) == (
+        f"limit.yaml:{_line(text, 'seats: ')}:8: seats: this number is out of range\n"
+        f"  expected at most {most}\n  found {most + 1}"
+    )
