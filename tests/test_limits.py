@@ -459,3 +459,23 @@ def test_a_schema_error_in_the_file_itself_says_nothing_of_a_parent() -> None:
         f"limit.yaml:{_line(text, 'seats: ')}:8: seats: this number is out of range\n"
         f"  expected at most {most}\n  found {most + 1}"
     )
+
+
+def _inherited_schema_error(folder: Path) -> str:
+    """The refusal of a variant whose parent file breaks the seat limit."""
+    (folder / "parent.yaml").write_text(_edited("seats: 4\n", "seats: 9\n"), encoding="utf-8")
+    (folder / "child.yaml").write_text(
+        "format: trickbook-ruleset/2\nid: child\ntitle: Child\nextends: parent.yaml\n", encoding="utf-8"
+    )
+    with pytest.raises(InputError) as refused:
+        load_ruleset(str(folder / "child.yaml"))
+    return str(refused.value)
+
+
+def test_a_schema_error_a_variant_inherits_says_where_to_change_it(tmp_path: Path) -> None:
+    parent, child = tmp_path / "parent.yaml", tmp_path / "child.yaml"
+    assert _inherited_schema_error(tmp_path) == (
+        f"{parent}:{_line(BASE, 'seats: 4')}:8: seats: this number is out of range\n  expected at most 7\n  found 9\n"
+        f"  hint: `seats` comes from {parent}, which {child} extends: to change it, set it in {child} "
+        "(`null` removes it)"
+    )
