@@ -479,3 +479,14 @@ def test_a_schema_error_a_variant_inherits_says_where_to_change_it(tmp_path: Pat
         f"  hint: `seats` comes from {parent}, which {child} extends: to change it, set it in {child} "
         "(`null` removes it)"
     )
+
+
+def test_past_the_limit_validate_still_tries_every_option_value_with_the_others_at_their_defaults() -> None:
+    source = open_ruleset("oh-hell")
+    assert source.combination_count() > limits.MAX_COMBINATIONS
+    tried = [(version, tuple(options.items())) for version, options in source.combinations()]
+    assert len(tried) == len(set(tried)) == max(limits.MAX_COMBINATIONS, len(tried))
+    defaults = source.option_defaults
+    for name, spec in source.document.data["options"].items():
+        for value in spec["values"]:
+            assert (source.versions[-1], tuple({**defaults, name: value}.items())) in tried, (name, value)
