@@ -490,3 +490,28 @@ def test_past_the_limit_validate_still_tries_every_option_value_with_the_others_
     for name, spec in source.document.data["options"].items():
         for value in spec["values"]:
             assert (source.versions[-1], tuple({**defaults, name: value}.items())) in tried, (name, value)
+
+
+def test_a_variant_says_which_rules_its_own_file_sets(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    head = "format: trickbook-ruleset/2\nid: c\ntitle: C\ndescription: Mine.\nextends: whist\n"
+    path.write_text(head + "match:\n  ends: hand_number == 3\n", encoding="utf-8")
+    assert open_ruleset(str(path)).changes == ("match.ends",)
+
+
+@pytest.mark.parametrize(("text", "found"), [("id: x\n", "no format key"), ("format: x\nid: x\n", "'x'")])
+def test_a_ruleset_of_no_known_format_says_what_it_found(text: str, found: str) -> None:
+    with pytest.raises(InputError) as refused:
+        open_text(text, "editor")
+    assert "this is not a trickbook ruleset of a known format\n" in str(refused.value)
+    assert str(refused.value).endswith(f"\n  found {found}")
+
+
+def test_a_carried_ruleset_may_not_name_a_deck_file(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: whist\n", encoding="utf-8")
+    carried = open_ruleset(str(path)).portable()
+    assert carried is not None
+    with pytest.raises(InputError) as refused:
+        open_document({**carried, "deck": "../d.yaml"}, "record 5")
+    assert str(refused.value) == "record 5:1:1: deck: a carried ruleset may not name a deck file"
