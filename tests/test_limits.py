@@ -515,3 +515,9 @@ def test_a_carried_ruleset_may_not_name_a_deck_file(tmp_path: Path) -> None:
     with pytest.raises(InputError) as refused:
         open_document({**carried, "deck": "../d.yaml"}, "record 5")
     assert str(refused.value) == "record 5:1:1: deck: a carried ruleset may not name a deck file"
+
+
+def test_a_ruleset_without_versions_has_version_1() -> None:
+    versions = "versions:\n  - version: 1\n    description: The rules of FAMILY-RULES §3.\n"
+    source = open_text(_edited(versions, ""), "limit.yaml")
+    assert source.versions == (1,) and source.resolve().version == 1
