@@ -14,7 +14,7 @@ from test_language_three import OR_TRUMP, RAISE
 from trickbook import Game, Rules
 from trickbook.errors import IllegalAction
 from trickbook.players import make_player, parse_player_specs
-from trickbook.players.worlds import sample_world
+from trickbook.players.worlds import sample_world, world_game
 from trickbook.ruleset.loader import open_text
 
 TWO_CARDS = rules("oh-hell", (("sequence", "2"),))
@@ -92,18 +92,7 @@ def test_a_sampled_world_replays_to_exactly_what_the_seat_sees(case: int, seed: 
     deck = view.rules.deck
     assert sorted([*(c for cards in world.deal for c in cards), *world.stock]) == list(range(deck.size))
     try:
-        replayed = Game.from_position(
-            view.rules,
-            deal=world.deal,
-            stock=world.stock,
-            dealer=view.dealer,
-            hand_number=view.hand_number,
-            totals=view.totals,
-            seat_totals=view.seat_totals,
-            counters=view.counters,
-            moves=world.moves,
-            seed=seed,
-        )
+        replayed = world_game(view, world, seed)
     except IllegalAction as refused:  # only a bid the world's cards forbid; the searchers then draw again (imagine)
         assert refused.rule.startswith("bidding.forbid."), refused
         return

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from webpages import create_table, new_page
 from webserver import CHROMIUM_ARGS, Server, chromium, running
 
 ARABIC_LETTER = "[\u0600-\u06ff]"
@@ -26,27 +27,6 @@ def browser() -> Iterator[Browser]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with running(tmp_path_factory.mktemp("room")) as started:
         yield started
-
-
-def _page(browser: Browser, locale: str = "en-US", width: int = 1280, height: int = 900) -> Page:
-    """A new browser whose language (its Accept-Language) is `locale`."""
-    page = browser.new_context(locale=locale, viewport={"width": width, "height": height}).new_page()
-    page.set_default_timeout(20_000)
-    return page
-
-
-def _create_table(page: Page, server: Server, ruleset: str, seats: list[str]) -> dict[str, str]:
-    """Creates a table from the Tables page as a person does; returns each person's link by seat number."""
-    page.goto(f"{server.url}/tables?ruleset={ruleset}")
-    for seat, player in enumerate(seats):
-        page.select_option(f"[data-seat='{seat}']", player)
-    page.click("#create")
-    page.wait_for_selector("[data-link-seat]")
-    links = page.locator("[data-link-seat]")
-    return {
-        links.nth(i).get_attribute("data-link-seat") or "": links.nth(i).get_attribute("href") or ""
-        for i in range(links.count())
-    }
 
 
 def _updates(page: Page) -> int:
@@ -72,8 +52,8 @@ def _my_turn_or_trick(page: Page) -> None:
 
 
 def test_a_tarneeb_table_in_arabic_bids_and_plays_a_trick_right_to_left(browser: Browser, server: Server) -> None:
-    page = _page(browser, locale="ar-SY")
-    links = _create_table(page, server, "tarneeb-41", ["human", "heuristic", "heuristic", "heuristic"])
+    page = new_page(browser, locale="ar-SY")
+    links = create_table(page, server, "tarneeb-41", ["human", "heuristic", "heuristic", "heuristic"])
     expect(page.locator("h1")).to_have_text("ابدأ طاولة")
     page.goto(server.url + links["0"])
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
@@ -104,7 +84,7 @@ def _people(browser: Browser, server: Server, links: dict[str, str]) -> list[Pag
     """Each person's page, each in a browser of its own."""
     pages = []
     for seat in sorted(links, key=int):
-        page = _page(browser, width=1000, height=700)
+        page = new_page(browser, width=1000, height=700)
         page.goto(server.url + links[seat])
         page.wait_for_selector("#seats .seat")
         pages.append(page)
@@ -124,8 +104,8 @@ def _whose_turn(pages: list[Page]) -> int | None:
 def test_a_four_person_table_where_an_absent_person_is_replaced_by_a_bot_and_takes_the_seat_back(
     browser: Browser, server: Server
 ) -> None:
-    creator = _page(browser, locale="ar")
-    links = _create_table(creator, server, "tarneeb-41", ["human"] * 4)
+    creator = new_page(browser, locale="ar")
+    links = create_table(creator, server, "tarneeb-41", ["human"] * 4)
     pages = _people(browser, server, {"0": links["0"], "1": links["1"], "2": links["2"], "3": links["3"]})
     absent = 3
     owner = creator  # the creator's own browser sits at seat 0 and holds the creator's token
@@ -174,8 +154,8 @@ def _click_action(pages: list[Page], action: str) -> int:
 def test_a_bridge_auction_shows_a_redoubled_no_trump_contract_and_seats_sit_around_the_table(
     browser: Browser, server: Server
 ) -> None:
-    creator = _page(browser)
-    links = _create_table(creator, server, "contract-bridge", ["human"] * 4)
+    creator = new_page(browser)
+    links = create_table(creator, server, "contract-bridge", ["human"] * 4)
     creator.context.close()
     pages = _people(browser, server, links)
     declarer = _click_action(pages, "bid 1NT")
@@ -214,7 +194,7 @@ def test_a_bridge_auction_shows_a_redoubled_no_trump_contract_and_seats_sit_arou
 def test_every_page_and_a_tables_top_bar_fit_a_phone_390_pixels_wide(
     browser: Browser, server: Server, locale: str
 ) -> None:
-    page = _page(browser, locale=locale, width=390, height=844)
+    page = new_page(browser, locale=locale, width=390, height=844)
     fits = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     for path in ("/", "/workbench", "/tables", "/compare"):
         page.goto(server.url + path)
@@ -223,7 +203,7 @@ def test_every_page_and_a_tables_top_bar_fit_a_phone_390_pixels_wide(
             expect(page.locator("#status")).to_contain_text("tarneeb-41")
         wide, screen = page.evaluate(fits)
         assert wide <= screen == 390, f"{path} is {wide} pixels wide on a 390-pixel screen"
-    links = _create_table(page, server, "tarneeb-41", ["human", "heuristic", "heuristic", "heuristic"])
+    links = create_table(page, server, "tarneeb-41", ["human", "heuristic", "heuristic", "heuristic"])
     page.goto(server.url + links["0"])
     page.wait_for_selector("#hand button.card")
     bar = page.evaluate(

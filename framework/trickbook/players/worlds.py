@@ -229,6 +229,24 @@ def _target(view: SeatView, seat: int) -> int:
     return view.receivers[seat] if view.receivers else seat
 
 
+def world_game(view: SeatView, world: World, seed: int, later_hands: bool = True) -> Game:
+    """The game at the view's position in `world`: its deal and moves replayed, the match as the view shows it;
+    `ActionError` when the world's cards could not have led to the moves seen."""
+    return Game.from_position(
+        view.rules,
+        deal=world.deal,
+        stock=world.stock,
+        dealer=view.dealer,
+        hand_number=view.hand_number,
+        totals=view.totals,
+        seat_totals=view.seat_totals,
+        counters=view.counters,
+        moves=world.moves,
+        seed=seed,
+        hand_cap=limits.DEFAULT_HAND_CAP if later_hands else view.hand_number,
+    )
+
+
 def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Game:
     """A full game at the view's position, in a world sampled from what the view shows; without `later_hands`
     the imagined match ends with this hand (a playout of the hand then deals no next one).
@@ -238,19 +256,7 @@ def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Gam
     for _ in range(limits.WORLD_DRAWS):
         world = likely_world(view, rng)
         try:
-            return Game.from_position(
-                view.rules,
-                deal=world.deal,
-                stock=world.stock,
-                dealer=view.dealer,
-                hand_number=view.hand_number,
-                totals=view.totals,
-                seat_totals=view.seat_totals,
-                counters=view.counters,
-                moves=world.moves,
-                seed=rng.randrange(2**31),
-                hand_cap=limits.DEFAULT_HAND_CAP if later_hands else view.hand_number,
-            )
+            return world_game(view, world, rng.randrange(2**31), later_hands)
         except ActionError:
             continue
     raise PlayerError(
