@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from webpages import create_table, new_page
-from webserver import CHROMIUM_ARGS, Server, chromium, running
+from webpages import create_table, launched_browser, new_page
+from webserver import Server, running
 
 # The page's own waits allow 20 s (set_default_timeout below); assertions wait as long, so a loaded machine (the
 # whole suite on two cores) does not fail a page that is only slow.
@@ -33,10 +33,8 @@ match:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+    with launched_browser() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

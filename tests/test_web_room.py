@@ -7,20 +7,18 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-from webpages import create_table, new_page
-from webserver import CHROMIUM_ARGS, Server, chromium, running
+from webpages import create_table, launched_browser, new_page
+from webserver import Server, running
 
 ARABIC_LETTER = "[\u0600-\u06ff]"
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+    with launched_browser() as launched:
         yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from webserver import Server
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from webserver import CHROMIUM_ARGS, Server, chromium
+
+
+@contextmanager
+def launched_browser() -> Iterator[Browser]:
+    """Debian's Chromium, driven by Playwright (whose own browser download is not needed)."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 def new_page(browser: Browser, locale: str = "en-US", width: int = 1280, height: int = 900) -> Page:
