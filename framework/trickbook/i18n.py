@@ -7,6 +7,7 @@ two in step). A missing translation shows the English text.
 
 from __future__ import annotations
 
+import ast
 import functools
 import io
 import os
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError, negotiate_locale
-from babel.messages.extract import extract_javascript, extract_python
+from babel.messages.extract import extract_javascript
 from babel.support import NullTranslations, Translations
 
 PACKAGE = Path(__file__).resolve().parent
@@ -105,11 +106,19 @@ def script_messages(text: str) -> Iterator[str]:
 
 
 def python_messages(text: str) -> Iterator[str]:
-    """The texts Python code passes to `_(...)`."""
-    found = extract_python(io.BytesIO(text.encode("utf-8")), {"_": None}, [], {})
-    for _line, _function, message, _comments in found:
-        if isinstance(message, str):
-            yield message
+    """The texts Python code passes to `_(...)` or `self._(...)`, inside f-strings too.
+
+    Read from the syntax tree rather than the tokens, so every Python version finds the same texts (3.12's
+    tokenizer opens f-strings, earlier ones do not).
+    """
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        function = node.func
+        name = function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
+        first = node.args[0]
+        if name == "_" and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            yield first.value
 
 
 def source_messages(package: Path = PACKAGE) -> set[str]:
