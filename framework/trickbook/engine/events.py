@@ -12,6 +12,7 @@ from enum import Enum
 from typing import NamedTuple, TypeAlias
 
 from ..cards import Card
+from .kinds import PhaseKind
 
 
 class Sight(Enum):
@@ -106,7 +107,7 @@ class ActionTaken:
     action: int
     auto: bool
     hidden: bool
-    phase: str = "play"
+    phase: PhaseKind = PhaseKind.PLAY
     """The phase it was taken in (what a pass means depends on it)."""
 
     def seen_by(self, seat: int) -> Sight:

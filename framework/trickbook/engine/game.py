@@ -36,9 +36,10 @@ from .events import (
     TrumpSet,
 )
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
+from .kinds import PHASES
 from .scoring import match_winner, score_hand
 from .specialise import engine_for, fixed
-from .state import NO_GAME, OVER, PHASES, PLAY, DealSource, GameState, Observer
+from .state import NO_GAME, OVER, PLAY, DealSource, GameState, Observer
 from .timeouts import timeout_card
 from .view import SeatView, visible_moves
 

@@ -17,6 +17,7 @@ from ..ruleset.rules import EventCards, Rules
 from .dealing import Deal
 from .events import Event
 from .history import HandResult, Move, unpack
+from .kinds import PHASES, PhaseKind
 
 if TYPE_CHECKING:
     from ..expr.compiler import Compiled
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
 PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE, ANNOUNCE = 0, 1, 2, 3, 4, 5, 6, 7
 NO_GAME = -1
 """No named game: the hand is played under its trump suit (or none)."""
-PHASES = ("passing", "bidding", "trump", "play", "over", "exchange", "alone", "announce")
 
 DealSource = Callable[[int, int, int], Deal | Sequence[Sequence[Card]]]
 """Gives the cards of hand `number` dealt by `dealer`, `size` cards each: a `Deal`, or just each seat's cards
@@ -242,7 +242,7 @@ class GameState:
     # ----------------------------------------------------------------- queries
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> PhaseKind:
         return PHASES[self._phase]
 
     @property

@@ -15,6 +15,7 @@ from ..cards import Card, CardMask
 from ..ruleset.actions import DISCARD, GIVE
 from ..ruleset.rules import Rules
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, Move, unpack
+from .kinds import PhaseKind
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -25,7 +26,7 @@ class SeatView(NamedTuple):
 
     rules: Rules
     seat: int
-    phase: str
+    phase: PhaseKind
     turn: int | None
     legal: tuple[int, ...]
     hand: tuple[Card, ...]
