@@ -72,3 +72,36 @@ def test_the_scan_sees_the_imports_it_judges() -> None:
     found = set(_imports())
     assert ("trickbook.engine.game", "trickbook.ruleset.rules") in found
     assert ("trickbook.expr.facts", "trickbook.cards") in found
+
+
+def test_the_phases_know_the_game_only_through_its_host_protocol() -> None:
+    """`engine/phases/` sits below the state machine: it imports neither the game, its state nor the specialiser,
+    so a phase can use only what `PhaseHost` lists and the engine's imports do not run in a circle."""
+    above = {"trickbook.engine.game", "trickbook.engine.state", "trickbook.engine.specialise"}
+    reaches = [
+        (module, imported)
+        for module, imported in _imports()
+        if module.startswith("trickbook.engine.phases") and imported in above
+    ]
+    assert reaches == []
+    assert ("trickbook.engine.phases.base", "trickbook.engine.host") in set(_imports())
+
+
+def test_the_engine_modules_import_each_other_one_way() -> None:
+    """No circle among the engine's modules, counting imports made only for type checking."""
+    graph: dict[str, set[str]] = {}
+    for module, imported in _imports():
+        if module.startswith("trickbook.engine") and imported.startswith("trickbook.engine"):
+            graph.setdefault(module, set()).add(imported)
+    circles = []
+
+    def visit(module: str, path: list[str]) -> None:
+        for imported in sorted(graph.get(module, ())):
+            if imported in path:
+                circles.append(" -> ".join([*path[path.index(imported) :], imported]))
+            elif len(path) < len(graph) + 1:
+                visit(imported, [*path, imported])
+
+    for start in sorted(graph):
+        visit(start, [start])
+    assert circles == []

@@ -18,14 +18,13 @@ from ..cards import Card, CardMask
 from ..errors import IllegalAction, InvalidAction
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.actions import DISCARD, GIVE
-from ..ruleset.rules import BidBan, FirstLead, Relation, Rules, TrumpMode
+from ..ruleset.rules import FirstLead, Relation, Rules, TrumpMode
 from . import restrictions
 from .dealing import Deal, first_dealer, hand_size, seeded_deal
 from .events import (
     ActionTaken,
     CardExposed,
     CardsDealt,
-    ContractSet,
     HandCancelled,
     HandScored,
     HandStarted,
@@ -36,10 +35,10 @@ from .events import (
     TrumpSet,
 )
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
-from .kinds import PHASES
+from .kinds import OVER, PHASES, PLAY
 from .scoring import match_winner, score_hand
 from .specialise import engine_for, fixed
-from .state import NO_GAME, OVER, PLAY, DealSource, GameState, Observer
+from .state import NO_GAME, DealSource, GameState, Observer
 from .timeouts import timeout_card
 from .view import SeatView, visible_moves
 
@@ -500,129 +499,6 @@ class Game(GameState):
         return holder, (deal[holder][exposure.card - 1],)
 
     # ----------------------------------------------------------------- bidding
-
-    def _declare(self, seat: int, action: int) -> None:
-        """A declaration, or in a blind round a blind bid or a pass (which means: I look at my cards)."""
-        actions = self.rules.actions
-        if action != actions.pass_action:
-            self._bids[seat] = actions.bid_values[action]
-            self._bid_names[seat] = actions.name_index[action]
-            if self._blind_round:
-                self._blind_bidders |= 1 << seat
-        if self._blind_round:
-            self._looked |= 1 << seat
-        self._bid_count += 1
-        if self._bid_count < self._seats:
-            self._turn = self._next_declarer(seat)
-            return
-        if not self._blind_round:
-            self._bidding_done()
-            return
-        self._blind_round = False
-        self._bid_count = self._blind_bidders.bit_count()
-        if self._bid_count == self._seats:
-            self._bidding_done()
-        else:
-            self._turn = self._next_declarer(self._dealer)
-
-    def _next_declarer(self, seat: int) -> int:
-        """The next seat to declare; the regular round skips those who bid blind."""
-        nxt = self._next[seat]
-        while not self._blind_round and self._blind_bidders & (1 << nxt):
-            nxt = self._next[nxt]
-        return nxt
-
-    def _ban_of(self, action: int) -> BidBan | None:
-        """The first `bidding.forbid` rule that bans this declaration for the seat to act, if any."""
-        actions = self.rules.actions
-        facts = self._facts()
-        facts.this_bid = actions.bid_values[action]
-        facts.this_bid_name = actions.name_index[action]
-        for ban in self.rules.bidding.bans:
-            if ban.when(facts, self._turn):
-                return ban
-        return None
-
-    def _auction_bid(self, seat: int, action: int) -> None:
-        rules = self.rules
-        actions = rules.actions
-        if action == actions.pass_action:
-            self._passed |= 1 << seat
-        else:
-            self._bids[seat] = actions.bid_values[action]
-            self._high_seat = seat
-            if self._bids[seat] >= rules.bidding.ends_at:
-                self._auction_won()
-                return
-        self._auction_next(seat)
-
-    def _auction_next(self, seat: int) -> None:
-        if self.rules.bidding.once:
-            self._once_next(seat)
-            return
-        passed = self._passed
-        remaining = self._seats - passed.bit_count()
-        if self._high_seat != NO_SEAT:
-            if remaining == 1:
-                self._auction_won()
-                return
-        elif remaining == 0:
-            self._cancel("every player passed")
-            return
-        elif remaining == 1 and self.rules.bidding.all_pass == "force":
-            self._force_contract((~passed & ((1 << self._seats) - 1)).bit_length() - 1)
-            return
-        nxt = self._next[seat]
-        while passed & (1 << nxt):
-            nxt = self._next[nxt]
-        self._turn = nxt
-
-    def _once_next(self, seat: int) -> None:
-        """An auction of one round: after every player has spoken once, the highest bid wins; when all but the
-        last have passed and the rules force a contract, the last is given it."""
-        self._bid_count += 1
-        speakers = self._seats - self._outs.bit_count()
-        if self._bid_count < speakers:
-            self._turn = self._next[seat]
-            last = self._bid_count == speakers - 1
-            if last and self._high_seat == NO_SEAT and self.rules.bidding.all_pass == "force":
-                self._force_contract(self._turn)
-            return
-        if self._high_seat == NO_SEAT:
-            self._cancel("every player passed")
-            return
-        self._auction_won()
-
-    def _force_contract(self, seat: int) -> None:
-        """All the others passed: `seat` is given the forced contract (`all_pass: force`), as an automatic bid."""
-        forced_bid = self.rules.bidding.forced_bid
-        assert forced_bid is not None
-        self._turn = seat
-        self._record(self.rules.actions.bid(forced_bid), True)
-        self._bids[seat] = forced_bid
-        self._high_seat = seat
-        self._auction_won()
-
-    def _auction_won(self) -> None:
-        declarer = self._high_seat
-        self._declarer = declarer
-        side = self._side_of[declarer]
-        self._contract[declarer if side < 0 else side] = self._bids[declarer]
-        if self.observer is not None:
-            self.observer(ContractSet(declarer, self._bids[declarer]))
-        self._bidding_done()
-
-    def _bidding_done(self) -> None:
-        rules = self.rules
-        if self._declarer == NO_SEAT:
-            sides = rules.seating.sides
-            bids = self._bids
-            self._contract = [sum(map(bids.__getitem__, members)) for members in sides] if sides else bids[:]
-        cancel_if = rules.bidding.cancel_if
-        if cancel_if is not None and cancel_if(self._facts()):
-            self._cancel(f"bidding.cancel_if holds: {cancel_if.source.strip()}")
-            return
-        self._advance()
 
     # -------------------------------------------------------------------- play
 

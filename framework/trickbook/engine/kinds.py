@@ -24,3 +24,6 @@ class PhaseKind(StrEnum):
 
 PHASES: tuple[PhaseKind, ...] = tuple(PhaseKind)
 """Each kind at its engine phase number."""
+
+PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE, ANNOUNCE = range(len(PHASES))
+"""The engine's phase numbers (`Game._phase` holds one; `PHASES[number]` is its kind)."""

@@ -30,8 +30,6 @@ HOT = (
     "apply",
     "_record",
     "_start_hand",
-    "_declare",
-    "_bidding_done",
     "_advance",
     "_start_play",
     "_facts",

@@ -17,13 +17,12 @@ from ..ruleset.rules import EventCards, Rules
 from .dealing import Deal
 from .events import Event
 from .history import HandResult, Move, unpack
-from .kinds import PHASES, PhaseKind
+from .kinds import OVER, PHASES, PhaseKind
 
 if TYPE_CHECKING:
     from ..expr.compiler import Compiled
     from .phases import Phase
 
-PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE, ANNOUNCE = 0, 1, 2, 3, 4, 5, 6, 7
 NO_GAME = -1
 """No named game: the hand is played under its trump suit (or none)."""
 

@@ -1,0 +1,67 @@
+"""The phases a hand may have before its tricks, as building blocks behind one protocol.
+
+A ruleset names which phases its hands have (a `passing` key, a `bidding.kind`,
+a `trump.mode` of `chosen`); the engine runs them in the order of `ORDER`,
+then plays the tricks. Each phase says who acts, which actions are legal, what
+an action does, why one is refused (in words a player understands) and which
+move a timed-out seat gets. The state they work on lives in the game's fields;
+a phase object holds none, so one serves every game.
+"""
+
+from __future__ import annotations
+
+from ...ruleset.rules import BiddingKind, Rules, TrumpMode
+from .alone import Alone
+from .announcing import Announcing
+from .auction import Auction, Duels
+from .base import Phase
+from .calls import Calls
+from .declarations import Declarations
+from .exchange import Exchange
+from .passing import Passing
+from .trump import TrumpChoice, TrumpMaking
+
+__all__ = ["BIDDING_KINDS", "Phase", "pipeline"]
+
+
+BIDDING_KINDS: dict[BiddingKind, Phase] = {
+    BiddingKind.AUCTION: Auction(),
+    BiddingKind.CALLS: Calls(),
+    BiddingKind.DECLARATIONS: Declarations(),
+}
+"""The registry of bidding phases by `bidding.kind` (`none`: no bidding phase)."""
+
+PASSING_PHASE: Phase = Passing()
+TRUMP_CHOICE: Phase = TrumpChoice()
+TRUMP_MAKING: Phase = TrumpMaking()
+EXCHANGE_PHASE: Phase = Exchange()
+ALONE_PHASE: Phase = Alone()
+ANNOUNCING_PHASE: Phase = Announcing()
+
+
+DUELS_PHASE: Phase = Duels()
+
+
+def pipeline(rules: Rules) -> tuple[Phase, ...]:
+    """The phases a hand of these rules goes through before its tricks, in order."""
+    phases: list[Phase] = []
+    if rules.passing is not None:
+        phases.append(PASSING_PHASE)
+    if rules.bidding.duels:
+        phases.append(DUELS_PHASE)
+    elif rules.bidding.kind in BIDDING_KINDS:
+        phases.append(BIDDING_KINDS[rules.bidding.kind])
+    early = rules.exchange is not None and rules.exchange.before_trump
+    if early:
+        phases.append(EXCHANGE_PHASE)
+    if rules.trump.mode is TrumpMode.CHOSEN:
+        phases.append(TRUMP_CHOICE)
+    elif rules.trump.mode is TrumpMode.MADE:
+        phases.append(TRUMP_MAKING)
+    if rules.exchange is not None and not early:
+        phases.append(EXCHANGE_PHASE)
+    if rules.announcements:
+        phases.append(ANNOUNCING_PHASE)
+    if rules.alone is not None:
+        phases.append(ALONE_PHASE)
+    return tuple(phases)

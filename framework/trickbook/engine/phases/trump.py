@@ -1,0 +1,167 @@
+"""Trump named by the declarer (`trump.mode: chosen`) or made in rounds of offers (`trump.mode: made`)."""
+
+from __future__ import annotations
+
+from ...errors import ActionError, IllegalAction
+from ...expr.facts import NO_SUIT
+from ...ruleset.actions import GAME
+from ...ruleset.rules import MakingRound
+from ..events import GameNamed, TrumpSet
+from ..host import PhaseHost
+from ..kinds import TRUMP
+
+
+class TrumpChoice:
+    """After the auction the declarer names trump among the suits the ruleset allows, or one of its named games."""
+
+    code = TRUMP
+
+    def start(self, game: PhaseHost) -> None:
+        game._phase = TRUMP
+        game._turn = game._declarer
+
+    def legal(self, game: PhaseHost) -> tuple[int, ...]:
+        return game.rules.actions.trump_choices + _games_offered(game)
+
+    def apply(self, game: PhaseHost, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        actions = game.rules.actions
+        game._record(action, auto)
+        if actions.kinds[action] == GAME:
+            _name_game(game, action - actions.game_base)
+        else:
+            game._trump = actions.suit_of_trump(action)
+            if game.observer is not None:
+                game.observer(TrumpSet(game._trump, game._turn))
+        game._advance()
+
+    def refuse(self, game: PhaseHost, action: int) -> ActionError:
+        rules = game.rules
+        actions = rules.actions
+        if actions.kinds[action] not in ("trump", GAME):
+            return IllegalAction(
+                f"the declarer must now choose trump, not {actions.text(action)}",
+                rule="trump is chosen after the auction",
+            )
+        allowed = " ".join([*(rules.deck.suits[s].symbol for s in rules.trump.suits), *actions.games])
+        return IllegalAction(f"trump must be one of {allowed}", rule="trump.suits")
+
+    def timeout(self, game: PhaseHost) -> int:
+        actions = game.rules.actions
+        legal = self.legal(game)
+        for suit in game.rules.timeout.trump_order:
+            if actions.trump(suit) in legal:
+                return actions.trump(suit)
+        return legal[0]
+
+
+class TrumpMaking:
+    """Rounds of trump making, each once around from the player after the dealer: a seat names a suit the round
+    offers, or passes; the first to name one makes trump and is the hand's declarer. When every seat passes in
+    every round the hand is thrown in, unless the dealer must name a suit in the last round."""
+
+    code = TRUMP
+
+    def start(self, game: PhaseHost) -> None:
+        game._phase = TRUMP
+        game._round = 1
+        game._turn = game._next[game._dealer]
+
+    def offered(self, game: PhaseHost) -> tuple[int, ...]:
+        """The trump actions of this round: the exposed card's suit, the other suits, or every suit."""
+        rules = game.rules
+        kind = rules.trump.rounds[game._round - 1]
+        shown = rules.deck.suit_of[game._exposed[0]] if game._exposed else NO_SUIT
+        suits = range(len(rules.deck.suits))
+        if kind is MakingRound.EXPOSED:
+            named = [shown] if shown != NO_SUIT else []
+        elif kind is MakingRound.OTHERS:
+            named = [suit for suit in suits if suit != shown]
+        else:
+            named = list(suits)
+        games = _games_offered(game) if kind is MakingRound.ANY else ()
+        return tuple(rules.actions.trump(suit) for suit in named) + games
+
+    def must_name(self, game: PhaseHost) -> bool:
+        trump = game.rules.trump
+        return trump.last_must_name and game._round == len(trump.rounds) and game._turn == game._dealer
+
+    def legal(self, game: PhaseHost) -> tuple[int, ...]:
+        offered = self.offered(game)
+        if self.must_name(game) and offered:
+            return offered
+        return (game.rules.actions.pass_action, *offered)
+
+    def apply(self, game: PhaseHost, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        actions = game.rules.actions
+        seat = game._turn
+        game._record(action, auto)
+        if action == actions.pass_action:
+            game._passes_in_row += 1
+            if game._passes_in_row < game._seats:
+                game._turn = game._next[seat]
+            elif game._round < len(game.rules.trump.rounds):
+                game._round += 1
+                game._passes_in_row = 0
+                game._turn = game._next[game._dealer]
+            else:
+                game._cancel("every player passed in every round of trump making")
+            return
+        game._declarer = seat
+        if actions.kinds[action] == GAME:
+            _name_game(game, action - actions.game_base)
+        else:
+            game._trump = actions.suit_of_trump(action)
+            if game.observer is not None:
+                game.observer(TrumpSet(game._trump, seat))
+        game._advance()
+
+    def refuse(self, game: PhaseHost, action: int) -> ActionError:
+        rules = game.rules
+        actions = rules.actions
+        named = " ".join(actions.label(a).removeprefix("trump ") for a in self.offered(game))
+        if actions.kinds[action] not in ("trump", "pass", GAME):
+            return IllegalAction(
+                f"trump is being made: name a suit or pass, not {actions.text(action)}",
+                rule="trump is made before the play",
+            )
+        if action == actions.pass_action:
+            return IllegalAction(
+                f"the dealer may not pass in the last round: name trump ({named})", rule="trump.last_must_name"
+            )
+        return IllegalAction(
+            f"in round {game._round} of trump making you may name {named or 'no suit'} or pass",
+            rule="trump.rounds",
+        )
+
+    def timeout(self, game: PhaseHost) -> int:
+        legal = self.legal(game)
+        actions = game.rules.actions
+        if actions.pass_action in legal:
+            return actions.pass_action
+        for suit in game.rules.timeout.trump_order:
+            if actions.trump(suit) in legal:
+                return actions.trump(suit)
+        return legal[0]
+
+
+def _games_offered(game: PhaseHost) -> tuple[int, ...]:
+    """The named games (`trump.games`) the seat to act may name now: those whose `when` holds."""
+    rules = game.rules
+    games = rules.trump.games
+    if not any(g.when is not None for g in games):
+        return tuple(rules.actions.game(index) for index in range(len(games)))
+    facts = game._facts()
+    return tuple(rules.actions.game(i) for i, g in enumerate(games) if g.when is None or g.when(facts))
+
+
+def _name_game(game: PhaseHost, index: int) -> None:
+    """The seat to act names game `index` of `trump.games`: its trump suit (or none) holds for the hand."""
+    named = game.rules.trump.games[index]
+    game._game = index
+    game._trump = NO_SUIT if named.suit is None else named.suit
+    if game.observer is not None:
+        game.observer(GameNamed(named.name, game._turn))
