@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..engine.phases.contract import contracts
 from ..engine.scoring import HandScore, match_winner, score_hand
 from ..errors import ActionError, TrickbookError
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
@@ -117,11 +118,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
         if declarer == NO_SEAT or scenario.contract not in codes[1:]:
             raise ScenarioError(f"a scenario of calls needs `declarer` and a `contract` such as {codes[1]!r}")
         value = codes.index(str(scenario.contract))
-        side = seating.side_of[declarer]
-        contract = [0] * (len(seating.sides) or seats)
-        contract[declarer if side < 0 else side] = calls.level(value)
-        facts.contract = contract
-        facts.seat_contract = [calls.level(value) if s == declarer else 0 for s in range(seats)]
+        facts.contract, facts.seat_contract = contracts(seating, bids, declarer, calls.level(value))
         strain = calls.strain(value)
         trump_code = rules.deck.suits[strain].code if strain >= 0 else None
         if not 0 <= scenario.doubled <= 2:
@@ -130,17 +127,9 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     elif rules.bidding.kind is BiddingKind.AUCTION:
         if declarer == NO_SEAT:
             raise ScenarioError("an auction scenario needs `declarer`")
-        side = seating.side_of[declarer]
-        contract = [0] * len(seating.sides)
-        if side >= 0:
-            contract[side] = bids[declarer]
-        facts.contract = contract
-        seat_contract = [0] * seats
-        seat_contract[declarer] = bids[declarer]
-        facts.seat_contract = seat_contract
+        facts.contract, facts.seat_contract = contracts(seating, bids, declarer, bids[declarer])
     else:
-        facts.contract = [sum(bids[s] for s in members) for members in seating.sides]
-        facts.seat_contract = list(bids)
+        facts.contract, facts.seat_contract = contracts(seating, bids, NO_SEAT, 0)
     facts.dealer = scenario.dealer
     facts.declarer = declarer
     facts.declaring_side = seating.side_of[declarer] if declarer != NO_SEAT else NO_SEAT

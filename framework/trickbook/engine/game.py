@@ -36,6 +36,7 @@ from .events import (
 )
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
 from .kinds import OVER, PHASES, PLAY
+from .phases.contract import contracts, level_of
 from .scoring import match_winner, score_hand
 from .specialise import engine_for, fixed
 from .state import NO_GAME, DealSource, GameState, Observer
@@ -579,12 +580,8 @@ class Game(GameState):
         declarer = self._declarer
         bids = self._bids
         won = self._tricks_won
-        if declarer == NO_SEAT:
-            facts.seat_contract = bids
-        else:
-            seat_contract = [0] * n
-            seat_contract[declarer] = bids[declarer]
-            facts.seat_contract = seat_contract
+        seating = rules.seating
+        facts.seat_contract = contracts(seating, bids, declarer, level_of(seating, self._contract, declarer))[1]
         facts.hand_side = [0] * len(sides)
         facts.hand_seat = [0] * n
         facts.bids = bids

@@ -13,6 +13,7 @@ ruleset and per hand, so playouts pay for them once.
 from __future__ import annotations
 
 from ..engine.history import ACTION_SHIFT, SEAT_MASK
+from ..engine.phases.contract import contracts, level_of
 from ..engine.scoring import score_hand
 from ..engine.view import SeatView
 from ..expr.facts import NO_NAME, NO_SEAT, Facts
@@ -72,13 +73,9 @@ def _outcome(view: SeatView, values: list[int], names: list[int]) -> Facts:
     facts.game = view.game
     facts.declarer = view.declarer
     facts.declaring_side = seating.side_of[view.declarer] if view.declarer != NO_SEAT else NO_SEAT
-    if seating.has_sides:
-        facts.contract = (
-            list(view.contract)
-            if view.declarer != NO_SEAT
-            else [sum(values[s] for s in members) for members in seating.sides]
-        )
-    facts.seat_contract = values
+    facts.contract, facts.seat_contract = contracts(
+        seating, values, view.declarer, level_of(seating, view.contract, view.declarer)
+    )
     facts.totals_side = list(view.totals)
     facts.totals_seat = list(view.seat_totals or [0] * seating.seats)
     facts.counters = [list(values) for values in view.counters]

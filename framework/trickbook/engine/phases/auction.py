@@ -8,6 +8,7 @@ from ..events import ContractSet
 from ..host import PhaseHost
 from ..kinds import BIDDING
 from .bidding import finish_bidding, listed, timeout_bid
+from .contract import contracts
 
 
 class Auction:
@@ -202,8 +203,7 @@ def force_contract(game: PhaseHost, seat: int) -> None:
 def auction_won(game: PhaseHost) -> None:
     declarer = game._high_seat
     game._declarer = declarer
-    side = game._side_of[declarer]
-    game._contract[declarer if side < 0 else side] = game._bids[declarer]
+    game._contract = contracts(game.rules.seating, game._bids, declarer, game._bids[declarer])[0]
     if game.observer is not None:
         game.observer(ContractSet(declarer, game._bids[declarer]))
     finish_bidding(game)

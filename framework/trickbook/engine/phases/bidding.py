@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from ...expr.facts import NO_SEAT
 from ..host import PhaseHost
+from .contract import contracts
 
 
 def finish_bidding(game: PhaseHost) -> None:
+    """The bidding is over: without a declarer the declarations make the contracts; then `bidding.cancel_if`
+    may throw the hand in, else the next phase starts."""
     rules = game.rules
     if game._declarer == NO_SEAT:
-        sides = rules.seating.sides
-        bids = game._bids
-        game._contract = [sum(map(bids.__getitem__, members)) for members in sides] if sides else bids[:]
+        game._contract = contracts(rules.seating, game._bids, NO_SEAT, 0)[0]
     cancel_if = rules.bidding.cancel_if
     if cancel_if is not None and cancel_if(game._facts()):
         game._cancel(f"bidding.cancel_if holds: {cancel_if.source.strip()}")

@@ -10,6 +10,7 @@ from ..history import ACTION_SHIFT, SEAT_MASK
 from ..host import PhaseHost
 from ..kinds import BIDDING
 from .bidding import finish_bidding
+from .contract import contracts
 
 
 class Calls:
@@ -95,7 +96,7 @@ class Calls:
                 declarer = seat
                 break
         game._declarer = declarer
-        game._contract[declarer if side < 0 else side] = calls.level(value)
+        game._contract = contracts(rules.seating, game._bids, declarer, calls.level(value))[0]
         game._trump = strain if strain >= 0 else NO_SUIT
         if game.observer is not None:
             words = actions.bid_codes[value] + ("", " doubled", " redoubled")[game._doubled]

@@ -1,4 +1,4 @@
-"""Declarations: every seat states its bid once in turn, after an optional blind round (`bidding.kind: declarations`)."""
+"""Declarations: every seat states its bid once in turn, after an optional blind round (`kind: declarations`)."""
 
 from __future__ import annotations
 
