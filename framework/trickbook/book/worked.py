@@ -18,6 +18,7 @@ from ..engine.dealing import hand_size
 from ..engine.events import ContractSet
 from ..engine.game import Game
 from ..errors import ActionError, Location, OptionError
+from ..ruleset.actions import ActionKind
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import Rules
 from .scenario import Outcome, Scenario, ScenarioError, card_masks, evaluate, scenario_facts
@@ -196,7 +197,7 @@ def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> 
     actions = rules.actions
     got: list[int | str] = []
     for action in game.legal_actions():
-        if actions.kinds[action] == "bid":
+        if actions.kinds[action] == ActionKind.BID:
             name = actions.name_index[action]
             got.append(actions.named_bids[name] if name >= 0 else actions.bid_values[action])
     if sorted(got, key=str) != sorted(wanted, key=str):

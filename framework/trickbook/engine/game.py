@@ -17,7 +17,7 @@ from .. import limits
 from ..cards import Card, CardMask
 from ..errors import IllegalAction, InvalidAction
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
-from ..ruleset.actions import DISCARD, GIVE
+from ..ruleset.actions import DISCARD, GIVE, ActionKind
 from ..ruleset.rules import FirstLead, Relation, Rules, TrumpMode
 from . import restrictions
 from .dealing import Deal, first_dealer, hand_size, seeded_deal
@@ -632,7 +632,7 @@ class Game(GameState):
         out = [False] * self._seats
         for code in self._moves:
             action = code >> ACTION_SHIFT
-            if actions.kinds[action] == "bid":  # a pass, and a look in a blind round, is of kind "pass"
+            if actions.kinds[action] == ActionKind.BID:  # a pass, and a look in a blind round, is a PASS
                 out[code & SEAT_MASK] = True
         return out
 

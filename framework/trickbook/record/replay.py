@@ -19,10 +19,12 @@ from ..cards import Card
 from ..engine.dealing import Deal, seeded_deal
 from ..engine.game import Game
 from ..engine.history import Move
+from ..engine.kinds import PhaseKind
 from ..engine.state import Observer
 from ..errors import ActionError, IllegalAction, Location, Mark, OptionError, RecordError, RulesetError
 from ..resources import bundled_ruleset_ids
 from ..ruleset import schema
+from ..ruleset.actions import ActionKind
 from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
 from .shape import check_action, check_hand
@@ -490,7 +492,7 @@ def _play_under(game: Game, hand: dict[str, Any], index: int, where: Location, l
     for path, seat, action, auto in _expand(game.rules, hand["actions"], index, where):
         if auto:
             continue
-        if game.phase == "play" and kinds[action] != "play" and not game.is_over():
+        if game.phase is PhaseKind.PLAY and kinds[action] != ActionKind.PLAY and not game.is_over():
             skipped.append(f"{path} ({game.rules.actions.text(action)})")
             continue
         if game.is_over() or game.hands_finished > index:

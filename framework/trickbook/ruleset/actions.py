@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypeAlias
 
 from ..cards import Deck
@@ -21,25 +22,35 @@ from ..text import is_ascii_number
 
 ActionId: TypeAlias = int
 
-PLAY = "play"
-PASS = "pass"
-TRUMP = "trump"
-BID = "bid"
-GIVE = "give"
+
+class ActionKind(StrEnum):
+    """What an action does; its value is the word records and the text form use."""
+
+    PLAY = "play"
+    PASS = "pass"
+    TRUMP = "trump"
+    BID = "bid"
+    GIVE = "give"
+    """A card set aside to pass to another seat."""
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+    GAME = "game"
+    """The naming of a game other than a trump suit (`trump.games`); records give its name as `value`."""
+    ALONE = "alone"
+    """A declarer's choice to play without a partner, whose hand then sits out."""
+    TAKE = "take"
+    """A seat's choice to take the cards of an optional exchange (`pass` keeps its hand as dealt)."""
+    ANNOUNCE = "announce"
+    """A declarer's announcement (`announcements`); records give its name as `value`."""
+    DISCARD = "discard"
+    """A card laid away face down (records merge one seat's discards in a row into one entry with its cards)."""
+
+
+PLAY, PASS, TRUMP, BID, GIVE = ActionKind.PLAY, ActionKind.PASS, ActionKind.TRUMP, ActionKind.BID, ActionKind.GIVE
+DOUBLE, REDOUBLE, GAME, ALONE = ActionKind.DOUBLE, ActionKind.REDOUBLE, ActionKind.GAME, ActionKind.ALONE
+TAKE, ANNOUNCE, DISCARD = ActionKind.TAKE, ActionKind.ANNOUNCE, ActionKind.DISCARD
 PASS_CARDS = "pass_cards"
 """How records name the giving of cards to another seat: one entry per seat, with all its cards."""
-DOUBLE = "double"
-REDOUBLE = "redouble"
-GAME = "game"
-"""The naming of a game other than a trump suit (`trump.games`); records give its name as `value`."""
-ALONE = "alone"
-"""A declarer's choice to play without a partner, whose hand then sits out."""
-TAKE = "take"
-"""A seat's choice to take the cards of an optional exchange (`pass` keeps its hand as dealt)."""
-ANNOUNCE = "announce"
-"""A declarer's announcement (`announcements`); records give its name as `value`."""
-DISCARD = "discard"
-"""A card laid away face down (records merge one seat's discards in a row into one entry with its cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +104,7 @@ class ActionSpace:
     double_action: ActionId = field(init=False)
     redouble_action: ActionId = field(init=False)
     size: int = field(init=False)
-    kinds: tuple[str, ...] = field(init=False)
+    kinds: tuple[ActionKind, ...] = field(init=False)
     bid_values: tuple[int, ...] = field(init=False)
     name_index: tuple[int, ...] = field(init=False)
     declarations: tuple[ActionId, ...] = field(init=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ..ruleset.actions import ActionKind
 from ..ruleset.rules import Rules
 from .stats import MatchStats
 
@@ -38,7 +39,7 @@ def caveats(rules: Rules, stats: Sequence[MatchStats], hand_cap: int) -> tuple[s
     for s in stats:
         played.update(dict(s.contracts_named))
     total = sum(played.values())
-    offered = sum(kind == "bid" for kind in rules.actions.kinds)
+    offered = sum(kind == ActionKind.BID for kind in rules.actions.kinds)
     if total >= FEWEST_CONTRACTS and offered > 2:
         bid, count = played.most_common(1)[0]
         if count / total > ONE_CONTRACT:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..engine.game import Game
 from ..engine.history import HandResult, Move
+from ..ruleset.actions import ActionKind
 from ..ruleset.rules import BiddingKind, Rules
 
 
@@ -86,7 +87,7 @@ def match_stats(game: Game, strong: int = -1) -> MatchStats:
         last = None
         for move in hand.moves:
             kind = actions.kinds[move.action]
-            if kind == "bid":
+            if kind == ActionKind.BID:
                 last = actions.text(move.action)[4:]
                 bids[last] += 1
                 named[last] += declarations
@@ -203,7 +204,7 @@ def _contracts(
     if rules.personal or not seating.has_sides:
         bids = [0] * rules.seats
         for move in moves:
-            if rules.actions.kinds[move.action] == "bid":
+            if rules.actions.kinds[move.action] == ActionKind.BID:
                 bids[move.seat] = rules.actions.bid_values[move.action]
         held = [s for s in range(rules.seats) if bids[s] > 0]
         return len(held), sum(taken[s] >= bids[s] for s in held)

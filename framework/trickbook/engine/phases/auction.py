@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...errors import ActionError, IllegalAction
 from ...expr.facts import NO_SEAT
+from ...ruleset.actions import ActionKind
 from ..events import ContractSet
 from ..host import PhaseHost
 from ..kinds import BIDDING
@@ -37,7 +38,7 @@ class Auction:
         if action != actions.pass_action:
             low = game.rules.bidding.min if game._high_seat == NO_SEAT else game._bids[game._high_seat] + 1
             # An auction has no named bids (the loader refuses them), so a bid is its number.
-            if actions.kinds[action] != "bid" or not low <= actions.bid_values[action] <= game._bid_max:
+            if actions.kinds[action] != ActionKind.BID or not low <= actions.bid_values[action] <= game._bid_max:
                 raise self.refuse(game, action)
             if actions.bid_steps and actions.bid_values[action] not in actions.bid_steps:
                 raise self.refuse(game, action)
@@ -49,7 +50,7 @@ class Auction:
         actions = game.rules.actions
         bidding = game.rules.bidding
         text = actions.text(action)
-        if actions.kinds[action] not in ("bid", "pass"):
+        if actions.kinds[action] not in (ActionKind.BID, ActionKind.PASS):
             return IllegalAction(f"it is the bidding: you must bid or pass, not {text}", rule="bidding comes first")
         value = actions.bid_values[action]
         if not bidding.min <= value <= game._bid_max:
@@ -122,7 +123,7 @@ class Duels(Auction):
     def refuse(self, game: PhaseHost, action: int) -> ActionError:
         actions = game.rules.actions
         listener, speaker = self.pair(game)
-        if actions.kinds[action] != "bid" or (game._turn != listener and speaker != NO_SEAT):
+        if actions.kinds[action] != ActionKind.BID or (game._turn != listener and speaker != NO_SEAT):
             return super().refuse(game, action)
         if speaker == NO_SEAT:
             lowest = game.rules.bidding.min

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import ActionError, IllegalAction
 from ...expr.facts import NO_SEAT, NO_SUIT
-from ...ruleset.actions import DOUBLE, REDOUBLE
+from ...ruleset.actions import DOUBLE, REDOUBLE, ActionKind
 from ..events import ContractSet, TrumpSet
 from ..history import ACTION_SHIFT, SEAT_MASK
 from ..host import PhaseHost
@@ -89,7 +89,7 @@ class Calls:
         for code in game._moves:
             action, seat = code >> ACTION_SHIFT, code & SEAT_MASK
             if (
-                actions.kinds[action] == "bid"
+                actions.kinds[action] == ActionKind.BID
                 and game._side_of[seat] == side
                 and calls.strain(actions.bid_values[action]) == strain
             ):
@@ -119,7 +119,7 @@ class Calls:
             return IllegalAction(
                 "you may redouble only when an opponent has doubled your side's bid", rule="redouble a double"
             )
-        if kind != "bid":
+        if kind != ActionKind.BID:
             return IllegalAction(f"it is the auction: call, not {text}", rule="the auction comes first")
         last = actions.label(actions.bid(game._bids[game._high_seat]))
         return IllegalAction(

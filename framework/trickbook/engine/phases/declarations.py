@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...errors import ActionError, IllegalAction
+from ...ruleset.actions import ActionKind
 from ...ruleset.rules import BidBan
 from ..host import PhaseHost
 from ..kinds import BIDDING
@@ -48,7 +49,7 @@ class Declarations:
         actions = rules.actions
         bidding = rules.bidding
         text = actions.text(action)
-        if actions.kinds[action] not in ("bid", "pass"):
+        if actions.kinds[action] not in (ActionKind.BID, ActionKind.PASS):
             return IllegalAction(f"it is the bidding: you must declare, not {text}", rule="bidding comes first")
         if action in self.choices(game):
             ban = ban_of(game, action)
@@ -61,7 +62,7 @@ class Declarations:
                 f"first each player, before looking at their cards, may bid blind ({blind}) or pass to look",
                 rule="blind bids come first",
             )
-        if actions.kinds[action] == "pass":
+        if actions.kinds[action] == ActionKind.PASS:
             return IllegalAction(
                 f"there is no pass: declare {bidding.min} to {game._bid_max}", rule="every player declares once"
             )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...errors import ActionError, IllegalAction
 from ...expr.facts import NO_SUIT
-from ...ruleset.actions import GAME
+from ...ruleset.actions import GAME, ActionKind
 from ...ruleset.rules import MakingRound
 from ..events import GameNamed, TrumpSet
 from ..host import PhaseHost
@@ -39,7 +39,7 @@ class TrumpChoice:
     def refuse(self, game: PhaseHost, action: int) -> ActionError:
         rules = game.rules
         actions = rules.actions
-        if actions.kinds[action] not in ("trump", GAME):
+        if actions.kinds[action] not in (ActionKind.TRUMP, GAME):
             return IllegalAction(
                 f"the declarer must now choose trump, not {actions.text(action)}",
                 rule="trump is chosen after the auction",
@@ -123,7 +123,7 @@ class TrumpMaking:
         rules = game.rules
         actions = rules.actions
         named = " ".join(actions.label(a).removeprefix("trump ") for a in self.offered(game))
-        if actions.kinds[action] not in ("trump", "pass", GAME):
+        if actions.kinds[action] not in (ActionKind.TRUMP, ActionKind.PASS, GAME):
             return IllegalAction(
                 f"trump is being made: name a suit or pass, not {actions.text(action)}",
                 rule="trump is made before the play",
