@@ -7,7 +7,7 @@ key, and the same text serves the generated rule book.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..engine.restrictions import card_words
@@ -174,71 +174,10 @@ def _deal_words(rules: Rules) -> str:
 def _bidding(rules: Rules) -> Iterator[Statement]:
     bidding = rules.bidding
     section = SECTIONS[1]
-    if bidding.kind is BiddingKind.NONE:
-        yield Statement("bidding", section, "Bidding", "There is no bidding.")
-        return
-    if bidding.kind is BiddingKind.CALLS:
-        yield Statement("bidding", section, "Bidding", _calls_words(rules))
-        return
-    high = f"`{_one_line(bidding.max_bid.source)}`" if bidding.max_bid is not None else str(bidding.max)
-    named = "".join(
-        f" or {n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")"
-        for n in bidding.named
-        if not n.blind
-    )
-    bids = (
-        f"one of {', '.join(map(str, bidding.values))}" if bidding.values else f"a number from {bidding.min} to {high}"
-    )
-    owner = "their side's" if rules.seating.has_sides else "their"
-    if bidding.duels:
-        text = (
-            "An auction in duels. The player after the dealer listens and the next player speaks: the speaker "
-            f"bids {bids}, higher than the highest bid so far, or passes; the listener holds that bid (says yes, "
-            "by bidding it too) or passes. A pass is final. The one left listens to the next player, who speaks, "
-            "until one player is left: the declarer, whose contract is the highest bid named or held. If nobody "
-            f"bid, the last player left may bid {bidding.min} or pass, and if all {count_words(rules.seats)} "
-            "players pass the hand is thrown in."
-        )
-    elif bidding.kind is BiddingKind.AUCTION:
-        text = (
-            (
-                f"An auction of one round, starting with the player after the dealer: in turn, each player bids "
-                f"{bids}, higher than the highest bid so far, or passes, and speaks only once. The auction ends when "
-                "the dealer has spoken"
-            )
-            if bidding.once
-            else (
-                f"An auction, starting with the player after the dealer: in turn, each player bids {bids}, "
-                "higher than the highest bid so far, or passes; a pass is final for "
-                f"this auction. The auction ends when all players but one have passed"
-            )
-        )
-        text += f", or at once when someone bids {bidding.ends_at}."
-        text += f" The highest bidder is the declarer; their bid is {owner} contract."
-        if bidding.all_pass == "force":
-            text += (
-                f" If the first {count_words(rules.seats - 1)} players pass, the last player becomes declarer with "
-                f"a contract of {bidding.forced_bid}, automatically."
-            )
-        else:
-            text += f" If all {count_words(rules.seats)} players pass, the hand is thrown in."
-    else:
-        text = (
-            f"Declarations, starting with the player after the dealer: each player bids once, a number from "
-            f"{bidding.min} to {high}{named}; there is no pass."
-        )
-        if rules.seating.has_sides:
-            text += f" A side's contract is the sum of its {_members(rules)}players' bids."
-        blind = [n for n in bidding.named if n.blind]
-        if blind:
-            offers = " or ".join(
-                f"{n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")" for n in blind
-            )
-            text = (
-                "First, before looking at their cards, each player in turn may bid blind, "
-                f"{offers}, or pass to look at their cards. Then the players who looked declare. " + text
-            )
+    text = BIDDING_WORDS[bidding.kind](rules)
     yield Statement("bidding", section, "Bidding", text)
+    if bidding.kind is BiddingKind.NONE or bidding.kind is BiddingKind.CALLS:
+        return
     for ban in bidding.bans:
         text = (ban.description + " " if ban.description else "") + (
             f"A player may not declare a bid when `{_one_line(ban.when.source)}` "
@@ -254,39 +193,130 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
         )
 
 
+def _bids_words(rules: Rules) -> str:
+    """The bids a player may make, in words: a list of values, or a range whose top may be an expression."""
+    bidding = rules.bidding
+    high = f"`{_one_line(bidding.max_bid.source)}`" if bidding.max_bid is not None else str(bidding.max)
+    return (
+        f"one of {', '.join(map(str, bidding.values))}" if bidding.values else f"a number from {bidding.min} to {high}"
+    )
+
+
+def _no_bidding_words(rules: Rules) -> str:
+    return "There is no bidding."
+
+
+def _auction_words(rules: Rules) -> str:
+    """An auction, in duels, of one round, or rising bids with final passes, and how it ends."""
+    bidding = rules.bidding
+    bids = _bids_words(rules)
+    if bidding.duels:
+        return (
+            "An auction in duels. The player after the dealer listens and the next player speaks: the speaker "
+            f"bids {bids}, higher than the highest bid so far, or passes; the listener holds that bid (says yes, "
+            "by bidding it too) or passes. A pass is final. The one left listens to the next player, who speaks, "
+            "until one player is left: the declarer, whose contract is the highest bid named or held. If nobody "
+            f"bid, the last player left may bid {bidding.min} or pass, and if all {count_words(rules.seats)} "
+            "players pass the hand is thrown in."
+        )
+    owner = "their side's" if rules.seating.has_sides else "their"
+    text = (
+        (
+            f"An auction of one round, starting with the player after the dealer: in turn, each player bids "
+            f"{bids}, higher than the highest bid so far, or passes, and speaks only once. The auction ends when "
+            "the dealer has spoken"
+        )
+        if bidding.once
+        else (
+            f"An auction, starting with the player after the dealer: in turn, each player bids {bids}, "
+            "higher than the highest bid so far, or passes; a pass is final for "
+            f"this auction. The auction ends when all players but one have passed"
+        )
+    )
+    text += f", or at once when someone bids {bidding.ends_at}."
+    text += f" The highest bidder is the declarer; their bid is {owner} contract."
+    if bidding.all_pass == "force":
+        text += (
+            f" If the first {count_words(rules.seats - 1)} players pass, the last player becomes declarer with "
+            f"a contract of {bidding.forced_bid}, automatically."
+        )
+    else:
+        text += f" If all {count_words(rules.seats)} players pass, the hand is thrown in."
+    return text
+
+
+def _declarations_words(rules: Rules) -> str:
+    """Declarations once round the table, with the named bids, after an optional blind round."""
+    bidding = rules.bidding
+    high = f"`{_one_line(bidding.max_bid.source)}`" if bidding.max_bid is not None else str(bidding.max)
+    named = "".join(
+        f" or {n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")"
+        for n in bidding.named
+        if not n.blind
+    )
+    text = (
+        f"Declarations, starting with the player after the dealer: each player bids once, a number from "
+        f"{bidding.min} to {high}{named}; there is no pass."
+    )
+    if rules.seating.has_sides:
+        text += f" A side's contract is the sum of its {_members(rules)}players' bids."
+    blind = [n for n in bidding.named if n.blind]
+    if blind:
+        offers = " or ".join(
+            f"{n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")" for n in blind
+        )
+        text = (
+            "First, before looking at their cards, each player in turn may bid blind, "
+            f"{offers}, or pass to look at their cards. Then the players who looked declare. " + text
+        )
+    return text
+
+
+def _chosen_words(rules: Rules) -> str:
+    trump = rules.trump
+    options = ", ".join(suit_words(rules, s) for s in trump.suits)
+    if trump.games:
+        options += ", or names a game: " + ", ".join(g.name for g in trump.games)
+    preference = " ".join(rules.deck.suits[s].symbol for s in rules.timeout.trump_order)
+    after = "the auction and the exchange" if rules.exchange and rules.exchange.before_trump else "the auction"
+    return (
+        f"After {after} the declarer alone chooses trump for this hand among {options}. "
+        f"(A declarer whose time runs out gets the first of {preference} that is allowed.)"
+    )
+
+
+def _fixed_words(rules: Rules) -> str:
+    assert rules.trump.suit is not None
+    return f"{suit_words(rules, rules.trump.suit)} are trump in every hand; nobody chooses."
+
+
+def _exposed_words(rules: Rules) -> str:
+    trump = rules.trump
+    if trump.mapping == tuple(range(len(rules.deck.suits))):
+        text = "The suit of the card shown to everyone is trump; nobody chooses."
+    else:
+        pairs = "; ".join(
+            f"{rules.deck.suits[s].symbol} shown, {rules.deck.suits[t].symbol} trump"
+            for s, t in enumerate(trump.mapping)
+        )
+        text = f"Trump is set by the suit of the card shown to everyone ({pairs}); nobody chooses."
+    exposure = rules.deal.exposure
+    if exposure is not None and exposure.seat_offset is None:
+        text += " When every card is dealt and none is left to turn up, the hand has no trump."
+    return text
+
+
+def _bid_strain_words(rules: Rules) -> str:
+    return "The strain of the contract is trump for the hand; a no-trump contract has no trump."
+
+
+def _no_trump_words(rules: Rules) -> str:
+    return "There is no trump."
+
+
 def _trump(rules: Rules) -> Iterator[Statement]:
     trump = rules.trump
-    if trump.mode is TrumpMode.CHOSEN:
-        options = ", ".join(suit_words(rules, s) for s in trump.suits)
-        if trump.games:
-            options += ", or names a game: " + ", ".join(g.name for g in trump.games)
-        preference = " ".join(rules.deck.suits[s].symbol for s in rules.timeout.trump_order)
-        after = "the auction and the exchange" if rules.exchange and rules.exchange.before_trump else "the auction"
-        text = (
-            f"After {after} the declarer alone chooses trump for this hand among {options}. "
-            f"(A declarer whose time runs out gets the first of {preference} that is allowed.)"
-        )
-    elif trump.mode is TrumpMode.FIXED:
-        assert trump.suit is not None
-        text = f"{suit_words(rules, trump.suit)} are trump in every hand; nobody chooses."
-    elif trump.mode is TrumpMode.EXPOSED:
-        if trump.mapping == tuple(range(len(rules.deck.suits))):
-            text = "The suit of the card shown to everyone is trump; nobody chooses."
-        else:
-            pairs = "; ".join(
-                f"{rules.deck.suits[s].symbol} shown, {rules.deck.suits[t].symbol} trump"
-                for s, t in enumerate(trump.mapping)
-            )
-            text = f"Trump is set by the suit of the card shown to everyone ({pairs}); nobody chooses."
-        exposure = rules.deal.exposure
-        if exposure is not None and exposure.seat_offset is None:
-            text += " When every card is dealt and none is left to turn up, the hand has no trump."
-    elif trump.mode is TrumpMode.MADE:
-        text = _making_words(rules)
-    elif trump.mode is TrumpMode.BID:
-        text = "The strain of the contract is trump for the hand; a no-trump contract has no trump."
-    else:
-        text = "There is no trump."
+    text = TRUMP_WORDS[trump.mode](rules)
     yield Statement("trump", SECTIONS[2], "Trump", text)
     for named in trump.games:
         text = named.description or f"A game a player may name instead of a trump suit: {named.name}."
@@ -674,3 +704,23 @@ def _options(rules: Rules) -> Iterator[Statement]:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+BIDDING_WORDS: dict[BiddingKind, Callable[[Rules], str]] = {
+    BiddingKind.NONE: _no_bidding_words,
+    BiddingKind.AUCTION: _auction_words,
+    BiddingKind.DECLARATIONS: _declarations_words,
+    BiddingKind.CALLS: _calls_words,
+}
+"""The rule book's paragraph on the bidding, for each kind of bidding (`tests/test_registries.py` keeps every kind
+covered)."""
+
+TRUMP_WORDS: dict[TrumpMode, Callable[[Rules], str]] = {
+    TrumpMode.NONE: _no_trump_words,
+    TrumpMode.FIXED: _fixed_words,
+    TrumpMode.CHOSEN: _chosen_words,
+    TrumpMode.EXPOSED: _exposed_words,
+    TrumpMode.MADE: _making_words,
+    TrumpMode.BID: _bid_strain_words,
+}
+"""The rule book's paragraph on how trump is set, for each trump mode."""
