@@ -27,6 +27,7 @@ def test_the_house_variants_asked_for_are_there() -> None:
         "tarneeb-41-five-suits",
         "tarneeb-41-kaboot",
         "tarneeb-61",
+        "tarneeb-doubling",
     ]
 
 

@@ -121,15 +121,17 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
         facts.contract, facts.seat_contract = contracts(seating, bids, declarer, calls.level(value))
         strain = calls.strain(value)
         trump_code = rules.deck.suits[strain].code if strain >= 0 else None
-        if not 0 <= scenario.doubled <= 2:
-            raise ScenarioError(f"doubled is 0, 1 (doubled) or 2 (redoubled), not {scenario.doubled}")
-        facts.doubled = scenario.doubled
     elif rules.bidding.kind is BiddingKind.AUCTION:
         if declarer == NO_SEAT:
             raise ScenarioError("an auction scenario needs `declarer`")
         facts.contract, facts.seat_contract = contracts(seating, bids, declarer, bids[declarer])
     else:
         facts.contract, facts.seat_contract = contracts(seating, bids, NO_SEAT, 0)
+    if scenario.doubled and not (rules.actions.doubles and declarer != NO_SEAT):
+        raise ScenarioError("`doubled` needs a declarer and doubling (`doubling`, or doubles in an auction of calls)")
+    if not 0 <= scenario.doubled <= 2:
+        raise ScenarioError(f"doubled is 0, 1 (doubled) or 2 (redoubled), not {scenario.doubled}")
+    facts.doubled = scenario.doubled
     facts.dealer = scenario.dealer
     facts.declarer = declarer
     facts.declaring_side = seating.side_of[declarer] if declarer != NO_SEAT else NO_SEAT

@@ -310,6 +310,22 @@ def _bid_strain_words(rules: Rules) -> str:
     return "The strain of the contract is trump for the hand; a no-trump contract has no trump."
 
 
+def _doubling_words(rules: Rules) -> str:
+    """Who may double and redouble, when, and what the scoring reads."""
+    doubling = rules.doubling
+    assert doubling is not None
+    text = doubling.description + " " if doubling.description else ""
+    text += (
+        "Once the declarer and trump are known, the declarer's opponents are asked in turn from the declarer's "
+        "left whether to double the contract ('double') or not ('pass'); the first double ends their round."
+    )
+    if doubling.redouble:
+        text += " The declaring side, the declarer first, may then answer it with a redouble ('redouble')."
+    if doubling.when is not None:
+        text += f" The contract may be doubled only when `{_one_line(doubling.when.source)}`."
+    return text + " The scoring reads `doubled`: 0, 1 when doubled, 2 when redoubled."
+
+
 def _no_trump_words(rules: Rules) -> str:
     return "There is no trump."
 
@@ -329,6 +345,8 @@ def _trump(rules: Rules) -> Iterator[Statement]:
             "for following and for winning tricks, and not to the suit printed on them."
         )
         yield Statement("trump.highest", SECTIONS[2], "Highest trumps", text)
+    if rules.doubling is not None:
+        yield Statement("doubling", SECTIONS[2], "Doubling", _doubling_words(rules))
     if rules.exchange is not None:
         yield Statement("exchange", SECTIONS[2], "Exchange", _exchange_words(rules))
     for index, announcement in enumerate(rules.announcements):

@@ -20,10 +20,11 @@ class PhaseKind(StrEnum):
     EXCHANGE = "exchange"
     ALONE = "alone"
     ANNOUNCE = "announce"
+    DOUBLING = "doubling"
 
 
 PHASES: tuple[PhaseKind, ...] = tuple(PhaseKind)
 """Each kind at its engine phase number."""
 
-PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE, ANNOUNCE = range(len(PHASES))
+PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE, ANNOUNCE, DOUBLING = range(len(PHASES))
 """The engine's phase numbers (`Game._phase` holds one; `PHASES[number]` is its kind)."""

@@ -178,10 +178,11 @@ def _table() -> tuple[Builtin, ...]:
             "doubled",
             (),
             Type.INT,
-            "0 for an undoubled contract, 1 when doubled, 2 when redoubled (bidding of kind `calls`).",
+            "0 for an undoubled contract, 1 when doubled, 2 when redoubled (`doubling`, or doubles in an auction of "
+            "calls).",
             HAND_STAGES,
             _fact("doubled"),
-            "auction",
+            "declarer",
         ),
         Builtin(
             "has_trump",

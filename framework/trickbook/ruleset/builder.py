@@ -38,6 +38,7 @@ from .rules import (
     DealerRules,
     DealRules,
     Definition,
+    DoublingRules,
     ExchangeRules,
     Exposure,
     FirstLead,
@@ -206,6 +207,7 @@ class _Builder:
             trump=trump,
             exchange=self.exchange(),
             alone=self.alone(),
+            doubling=self.doubling(),
             announcements=self.announcements(),
             play=self.play(),
             definitions=tuple(
@@ -229,7 +231,7 @@ class _Builder:
                 "alone" in data,
                 tuple(g.name for g in trump.games),
                 self.bid_codes(bidding),
-                bidding.calls is not None and bidding.calls.doubles,
+                (bidding.calls is not None and bidding.calls.doubles) or "doubling" in data,
                 bidding.kind is not BiddingKind.NONE,
                 trump.mode in (TrumpMode.CHOSEN, TrumpMode.MADE),
                 bidding.values,
@@ -612,6 +614,23 @@ class _Builder:
             raise self.error(("alone",), "playing alone needs sides of two players", hint="see `sides`")
         must = self.expression(("alone", "must_when"), Stage.BIDDING, None, Type.BOOL) if "must_when" in spec else None
         return AloneRules(must, spec.get("defenders", "never"), " ".join(str(spec.get("description", "")).split()))
+
+    def doubling(self) -> DoublingRules | None:
+        spec = self.data.get("doubling")
+        if spec is None:
+            return None
+        if self.bidding_kind is BiddingKind.CALLS:
+            raise self.error(
+                ("doubling",), "an auction of calls doubles inside the auction", hint="`bidding.calls.doubles: true`"
+            )
+        if not self.declares:
+            raise self.error(
+                ("doubling",),
+                "only a hand with a declarer has a contract to double",
+                hint="a declarer wins an auction, or makes trump (`trump: {mode: made}`)",
+            )
+        when = self.expression(("doubling", "when"), Stage.BIDDING, None, Type.BOOL) if "when" in spec else None
+        return DoublingRules(when, bool(spec.get("redouble", True)), " ".join(str(spec.get("description", "")).split()))
 
     # ---------------------------------------------------------------- bidding
 

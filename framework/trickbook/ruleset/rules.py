@@ -187,6 +187,17 @@ class AloneRules:
 
 
 @dataclass(frozen=True, slots=True)
+class DoublingRules:
+    """Once the declarer and trump are known, the declarer's opponents may double the contract, one at a time, and
+    the declarer's side may answer a double with a redouble."""
+
+    when: Compiled | None = None
+    """When the contract may be doubled at all (None: always)."""
+    redouble: bool = True
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class NamedBid:
     name: str
     value: int
@@ -615,6 +626,7 @@ class Rules:
     trump: TrumpRules
     exchange: ExchangeRules | None
     alone: AloneRules | None
+    doubling: DoublingRules | None
     announcements: tuple[Announcement, ...]
     play: PlayRules
     definitions: tuple[Definition, ...]

@@ -1,11 +1,15 @@
-"""The phases a hand may have before its tricks, as building blocks behind one protocol.
+"""The phases a hand may have before its tricks, as building blocks behind one protocol (`base.Phase`).
 
-A ruleset names which phases its hands have (a `passing` key, a `bidding.kind`,
-a `trump.mode` of `chosen`); the engine runs them in the order of `ORDER`,
-then plays the tricks. Each phase says who acts, which actions are legal, what
-an action does, why one is refused (in words a player understands) and which
-move a timed-out seat gets. The state they work on lives in the game's fields;
-a phase object holds none, so one serves every game.
+A ruleset names which phases its hands have (a `passing` key, a `bidding.kind`, a `trump.mode` of `chosen` or
+`made`, `doubling`, `exchange`, `announcements`, `alone`); `pipeline` lists them in the order a hand runs them,
+then the tricks are played. Each phase says who acts, which actions are legal, what an action does, why one is
+refused (in words a player understands) and which move a timed-out seat gets. A phase sees the game only through
+`host.PhaseHost` and holds no state of its own, so one object serves every game.
+
+A new phase needs, besides its module here: its key in `schemas/ruleset.schema.json` and its rules record from
+`ruleset/builder.py`; a `PhaseKind` in `engine/kinds.py` if players decide anything new in it; its place in
+`pipeline` below; an entry in each outer layer's table keyed by `PhaseKind` (players, terminal, web; the test
+`tests/test_registries.py` names any that lacks it); its sentence in the rule book (`book/words.py`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from .auction import Auction, Duels
 from .base import Phase
 from .calls import Calls
 from .declarations import Declarations
+from .doubling import Doubling
 from .exchange import Exchange
 from .passing import Passing
 from .trump import TrumpChoice, TrumpMaking
@@ -37,6 +42,7 @@ TRUMP_MAKING: Phase = TrumpMaking()
 EXCHANGE_PHASE: Phase = Exchange()
 ALONE_PHASE: Phase = Alone()
 ANNOUNCING_PHASE: Phase = Announcing()
+DOUBLING_PHASE: Phase = Doubling()
 
 
 DUELS_PHASE: Phase = Duels()
@@ -58,6 +64,8 @@ def pipeline(rules: Rules) -> tuple[Phase, ...]:
         phases.append(TRUMP_CHOICE)
     elif rules.trump.mode is TrumpMode.MADE:
         phases.append(TRUMP_MAKING)
+    if rules.doubling is not None:
+        phases.append(DOUBLING_PHASE)
     if rules.exchange is not None and not early:
         phases.append(EXCHANGE_PHASE)
     if rules.announcements:
