@@ -228,3 +228,29 @@ def test_the_deal_passes_to_the_left_after_each_hand() -> None:
         dealers.append(game.dealer)
         play_hand(game, chooser)
     assert dealers == [2, 3, 0]
+
+
+def test_every_seat_sees_when_hearts_are_broken_and_the_points_each_player_has_taken() -> None:
+    """What the table shows (`SeatView.broken`, `points_taken`): hearts unbroken until one is played, and each
+    player's card points taken so far, worked out from the public play alone, the same for every seat."""
+    hands = {
+        0: "2C AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
+        1: "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2H",
+        2: "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        3: "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    }
+    game = stacked_game(hearts(NO_PASSING), hands, dealer=3)
+    act(game, "2C", "3C", "2D", "2S")  # East takes the first trick: no points
+    assert [game.view(seat).broken() for seat in range(4)] == [((1, False),)] * 4
+    assert game.view(0).points_taken() == (0, 0, 0, 0)
+    act(game, "4C", "3D", "3S")
+    assert game.view(2).broken() == ((1, False),), "nobody has played a heart yet"
+    act(game, "AH")  # North, out of clubs, throws a heart: hearts are broken, East takes a point
+    assert [game.view(seat).broken() for seat in range(4)] == [((1, True),)] * 4
+    assert [game.view(seat).points_taken() for seat in range(4)] == [(0, 1, 0, 0)] * 4
+    assert game.view(3).tricks_taken()[1][0] == 1
+
+
+def test_before_the_play_no_suit_is_reported_broken_or_not() -> None:
+    game = stacked_game(hearts(), {}, dealer=3)
+    assert game.phase == "passing" and game.view(0).broken() == ()

@@ -387,7 +387,9 @@ def test_an_option_that_takes_a_list_of_numbers_is_typed_in_a_box(browser: Brows
     expect(page.locator("#hand button.card")).to_have_count(3)
 
 
-def test_a_person_passes_three_cards_at_hearts_by_clicking_them(browser: Browser, server: Server) -> None:
+def test_a_person_passes_three_cards_at_hearts_by_clicking_them_and_sees_points_taken_and_hearts_broken(
+    browser: Browser, server: Server
+) -> None:
     page = new_page(browser)
     links = create_table(page, server, "hearts", ["human", "heuristic", "heuristic", "heuristic"])
     page.goto(server.url + links["0"])
@@ -402,6 +404,17 @@ def test_a_person_passes_three_cards_at_hearts_by_clicking_them(browser: Browser
     held = set(page.locator("#hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
     assert not held & set(given), "the three cards went to East"
     expect(page.locator("#bidding")).to_contain_text("North passed")
+    expect(page.locator('[data-fact="broken-H"]')).to_have_text("not broken yet")
+    for _ in range(400):  # play my cards as they become legal until a heart is played somewhere
+        if page.locator('[data-fact="broken-H"]').inner_text() == "broken":
+            break
+        if page.locator("#hand button.card.legal").count():
+            _move(page)
+        else:
+            page.wait_for_timeout(50)
+    expect(page.locator('[data-fact="broken-H"]')).to_have_text("broken")
+    points = page.locator('[data-fact="points"]').inner_text()
+    assert points.startswith("North ") and ", East " in points, "each player's card points taken this hand"
 
 
 @contextmanager

@@ -253,6 +253,7 @@ class Game(GameState):
             self.rules.deck.cards(hands[self._dummy]) if self._dummy_shown() else (),
             self._open,
             self.rules.deck.cards(hands[self._open]) if self._open != NO_SEAT else (),
+            self._block,
         )
 
     def _dummy_shown(self) -> bool:

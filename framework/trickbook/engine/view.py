@@ -64,6 +64,9 @@ class SeatView(NamedTuple):
     """The seat that plays with its cards face up this hand (`play.open_hand`), or -1."""
     open_hand: tuple[Card, ...] = ()
     """That seat's cards, seen by everyone from before the first lead."""
+    unbroken: CardMask = 0
+    """The cards of the suits that may not be led yet this hand because they are not broken (public: it follows
+    from the play)."""
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -93,6 +96,50 @@ class SeatView(NamedTuple):
                 if len(seats) == count:
                     break
         return tuple(reversed(seats))
+
+    def broken(self) -> tuple[tuple[int, bool], ...]:
+        """For each suit this hand's rules keep from being led until broken: the suit and whether it is broken
+        (empty before the play)."""
+        if self.phase is not PhaseKind.PLAY and self.phase is not PhaseKind.OVER:
+            return ()
+        start = self.rules.tables(self.trump, self.game)
+        return tuple(
+            (suit, not self.unbroken & mask) for suit, mask in enumerate(start.suit_masks) if start.blocked & mask
+        )
+
+    def tricks_taken(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """Each finished trick of this hand, in order: the seat that won it and its cards (all public)."""
+        start = self.rules.tables(self.trump, self.game)
+        size = self.rules.deck.size
+        per_trick = self.rules.seats - self.outs.bit_count()
+        out: list[tuple[int, tuple[Card, ...]]] = []
+        cards: list[Card] = []
+        row: tuple[int, ...] = ()
+        best = winner = -1
+        for code in self.packed_moves:
+            card, seat = code >> ACTION_SHIFT, code & SEAT_MASK
+            if card >= size:
+                continue
+            if not cards:
+                row, best = start.strength[start.suit_of[card]], -1
+            if row[card] > best:
+                best, winner = row[card], seat
+            cards.append(card)
+            if len(cards) == per_trick:
+                out.append((winner, tuple(cards)))
+                cards = []
+        return tuple(out)
+
+    def points_taken(self) -> tuple[int, ...] | None:
+        """The card points (`scoring.card_points`) each seat has taken in tricks this hand; None for rules whose
+        cards are worth nothing by themselves."""
+        worth = self.rules.scoring.card_points
+        if not worth:
+            return None
+        points = [0] * self.rules.seats
+        for winner, cards in self.tricks_taken():
+            points[winner] += sum(worth[card] for card in cards)
+        return tuple(points)
 
     def played(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has played to tricks this hand, in order."""

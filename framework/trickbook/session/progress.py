@@ -9,11 +9,13 @@ from ..ruleset.rules import BiddingKind
 
 
 class Progress(NamedTuple):
-    """One side's or player's tricks this hand, and its contract when it holds one."""
+    """One side's or player's tricks this hand, its contract when it holds one, and the card points it has taken
+    where cards are worth points (`scoring.card_points`)."""
 
     name: str
     taken: int
     wanted: int | None
+    points: int | None = None
 
 
 def progress(view: SeatView) -> tuple[Progress, ...]:
@@ -32,10 +34,12 @@ def progress(view: SeatView) -> tuple[Progress, ...]:
     declarer = seating.side_of[view.declarer] if seating.sides and view.declarer >= 0 else view.declarer
     groups = seating.sides or tuple((seat,) for seat in range(rules.seats))
     names = seating.side_names if seating.sides else seating.seat_names
+    points = view.points_taken()
     out = []
     for index, members in enumerate(groups):
         auction = rules.bidding.kind is BiddingKind.AUCTION and not rules.bidding.values
         holds = declared or (auction and index == declarer and view.declarer >= 0)
         wanted = view.contract[index] if holds and index < len(view.contract) else None
-        out.append(Progress(names[index], sum(won[s] for s in members), wanted))
+        worth = None if points is None else sum(points[s] for s in members)
+        out.append(Progress(names[index], sum(won[s] for s in members), wanted, worth))
     return tuple(out)

@@ -274,6 +274,7 @@ class Hub:
                 "bids": _bid_words(rules, language),
                 "sheet": [_sheet_row(hand) for hand in table.game.history],
                 "passing": _passing(rules, game_view, language),
+                "broken": [[deck.suits[suit].code, broken] for suit, broken in game_view.broken()],
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
                 "log": live.logs.get(seat, []),
                 "finished": list(range(1, live.kept + 1)),

@@ -109,6 +109,10 @@ function draw() {
   if (contract) facts.push(["contract", t("Contract"), contract]);
   if (page.progress.length) facts.push(["tricks", t("Tricks"), page.progress.map((p) => (p.wanted !== null ?
     t("{name} {taken} of {wanted}", p) : `${p.name} ${p.taken}`)).join(t(", "))]);
+  if (page.progress.some((p) => p.points !== null)) facts.push(["points", t("Points taken"),
+    page.progress.map((p) => `${p.name} ${p.points}`).join(t(", "))]);
+  for (const [code, broken] of page.broken) facts.push([`broken-${code}`, `${page.suits[code][0]} ${page.suits[code][1]}`,
+    broken ? t("broken") : t("not broken yet")]);
   if (view.exposed.length) facts.push(["shown", t("Shown"), cards(view.exposed)]);
   if (view.deadline) facts.push(["clock", t("Clock"), t("{seconds} s", { seconds: Math.max(0, Math.round(view.deadline - Date.now() / 1000)) })]);
   document.getElementById("facts").replaceChildren(...facts.map(([key, k, v]) => el("span", {}, el("b", {}, `${k}: `), el("bdi", { "data-fact": key }, v))));
