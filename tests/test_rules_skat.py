@@ -4,10 +4,13 @@ tests/test_check.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from helpers import act, legal, play_trick, rules, stacked_game
-from trickbook import Game, Rules
+from trickbook import Game, Rules, load_ruleset
+from trickbook.errors import RulesetError
 
 HANDS = {
     0: "JC JS AH TH KH QH 9H 8H 7H AS",
@@ -216,3 +219,28 @@ def test_a_timeout_before_the_game_is_named_lays_away_a_low_card_and_never_a_jac
     act(game, "bid 18", "bid 18", "pass", "pass", "take")
     laid = game.rules.actions.text(game.default_action())
     assert laid.startswith("discard Q"), laid
+
+
+def test_forehand_middlehand_and_rearhand_are_named_from_the_dealers_left() -> None:
+    """`dealer.roles`: the player after the dealer is Forehand, then Middlehand; at three the dealer is Rearhand,
+    at four the dealer sits out and has no place."""
+    game = Game(skat(), seed=5)
+    view = game.view(0)
+    dealer = view.dealer
+    assert [view.role((dealer + steps) % 3) for steps in (1, 2, 3)] == ["Forehand", "Middlehand", "Rearhand"]
+    four = Game(skat(table_size="4"), seed=5)
+    view = four.view(0)
+    places = [view.role((view.dealer + steps) % 4) for steps in (1, 2, 3, 4)]
+    assert places == ["Forehand", "Middlehand", "Rearhand", None]
+
+
+def test_more_places_than_seats_are_refused_at_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "roles.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: roles\ntitle: Roles\nextends: skat\ndealer:\n"
+        "  roles: [Forehand, Middlehand, Rearhand, Dealer]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    assert "roles.yaml:6" in str(refused.value) and "4 places named at a table of 3 seats" in str(refused.value)

@@ -173,6 +173,9 @@ def test_a_declarer_at_skat_takes_the_skat_lays_two_away_and_names_grand_by_clic
     else:
         pytest.fail("North never won the bidding")
     expect(page.locator("#actions [data-action]")).to_have_count(2)  # take, or pass to play from the hand
+    expect(page.locator("#exchange-choice")).to_contain_text("takes the skat ('take')")
+    roles = page.locator("[data-role]").evaluate_all("places => places.map(p => p.dataset.role)")
+    assert sorted(roles) == ["Forehand", "Middlehand", "Rearhand"], roles
     seen = _updates(page)
     page.locator("#actions [data-action='take']").click()
     page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")

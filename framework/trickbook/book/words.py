@@ -109,7 +109,12 @@ def _players(rules: Rules) -> Iterator[Statement]:
     auction = rules.bidding.kind is BiddingKind.AUCTION
     if rules.bidding.cancel_if is not None or (auction and rules.bidding.all_pass == "cancel"):
         text += f"; after a hand thrown in before play it {moves[rules.dealer.after_cancelled]}"
-    yield Statement("dealer", section, "Dealer", text + ".")
+    text += "."
+    roles = rules.dealer.roles
+    if roles:
+        named = ", ".join(roles[:-1]) + (f" and {roles[-1]}" if len(roles) > 1 else roles[0])
+        text += f" The places at the table this hand, from the player after the dealer, are {named}."
+    yield Statement("dealer", section, "Dealer", text)
     yield Statement("deal", section, "Deal", _deal_words(rules))
     if rules.passing is not None:
         passing = rules.passing
@@ -348,7 +353,7 @@ def _trump(rules: Rules) -> Iterator[Statement]:
     if rules.doubling is not None:
         yield Statement("doubling", SECTIONS[2], "Doubling", _doubling_words(rules))
     if rules.exchange is not None:
-        yield Statement("exchange", SECTIONS[2], "Exchange", _exchange_words(rules))
+        yield Statement("exchange", SECTIONS[2], "Exchange", exchange_words(rules))
     for index, announcement in enumerate(rules.announcements):
         text = (announcement.description + " " if announcement.description else "") + (
             "The declarer may announce it ('announce " + announcement.name + "') or pass"
@@ -438,7 +443,9 @@ def _pattern_words(rules: Rules, pattern: CardPattern) -> str:
     return f"the {rank} of the other suit of trump's colour" if pattern.same_colour else f"the {rank} of trump"
 
 
-def _exchange_words(rules: Rules) -> str:
+def exchange_words(rules: Rules) -> str:
+    """The exchange in words: who takes which cards, how many are laid away, and when (the rule book and the
+    table's prompt)."""
     exchange = rules.exchange
     assert exchange is not None
     if exchange.description:

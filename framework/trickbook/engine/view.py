@@ -97,6 +97,14 @@ class SeatView(NamedTuple):
                     break
         return tuple(reversed(seats))
 
+    def role(self, seat: int) -> str | None:
+        """The name of `seat`'s place at the table this hand (`dealer.roles`, counted from the dealer's left), or
+        None when the rules name none for it."""
+        roles = self.rules.dealer.roles
+        steps = (seat - self.dealer) * self.rules.seating.direction % self.rules.seats
+        place = (steps or self.rules.seats) - 1
+        return roles[place] if place < len(roles) else None
+
     def broken(self) -> tuple[tuple[int, bool], ...]:
         """For each suit this hand's rules keep from being led until broken: the suit and whether it is broken
         (empty before the play)."""

@@ -366,10 +366,18 @@ class _Builder:
                 ("dealer", "first"), f"there is no seat {first}", expected=f"a seat from 0 to {self.seating.seats - 1}"
             )
         moves = {"next": 1, "same": 0}
+        roles = tuple(str(name) for name in spec.get("roles", ()))
+        if len(roles) > self.seating.seats:
+            raise self.error(
+                ("dealer", "roles"),
+                f"{len(roles)} places named at a table of {self.seating.seats} seats",
+                expected=f"at most {self.seating.seats} names",
+            )
         return DealerRules(
             None if first == "random" else int(first),
             moves[spec.get("after_hand", "next")],
             moves[spec.get("after_cancelled", "next")],
+            roles,
         )
 
     # ------------------------------------------------------------------- deal

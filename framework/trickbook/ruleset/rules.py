@@ -97,6 +97,8 @@ class DealerRules:
     after_hand: int
     """Seats to move after a played hand: 1 (next) or 0 (same)."""
     after_cancelled: int
+    roles: tuple[str, ...] = ()
+    """Names of the places at the table, counted from the player after the dealer (`dealer.roles`)."""
 
 
 @dataclass(frozen=True, slots=True)

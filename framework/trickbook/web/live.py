@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import i18n, limits, resources
+from ..book.words import exchange_words
 from ..engine.history import HandResult
 from ..engine.view import SeatView
 from ..errors import TrickbookError, UsageError
@@ -248,6 +249,7 @@ class Hub:
                         "player": table.seats[s],
                         "stand_in": table.stand_ins.get(s),
                         "side": seating.side_of[s],
+                        "role": None if (role := game_view.role(s)) is None else rules.word(language, role),
                     }
                     for s in range(rules.seats)
                 ],
@@ -274,6 +276,7 @@ class Hub:
                 "bids": _bid_words(rules, language),
                 "sheet": [_sheet_row(hand) for hand in table.game.history],
                 "passing": _passing(rules, game_view, language),
+                "exchange": None if rules.exchange is None else exchange_words(rules),
                 "broken": [[deck.suits[suit].code, broken] for suit, broken in game_view.broken()],
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
                 "log": live.logs.get(seat, []),

@@ -121,7 +121,8 @@ function draw() {
   document.getElementById("seats").replaceChildren(...page.seats.map((seat, index) => el("div",
     { class: `seat${view.turn === index && view.table === "playing" ? " turn" : ""}${index === page.seat ? " me" : ""}`,
       "data-seat": index, style: around(index, 42, 40) },
-    el("div", { class: "who" }, seat.name, index === page.seat ? ` ${t("(you)")}` : ""),
+    el("div", { class: "who" }, seat.name, index === page.seat ? ` ${t("(you)")}` : "",
+      seat.role ? el("span", { class: "muted", "data-role": seat.role }, ` · ${seat.role}`) : ""),
     el("div", {}, seat.stand_in ? t("a bot ({player}) plays for this person", { player: seat.stand_in }) :
       seat.player === "human" ? t("a person") : seat.player),
     el("div", {}, t("tricks: {count}", { count: view.tricks_won[index] })),
@@ -160,6 +161,7 @@ function draw() {
   if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) },
     text.startsWith("bid ") && page.bids[text.slice(4)] ? bidWords(text.slice(4)) : page.labels[text]));
   if (mine && page.passing) buttons.push(el("span", { id: "passing" }, t("{passing}: click them one by one.", page)));
+  if (mine && page.exchange && view.legal.includes("take")) buttons.push(el("span", { id: "exchange-choice" }, page.exchange));
   if (mine && view.legal.some((t) => t.startsWith("discard "))) buttons.push(el("span", { id: "exchange" }, t("Lay a card away: click it.")));
   if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, t("Your turn.")));
   if (mine && view.dummy !== null && view.turn === view.dummy && view.dummy !== page.seat) {
