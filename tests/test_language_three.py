@@ -328,3 +328,51 @@ def test_the_rule_book_says_an_auction_of_one_round(tmp_path: Path) -> None:
     book = " ".join(explain(load_ruleset(once(tmp_path, "tarneeb-41"))).split())
     assert "An auction of one round, starting with the player after the dealer" in book
     assert "speaks only once. The auction ends when the dealer has spoken, or at once when someone bids 13." in book
+
+
+TEN_HANDS = """\
+format: trickbook-ruleset/2
+id: ten-hands
+title: Ten hands
+extends: cardems-tarneeb
+match:
+  wins: total(side) >= 31
+  when_both: play-on
+  ends: hand_number >= 10
+  when_ended: higher-total
+examples:
+  - name: both past 31 before the tenth hand play on
+    hand_number: 4
+    declarer: 0
+    bids: [7, null, null, null]
+    tricks: [4, 3, 3, 3]
+    totals: [30, 40]
+    expect: {totals: [37, 40], winner: none}
+  - name: after the tenth hand the higher total wins though both are past 31
+    hand_number: 10
+    declarer: 0
+    bids: [7, null, null, null]
+    tricks: [4, 3, 3, 3]
+    totals: [30, 40]
+    expect: {totals: [37, 40], winner: 1}
+  - name: after the tenth hand the higher total wins though nobody reached 31
+    hand_number: 10
+    declarer: 1
+    bids: [null, 7, null, null]
+    tricks: [3, 4, 3, 3]
+    totals: [10, 12]
+    expect: {totals: [10, 19], winner: 1}
+"""
+
+
+def test_when_ended_parts_the_qualifiers_when_the_match_ends_and_when_both_when_several_win(tmp_path: Path) -> None:
+    """Item 12: `when_both` for a race that several win at once, `when_ended` for the end by `ends`."""
+    path = ruleset_file(tmp_path, "ten-hands.yaml", TEN_HANDS)
+    assert mismatches(path) == [(), (), ()]
+    assert "then every side qualifies and the higher total wins" in explain(load_ruleset(path))
+
+
+def test_without_when_ended_the_end_is_parted_as_when_both_says(tmp_path: Path) -> None:
+    """Files written before `when_ended` keep their meaning: an end under `play-on` plays on."""
+    path = ruleset_file(tmp_path, "old.yaml", TEN_HANDS.replace("  when_ended: higher-total\n", ""))
+    assert mismatches(path)[1:] == [("winner: expected 1, got 'none'",)] * 2

@@ -652,11 +652,19 @@ def _match(rules: Rules) -> Iterator[Statement]:
     tie = "they share the win" if match.tie is Tie.SHARE else "another hand is played"
     equal = "with equal totals" if parties == 2 else "when the best totals are equal"
     ends = f"The match ends after a hand when `{_one_line(match.ends.source)}`" if match.ends is not None else ""
-    if ends and match.wins is None and match.loses is None and match.when_both is not WhenBoth.PLAY_ON:
-        yield Statement("match", section, "Winning the match", f"{ends}: the {best} total wins; {equal} {tie}.")
+    on_end = "higher" if match.on_end is WhenBoth.HIGHER_TOTAL else "lower"
+    if ends and match.wins is None and match.loses is None and match.on_end is not WhenBoth.PLAY_ON:
+        yield Statement("match", section, "Winning the match", f"{ends}: the {on_end} total wins; {equal} {tie}.")
         return
     parts = []
-    if ends:
+    if ends and match.when_ended is not None and match.when_ended is not match.when_both:
+        parting = (
+            "play continues until only one qualifies"
+            if match.when_ended is WhenBoth.PLAY_ON
+            else f"the {on_end} total wins; {equal} {tie}"
+        )
+        parts.append(f"{ends}; then every {who} qualifies and {parting}.")
+    elif ends:
         parts.append(f"{ends}; then every {who} qualifies.")
     if match.wins is not None:
         text = f"After each played hand, a {who} qualifies when `{_one_line(match.wins.source)}`"

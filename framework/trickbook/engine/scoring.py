@@ -107,8 +107,10 @@ def match_winner(rules: Rules, facts: Facts) -> tuple[int, ...] | None:
     per_side = match.by == "side"
     candidates = facts.sides if per_side else facts.seats
     totals = facts.totals_side if per_side else facts.totals_seat
+    parting = match.when_both
     if match.ends is not None and match.ends(facts, None):
         qualified = list(candidates)
+        parting = match.on_end
     else:
         wins = match.wins
         loses = match.loses
@@ -122,9 +124,9 @@ def match_winner(rules: Rules, facts: Facts) -> tuple[int, ...] | None:
     if not qualified:
         return None
     if len(qualified) > 1:
-        if match.when_both is WhenBoth.PLAY_ON:
+        if parting is WhenBoth.PLAY_ON:
             return None
-        best = (max if match.when_both is WhenBoth.HIGHER_TOTAL else min)(totals[c] for c in qualified)
+        best = (max if parting is WhenBoth.HIGHER_TOTAL else min)(totals[c] for c in qualified)
         qualified = [c for c in qualified if totals[c] == best]
         if len(qualified) > 1 and match.tie is Tie.PLAY_ON:
             return None

@@ -1061,7 +1061,13 @@ class _Builder:
         loses = self.expression(("match", "loses"), Stage.MATCH, by, Type.BOOL) if "loses" in spec else None
         ends = self.expression(("match", "ends"), Stage.MATCH, None, Type.BOOL) if "ends" in spec else None
         return MatchRules(
-            by, wins, loses, ends, WhenBoth(spec.get("when_both", "play-on")), Tie(spec.get("tie", "play-on"))
+            by,
+            wins,
+            loses,
+            ends,
+            WhenBoth(spec.get("when_both", "play-on")),
+            Tie(spec.get("tie", "play-on")),
+            WhenBoth(spec["when_ended"]) if "when_ended" in spec else None,
         )
 
     def timeout(self, bidding: BiddingRules, trump: TrumpRules) -> TimeoutRules:

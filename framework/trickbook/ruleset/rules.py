@@ -446,10 +446,17 @@ class MatchRules:
     """When it holds after a hand, every side (or seat) qualifies and `when_both` picks the winner."""
     when_both: WhenBoth
     tie: Tie
+    when_ended: WhenBoth | None = None
+    """Who wins when `ends` holds, if not as `when_both` says (`match.when_ended`)."""
+
+    @property
+    def on_end(self) -> WhenBoth:
+        """How the qualifiers are parted when `ends` holds."""
+        return self.when_both if self.when_ended is None else self.when_ended
 
     @property
     def lower_wins(self) -> bool:
-        return self.when_both is WhenBoth.LOWER_TOTAL
+        return WhenBoth.LOWER_TOTAL in (self.when_both, self.when_ended)
 
 
 @dataclass(frozen=True, slots=True)
