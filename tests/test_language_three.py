@@ -376,3 +376,63 @@ def test_without_when_ended_the_end_is_parted_as_when_both_says(tmp_path: Path) 
     """Files written before `when_ended` keep their meaning: an end under `play-on` plays on."""
     path = ruleset_file(tmp_path, "old.yaml", TEN_HANDS.replace("  when_ended: higher-total\n", ""))
     assert mismatches(path)[1:] == [("winner: expected 1, got 'none'",)] * 2
+
+
+PARAMETERS = """\
+format: trickbook-ruleset/2
+id: made-by-side
+title: Made by side
+extends: cardems-tarneeb
+definitions:
+  made_by(s): tricks(s) >= contract(s)
+  tricks_over(s, n): tricks(s) - n
+  bonus: if count(made_by(s) for s in sides) > 0 then 1 else 0
+scoring:
+  rules:
+    declarers:
+      points: (if made_by(side) then tricks(side) else -contract_bid) + bonus * 0
+    over:
+      description: One point for each trick the declarers took above their bid.
+      for: side
+      when: side == declaring_side and made_by(side)
+      points: tricks_over(side, contract(side))
+examples:
+  - name: the declarers take two over their bid of 8
+    declarer: 0
+    bids: [8, null, null, null]
+    tricks: [5, 1, 5, 2]
+    expect: {lines: {declarers: [10, 0], over: [2, 0]}}
+  - name: failing, nothing over
+    declarer: 1
+    bids: [null, 9, null, null]
+    tricks: [3, 4, 3, 3]
+    expect: {lines: {declarers: [0, -9], over: [0, 0]}}
+"""
+
+
+def test_a_definition_with_parameters_is_written_out_with_the_arguments_of_each_use(tmp_path: Path) -> None:
+    """Item 2: `made_by(s)` read for the rule's side, for an aggregate's variable, and with two parameters."""
+    path = ruleset_file(tmp_path, "made.yaml", PARAMETERS)
+    assert mismatches(path) == [(), ()]
+
+
+@pytest.mark.parametrize(
+    ("use", "message"),
+    [
+        ("made_by", "'made_by' takes 1 argument(s)"),
+        ("made_by(side, 2)", "made_by(s) takes 1 argument(s), not 2"),
+        ("tricks_over(side)", "tricks_over(s, n) takes 2 argument(s), not 1"),
+    ],
+)
+def test_a_parametrised_definition_used_with_the_wrong_arguments_is_refused_at_the_use(
+    tmp_path: Path, use: str, message: str
+) -> None:
+    text = PARAMETERS.replace("points: tricks_over(side, contract(side))", f"points: if {use} then 1 else 0")
+    found = refusal(ruleset_file(tmp_path, "bad.yaml", text))
+    assert message in found and "scoring.rules.over.points" in found
+
+
+def test_a_definition_key_with_a_malformed_parameter_list_is_refused_at_its_line(tmp_path: Path) -> None:
+    text = PARAMETERS.replace("made_by(s):", "made_by(S):")
+    found = refusal(ruleset_file(tmp_path, "bad.yaml", text))
+    assert "bad.yaml:6" in found and "made_by(S)" in found

@@ -21,6 +21,7 @@ from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
 from ..resources import bundled_ruleset_ids
+from ..ruleset.builder import split_definition
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from ..ruleset.yamlsource import Document, KeyPath, format_path
@@ -138,8 +139,10 @@ def _names(node: Node) -> Iterator[str]:
 def _unused_names(source: RulesetSource, used: set[str]) -> Iterator[Finding]:
     """Definitions and events that no expression of any version and option combination reads (`used`)."""
     data = source.document.data
-    for name in sorted(set(data.get("definitions", {})) - used):
-        yield _finding(source, "warning", ("definitions", name), f"the definition {name!r} is never used")
+    for key in sorted(data.get("definitions", {}), key=lambda key: split_definition(key)[0]):
+        name = split_definition(key)[0]
+        if name not in used:
+            yield _finding(source, "warning", ("definitions", key), f"the definition {name!r} is never used")
     for name in sorted(set(data.get("events", {})) - used):
         yield _finding(source, "warning", ("events", name), f"the event {name!r} is counted but no expression reads it")
 
@@ -155,13 +158,14 @@ def _names_read(document: Document) -> set[str]:
         text = str(value).lower() if isinstance(value, bool) else str(value)
         site = Site(text, document.marks.get(path) or Mark(document.file, 1, 1), format_path(path))
         reads[path] = set(_names(parse(site)))
-    definitions = set(data.get("definitions", {}))
+    keys = {split_definition(key)[0]: key for key in data.get("definitions", {})}
+    definitions = set(keys)
     roots = {n for path, names in reads.items() if path[0] != "definitions" for n in names}
     used = set(roots)
     frontier = roots & definitions
     while frontier:
         name = frontier.pop()
-        for inner in reads[("definitions", name)]:
+        for inner in reads[("definitions", keys[name])]:
             if inner not in used:
                 used.add(inner)
                 if inner in definitions:

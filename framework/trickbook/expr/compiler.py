@@ -9,6 +9,7 @@ at load time. Nothing here evaluates user text.
 from __future__ import annotations
 
 import ast
+import copy
 import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -38,6 +39,8 @@ class Scope:
     deck: Deck
     seating: Seating
     definitions: Mapping[str, tuple[Site, Node]] = field(default_factory=dict)
+    parameters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The parameters of each definition that takes some (`made(s)`), by the definition's name."""
     counters: Mapping[str, tuple[int, Type]] = field(default_factory=dict)
     events: Mapping[str, int] = field(default_factory=dict)
     named_bids: Mapping[str, int] = field(default_factory=dict)
@@ -104,6 +107,8 @@ class _Compiler:
         self.site = site
         self.loops = 0
         self.active: list[str] = []
+        self.arguments: list[dict[str, _Typed]] = []
+        """For each parametrised definition being written out, innermost last: its parameters' arguments."""
         self.used: set[str] = set()
         self.root = site
         """The expression being compiled (the site moves into each definition it reads)."""
@@ -192,6 +197,9 @@ class _Compiler:
 
     def name(self, node: Name, variables: Variables) -> _Typed:
         ident = node.id
+        if self.arguments and ident in self.arguments[-1] and ident not in variables:
+            given = self.arguments[-1][ident]
+            return _Typed(given.type, copy.deepcopy(given.code), given.const)
         if ident in variables:
             python_name, kind = variables[ident]
             return _Typed(kind, g.load(python_name))
@@ -202,6 +210,12 @@ class _Compiler:
                 hint=f"{ident!r} is the {ident} a rule is evaluated for; it exists only in rules with `for: {ident}`",
             )
         scope = self.scope
+        if ident in scope.parameters:
+            raise self.error(
+                f"{ident!r} takes {len(scope.parameters[ident])} argument(s)",
+                node,
+                hint=f"write it as a call: {ident}({', '.join(scope.parameters[ident])})",
+            )
         if ident in scope.definitions:
             return self.definition(ident, node)
         if ident in scope.named_bids:
@@ -263,13 +277,14 @@ class _Compiler:
             else "see docs/reference.md for every name an expression may use",
         )
 
-    def definition(self, ident: str, node: Node) -> _Typed:
+    def definition(self, ident: str, node: Node, arguments: dict[str, _Typed] | None = None) -> _Typed:
         if ident in self.active:
             chain = " -> ".join([*self.active[self.active.index(ident) :], ident])
             raise self.error(f"the definition {ident!r} refers to itself ({chain})", node)
         site, body = self.scope.definitions[ident]
         outer = self.site
         self.active.append(ident)
+        self.arguments.append(arguments or {})
         self.site = site
         try:
             return self.node(body, self.outer_variables())
@@ -281,6 +296,7 @@ class _Compiler:
         finally:
             self.site = outer
             self.active.pop()
+            self.arguments.pop()
 
     def builtin(self, builtin: Builtin, node: Node, args: tuple[_Typed, ...]) -> _Typed:
         scope = self.scope
@@ -354,6 +370,15 @@ class _Compiler:
             return _Typed(Type.INT, g.item(g.fact_item("counters", g.const(index)), args[0].code))
         if ident in scope.events:
             return self.event(node, scope.events[ident], args)
+        if ident in scope.parameters:
+            params = scope.parameters[ident]
+            if len(args) != len(params):
+                raise self.error(
+                    f"{ident}({', '.join(params)}) takes {len(params)} argument(s), not {len(args)}",
+                    node,
+                    hint=f"write it as {ident}({', '.join(params)})",
+                )
+            return self.definition(ident, node, dict(zip(params, args, strict=True)))
         if ident in scope.definitions or ident in scope.named_bids:
             raise self.error(f"{ident!r} is not a function", node, hint="write it without brackets")
         overloads = [b for b in BUILTINS if b.name == ident and b.params]

@@ -130,9 +130,13 @@ class _Builder:
         """True when a hand has a declarer: an auction's winner, or the player who makes trump."""
         self.personal = self.data["scoring"]["by"] == "seat"
         self.definitions: dict[str, tuple[Site, Node]] = {}
-        for name in self.data.get("definitions", {}):
-            site = self.site(("definitions", name))
+        self.parameters: dict[str, tuple[str, ...]] = {}
+        for key in self.data.get("definitions", {}):
+            site = self.site(("definitions", key))
+            name, params = split_definition(key)
             self.definitions[name] = (site, parse(site))
+            if params:
+                self.parameters[name] = params
 
     def locate(self, path: KeyPath) -> Location:
         return self.doc.locate(path)
@@ -290,6 +294,7 @@ class _Builder:
             deck=self.deck,
             seating=self.seating,
             definitions=self.definitions,
+            parameters=self.parameters,
             counters={
                 n: (i, Type.SIDE if c["for"] == "side" else Type.SEAT)
                 for i, (n, c) in enumerate(self.data.get("counters", {}).items())
@@ -334,9 +339,10 @@ class _Builder:
             (("trump", "games"), list(self.data.get("trump", {}).get("games", {}))),
             (("announcements",), list(self.data.get("announcements", {}))),
         ]
-        for prefix, names in groups:
-            for name in names:
-                path = (*prefix, name)
+        for prefix, keys in groups:
+            for key in keys:
+                path = (*prefix, key)
+                name = split_definition(key)[0]
                 if name in RESERVED:
                     raise self.error(
                         path, f"{name!r} is a built-in name of the expression language", hint="choose another name"
@@ -1122,3 +1128,10 @@ def _translations(data: dict[str, Any]) -> tuple[Translation, ...]:
         )
         for language, words in sorted(data.items())
     )
+
+
+def split_definition(key: str) -> tuple[str, tuple[str, ...]]:
+    """A definition's name and parameters from its key as written: `made` or `made(s)` (the schema checked its
+    form)."""
+    name, _, rest = key.partition("(")
+    return name, tuple(p.strip() for p in rest.rstrip(")").split(",")) if rest else ()
