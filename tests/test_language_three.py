@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from helpers import act, legal
+from helpers import act, legal, stacked_game
 from trickbook import load_ruleset, open_ruleset
 from trickbook.book.explain import explain
 from trickbook.book.worked import check_examples
+from trickbook.engine.events import TrumpSet
 from trickbook.engine.game import Game
 from trickbook.errors import IllegalAction, RulesetError
 from trickbook.players import make_player, parse_player_specs
@@ -436,3 +437,53 @@ def test_a_definition_key_with_a_malformed_parameter_list_is_refused_at_its_line
     text = PARAMETERS.replace("made_by(s):", "made_by(S):")
     found = refusal(ruleset_file(tmp_path, "bad.yaml", text))
     assert "bad.yaml:6" in found and "made_by(S)" in found
+
+
+LED = """\
+format: trickbook-ruleset/2
+id: pitched
+title: Pitched trump
+description: Four players, six cards each, a one-round auction; the high bidder's first lead names trump.
+deck: standard-52
+seats: 4
+direction: clockwise
+deal:
+  hand_size: 6
+bidding:
+  kind: auction
+  order: once
+  bids: {min: 2, max: 4}
+  all_pass: {action: force, bid: 2}
+trump:
+  mode: led
+play:
+  first_lead: declarer
+  may_trump_instead: true
+scoring:
+  by: seat
+  rules:
+    tricks:
+      for: seat
+      points: tricks(seat)
+match:
+  wins: total(seat) >= 11
+  when_both: higher-total
+"""
+
+
+def test_the_first_card_led_names_trump(tmp_path: Path) -> None:
+    """Item 12: `trump.mode: led`; trump is unknown until the declarer's lead, then its suit is trump."""
+    rules = load_ruleset(ruleset_file(tmp_path, "led.yaml", LED))
+    hands = {0: "5H 2S 3S 4S 6S 7S", 1: "AS KS QS JS TS 9S", 2: "2H 3H 4H 2C 3C 4C", 3: "AC KC QC JC TC 9C"}
+    game = stacked_game(rules, hands, dealer=3)
+    act(game, "bid 2", "pass", "pass", "pass")
+    assert game.phase == "play" and game.turn == 0 and game.view(1).trump == -1
+    seen: list[object] = []
+    game.observer = seen.append
+    act(game, "5H", "AS", "4H", "AC")
+    hearts = [s.code for s in rules.deck.suits].index("H")
+    assert game.view(1).trump == hearts and [e.suit for e in seen if isinstance(e, TrumpSet)] == [hearts]
+    assert game.view(0).tricks_won == (1, 0, 0, 0), "North's 5H, the highest trump, takes the first trick"
+    act(game, "2S", "KS", "2H", "KC")
+    assert game.view(0).tricks_won == (1, 0, 1, 0), "South's 2H, a trump, beats East's K of the spades led"
+    assert "The suit of the first card led in the hand is trump" in explain(rules)

@@ -331,6 +331,10 @@ def _doubling_words(rules: Rules) -> str:
     return text + " The scoring reads `doubled`: 0, 1 when doubled, 2 when redoubled."
 
 
+def _led_words(rules: Rules) -> str:
+    return "The suit of the first card led in the hand is trump for the hand; until then nobody knows it."
+
+
 def _no_trump_words(rules: Rules) -> str:
     return "There is no trump."
 
@@ -755,5 +759,6 @@ TRUMP_WORDS: dict[TrumpMode, Callable[[Rules], str]] = {
     TrumpMode.EXPOSED: _exposed_words,
     TrumpMode.MADE: _making_words,
     TrumpMode.BID: _bid_strain_words,
+    TrumpMode.LED: _led_words,
 }
 """The rule book's paragraph on how trump is set, for each trump mode."""

@@ -331,6 +331,8 @@ class Game(GameState):
             self.observer(ActionTaken(seat, action, auto, False))  # a card played is seen by all
         trick = self._trick
         if not trick:
+            if self.rules.trump.mode is TrumpMode.LED and not self._trick_count:
+                self._trump_by_lead(action)
             suit = self._suit_of[action]
             self._restrict = self._suit_masks[suit] if self._follow else -1
             self._led = suit
@@ -500,11 +502,10 @@ class Game(GameState):
         holder = (self._dealer + self.rules.direction * exposure.seat_offset) % self._seats
         return holder, (deal[holder][exposure.card - 1],)
 
-    # ----------------------------------------------------------------- bidding
-
     # -------------------------------------------------------------------- play
 
-    def _start_play(self) -> None:
+    def _use_trump(self) -> None:
+        """Sets the play's tables (strengths, suits, lead bans, trick events) for the hand's trump or game."""
         rules = self.rules
         start = rules.tables(self._trump, self._game)
         self._strength = start.strength
@@ -515,6 +516,17 @@ class Game(GameState):
         self._breaks = start.breaks
         self._restrict = ~start.blocked
         self._event_cards = start.events
+
+    def _trump_by_lead(self, card: Card) -> None:
+        """`trump.mode: led`: the hand's first card names trump, before it is placed."""
+        self._trump = self.rules.deck.suit_of[card]
+        self._use_trump()
+        if self.observer is not None:
+            self.observer(TrumpSet(self._trump, self._turn))
+
+    def _start_play(self) -> None:
+        rules = self.rules
+        self._use_trump()
         if rules.play.dummy and self._declarer != NO_SEAT:
             self._dummy = rules.seating.partner[self._declarer]
         open_hand = rules.play.open_hand

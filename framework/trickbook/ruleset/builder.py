@@ -777,6 +777,7 @@ class _Builder:
             TrumpMode.EXPOSED: {"map"},
             TrumpMode.MADE: {"rounds", "last_must_name", "games"},
             TrumpMode.BID: set(),
+            TrumpMode.LED: set(),
             TrumpMode.NONE: set(),
         }[mode]
         for key in ("suits", "suit", "map", "rounds", "last_must_name", "games"):

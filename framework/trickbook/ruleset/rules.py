@@ -29,6 +29,8 @@ class TrumpMode(Enum):
     """The strain of the winning bid (bidding kind `calls`)."""
     MADE = "made"
     """Named by a player in rounds of trump making; the first to name a suit is the maker (the declarer)."""
+    LED = "led"
+    """The suit of the hand's first card is trump."""
     NONE = "none"
 
 
