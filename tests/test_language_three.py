@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from trickbook.engine.events import TrumpSet
 from trickbook.engine.game import Game
 from trickbook.errors import IllegalAction, RulesetError
 from trickbook.players import make_player, parse_player_specs
+from trickbook.players.worlds import sample_world
 from trickbook.tools.simulate import play_on
 
 
@@ -487,3 +489,52 @@ def test_the_first_card_led_names_trump(tmp_path: Path) -> None:
     act(game, "2S", "KS", "2H", "KC")
     assert game.view(0).tricks_won == (1, 0, 1, 0), "South's 2H, a trump, beats East's K of the spades led"
     assert "The suit of the first card led in the hand is trump" in explain(rules)
+
+
+REMOVED = """\
+format: trickbook-ruleset/2
+id: fifty-one
+title: Fifty-one cards
+description: Three players, the two of clubs taken out so that 51 cards share out 17 each.
+deck: standard-52
+seats: 3
+direction: clockwise
+deal:
+  remove: [2C]
+trump:
+  mode: none
+play:
+  first_lead: after-dealer
+scoring:
+  by: seat
+  rules:
+    tricks:
+      for: seat
+      points: tricks(seat)
+match:
+  ends: hand_number >= 2
+  when_both: higher-total
+  tie: share
+"""
+
+
+def test_a_card_removed_from_the_deck_is_never_dealt_and_never_imagined(tmp_path: Path) -> None:
+    """Item 5: `deal.remove` takes single cards out before every deal (Black Maria for three drops 2♣)."""
+    rules = load_ruleset(ruleset_file(tmp_path, "fifty-one.yaml", REMOVED))
+    two = rules.deck.parse_card("2C")
+    assert rules.deal.max_hand_size == 17
+    for seed in range(5):
+        game = Game(rules, seed=seed)
+        assert [len(cards) for cards in game.current_deal] == [17, 17, 17]
+        assert all(two not in cards for cards in game.current_deal) and not game.view(0).exposed
+        rng = random.Random(seed)
+        worlds = [sample_world(game.view(seat), rng) for seat in range(3)]
+        assert all(two not in cards for world in worlds for cards in world.deal)
+        play_on(game, [make_player(spec, 3, seat) for seat, spec in enumerate(parse_player_specs("heuristic", 3))])
+        assert game.is_over() and all(sum(hand.tricks_won) == 17 for hand in game.history)
+
+
+def test_removing_a_card_the_deck_lacks_is_refused_at_its_place(tmp_path: Path) -> None:
+    text = REMOVED.replace("remove: [2C]", "remove: [2C, 1X]")
+    message = refusal(ruleset_file(tmp_path, "bad.yaml", text))
+    assert "bad.yaml:9:16" in message and "deal.remove[1]" in message and "no card '1X'" in message

@@ -160,7 +160,11 @@ def _deal_words(rules: Rules) -> str:
         f"Cards are dealt one at a time, starting with the player after the dealer, {size}; the dealer receives "
         "the last card of each round. Each player sees only their own hand."
     )
-    if deal.hand_size is not None or rules.deck.size % rules.seats:
+    if deal.removed:
+        cards = ", ".join(rules.deck.label(card) for card in rules.deck.cards(deal.removed))
+        text = f"First {cards} {'is' if deal.removed.bit_count() == 1 else 'are'} taken out of the deck. " + text
+    pack = rules.deck.size - deal.removed.bit_count()
+    if deal.hand_size is not None or pack % rules.deal.dealt_seats(rules.seats):
         text += " The undealt cards form the stock, face down."
     exposure = deal.exposure
     if exposure is not None:

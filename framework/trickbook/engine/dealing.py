@@ -58,8 +58,14 @@ def seeded_deal(rules: Rules, seed: int, number: int, dealer: int, cards_each: i
     the cards per player (0: the whole deck shared out).
     """
     draw = random.Random(f"trickbook-deal:{seed}:{number}").random
-    size = rules.deck.size
-    shuffled = sorted(range(size), key=[draw() for _ in range(size)].__getitem__)
+    removed = rules.deal.removed
+    if removed:  # the cards `deal.remove` takes out are not shuffled in
+        pack = [card for card in range(rules.deck.size) if not removed >> card & 1]
+        keys = [draw() for _ in pack]
+        shuffled = [pack[i] for i in sorted(range(len(pack)), key=keys.__getitem__)]
+    else:
+        shuffled = sorted(range(rules.deck.size), key=[draw() for _ in range(rules.deck.size)].__getitem__)
+    size = len(shuffled)
     seats = rules.deal.dealt_seats(rules.seats)
     dealt = (cards_each or size // seats) * seats
     # Stacking the pack that way and dealing it gives seat s exactly its share, in order: taken directly.

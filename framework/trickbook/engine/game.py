@@ -417,8 +417,9 @@ class Game(GameState):
             deal, stock = raw
         else:
             deal = tuple(tuple(cards) for cards in cast(Sequence[Sequence[Card]], raw))
+            removed = rules.deal.removed
             held = {c for cards in deal for c in cards}
-            stock = tuple(c for c in range(self._deck_size) if c not in held)
+            stock = tuple(c for c in range(self._deck_size) if c not in held and not removed >> c & 1)
         self._deal = deal
         self._stock = stock
         bit = rules.deck.bits.__getitem__

@@ -65,13 +65,14 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     laid = exchange.laid if exchange is not None else []
     if exchange is not None:
         holding[exchange.taker] += [c for c in view.taken if c not in holding[exchange.taker]]
-    stock_size = deck.size - rules.deal.dealt_seats(seats) * view.hand_size
+    removed = rules.deal.removed
+    stock_size = deck.size - removed.bit_count() - rules.deal.dealt_seats(seats) * view.hand_size
     from_stock = exchange is not None and rules.exchange is not None and rules.exchange.take == "stock"
     need = [view.cards_left[seat] + len(played[seat]) - len(holding[seat]) for seat in range(seats)]
     need.append(0 if from_stock else stock_size - len(stock_known))
     need.append(exchange.unseen if exchange is not None else 0)
     used = {c for cards in holding for c in cards} | set(stock_known) | set(laid)
-    pool = [c for c in range(deck.size) if c not in used]
+    pool = [c for c in range(deck.size) if c not in used and not removed >> c & 1]
     everything = (1 << deck.size) - 1
     limits = [everything if seat == me and knows_own else mask for seat, mask in enumerate(view.forbidden())]
     hidden = _assign(pool, need, [*limits, 0, 0], rng, tries)

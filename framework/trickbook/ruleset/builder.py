@@ -119,7 +119,10 @@ class _Builder:
             ) from None
         self.seating = self.seats()
         self.sits_out = bool(self.data.get("deal", {}).get("dealer_sits_out", False))
-        self.most_cards = self.deck.size // (self.seating.seats - self.sits_out)
+        self.removed = self.removed_cards()
+        self.pack = self.deck.size - self.removed.bit_count()
+        """The cards dealt from: the deck less the cards removed."""
+        self.most_cards = self.pack // (self.seating.seats - self.sits_out)
         if self.most_cards < 1:
             raise self.error(
                 ("seats",), "the deck has fewer cards than there are players", found=f"{self.deck.size} cards"
@@ -406,7 +409,12 @@ class _Builder:
         self.fixed_size = size is None or size.is_constant
         if self.sits_out:
             self.check_dealer_out()
-        return DealRules(size, most, self.exposure(spec.get("expose"), most), self.sits_out)
+        return DealRules(size, most, self.exposure(spec.get("expose"), most), self.sits_out, self.removed)
+
+    def removed_cards(self) -> CardMask:
+        """`deal.remove`: the cards taken out before every deal, as a mask (each a card of the deck)."""
+        codes = self.data.get("deal", {}).get("remove", [])
+        return sum(1 << self.card(("deal", "remove", i), code) for i, code in enumerate(codes))
 
     def check_dealer_out(self) -> None:
         """A dealer who sits out needs a table of three or more, and phases that count the players who act."""
@@ -559,7 +567,7 @@ class _Builder:
                 "the exchange takes the exposed card, but this one stays in a player's hand: it would be in two hands",
                 hint="expose a card of the stock (`deal.expose.seat: stock`)",
             )
-        if spec["take"] == "stock" and self.deck.size <= (self.seating.seats - self.sits_out) * self.hand_cards:
+        if spec["take"] == "stock" and self.pack <= (self.seating.seats - self.sits_out) * self.hand_cards:
             raise self.error(("exchange", "take"), "the deal leaves no stock to take", hint="deal fewer cards")
         self.check_discard(spec)
         when = self.expression(("exchange", "when"), Stage.BIDDING, None, Type.BOOL) if "when" in spec else None
@@ -592,7 +600,7 @@ class _Builder:
                 hint="deal a fixed `deal.hand_size`, or take the exposed card",
             )
         dealt = (self.seating.seats - self.sits_out) * self.hand_cards
-        taken = 1 if spec["take"] == "exposed" else self.deck.size - dealt
+        taken = 1 if spec["take"] == "exposed" else self.pack - dealt
         if spec["discard"] != taken:
             raise self.error(
                 ("exchange", "discard"),

@@ -124,6 +124,8 @@ class DealRules:
     exposure: Exposure | None
     dealer_sits_out: bool = False
     """The dealer deals to the others and sits the hand out: no cards, no turn, no tricks."""
+    removed: CardMask = 0
+    """Cards taken out of the deck before every deal (`deal.remove`): never dealt, never in the stock."""
 
     def dealt_seats(self, seats: int) -> int:
         """How many players are dealt cards each hand at a table of `seats`."""
