@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import i18n, limits
+from ..errors import UsageError
 from ..ruleset.loader import load_ruleset, open_ruleset
 from ..ruleset.rules import Rules
 from ..tools.parallel import default_jobs, parse_options
@@ -77,6 +78,16 @@ def ruleset_cache(files: list[str]) -> RulesetCache:
     from ..record.replay import RulesetCache
 
     return RulesetCache({open_ruleset(file).id: Path(file) for file in files})
+
+
+@contextmanager
+def writing(name: str) -> Iterator[None]:
+    """Refuses an output file the block cannot write (no such folder, no permission) by its name and the system's
+    reason, not with a traceback."""
+    try:
+        yield
+    except OSError as exc:
+        raise UsageError(f"cannot write {name}: {exc.strerror or exc}") from None
 
 
 @contextmanager

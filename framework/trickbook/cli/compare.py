@@ -13,7 +13,7 @@ from .. import limits
 from ..errors import UsageError
 from ..players import parse_player_specs
 from ..tools.parallel import RulesetChoice, load_choice, load_specs, parse_options, parse_ruleset_spec
-from .arguments import hand_cap, parallel_arguments, positive, progress_bar, variant_arguments
+from .arguments import hand_cap, parallel_arguments, positive, progress_bar, variant_arguments, writing
 
 if TYPE_CHECKING:
     from ..tools.compare import Column
@@ -87,9 +87,11 @@ def run(args: argparse.Namespace) -> int:
     columns = _play_comparison(args, choices)
     matches = len(columns[0].stats)
     if args.plot:
-        _plot(columns, args.sweep, Path(args.plot))
+        with writing(args.plot):
+            _plot(columns, args.sweep, Path(args.plot))
     if args.csv:
-        write_csv(columns, args.seed, Path(args.csv))
+        with writing(args.csv):
+            write_csv(columns, args.seed, Path(args.csv))
     if args.json:
         print(json.dumps(_as_json(columns, args.players, matches, args.seed), indent=2))
         return 0

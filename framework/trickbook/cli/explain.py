@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .arguments import language_argument, load_from_args, ruleset_arguments
+from .arguments import language_argument, load_from_args, ruleset_arguments, writing
 
 if TYPE_CHECKING:
     from .arguments import Subparsers
@@ -28,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
 
     text = explain(load_from_args(args), args.format, args.lang)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        with writing(args.out):
+            Path(args.out).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
     return 0

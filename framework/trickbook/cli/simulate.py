@@ -13,7 +13,15 @@ from ..errors import PlayerError
 from ..players import parse_player_specs
 from ..tools.parallel import RulesetChoice
 from ..tools.simulate import Tally, simulate
-from .arguments import hand_cap, load_from_args, parallel_arguments, positive, progress_bar, ruleset_arguments
+from .arguments import (
+    hand_cap,
+    load_from_args,
+    parallel_arguments,
+    positive,
+    progress_bar,
+    ruleset_arguments,
+    writing,
+)
 
 if TYPE_CHECKING:
     from .arguments import Subparsers
@@ -82,8 +90,9 @@ def _records_file(name: str | None) -> TextIO | None:
     """Where `--out` writes the records: standard output for '-', gzip for a name ending in .gz, else the file."""
     if name == "-":
         return sys.stdout
-    if name and name.endswith(".gz"):
-        return gzip.open(name, "wt", encoding="utf-8", compresslevel=6)  # the caller closes it
-    if name:
+    if not name:
+        return None
+    with writing(name):
+        if name.endswith(".gz"):
+            return gzip.open(name, "wt", encoding="utf-8", compresslevel=6)  # the caller closes it
         return open(name, "w", encoding="utf-8")  # the caller closes it
-    return None
