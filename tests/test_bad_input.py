@@ -295,3 +295,21 @@ def test_an_app_can_allow_only_bundled_rulesets_and_decks(tmp_path: Path) -> Non
         with pytest.raises(RulesetError, match="expected a bundled deck such as 'standard-52'"):
             load_deck("./decks/five-suits.yaml", tmp_path)
     assert load_ruleset(variant).id == "house", "outside the block files load as usual"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "whist", "--matches", "1", "--hand-cap", "1", "--out", "{folder}/r.jsonl"],
+        ["simulate", "whist", "--matches", "1", "--hand-cap", "1", "--out", "{folder}/r.jsonl.gz"],
+        ["explain", "whist", "--out", "{folder}/whist.md"],
+        ["compare", "whist", "--matches", "1", "--hand-cap", "1", "--jobs", "1", "--csv", "{folder}/c.csv"],
+        ["compare", "whist", "--matches", "1", "--hand-cap", "1", "--jobs", "1", "--plot", "{folder}/c.png"],
+    ],
+)
+def test_an_output_file_that_cannot_be_written_is_named_with_the_reason(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    folder = tmp_path / "no-such-folder"
+    status, err = run(capsys, *(a.format(folder=folder) for a in argv))
+    assert status == 2 and f"trickbook: cannot write {folder}/" in err and "No such file or directory" in err

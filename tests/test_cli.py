@@ -14,7 +14,9 @@ import yaml
 
 from helpers import simulated
 from trickbook import load_ruleset, open_ruleset, resources
-from trickbook.cli import build_parser, main, parse_ruleset_spec
+from trickbook.cli import COMMANDS, build_parser, main
+from trickbook.tools.parallel import parse_ruleset_spec
+from trickbook.tools.simulate import MatchSummary, Tally
 
 
 def simulate(tmp_path: Path, name: str, *args: str) -> Path:
@@ -31,6 +33,24 @@ def test_simulate_writes_one_record_per_line_and_a_summary(tmp_path: Path, capsy
     report = capsys.readouterr().out
     assert "tarneeb-41 (rules version 2, trump=kouz-moving): 3 matches, seeds 4..6" in report
     assert "hands/s" in report
+
+
+def test_the_summary_counts_a_side_once_however_many_of_its_seats_win() -> None:
+    """Won by sides, a match counts once for the winning side; won by seats, once for each winning seat; a match
+    stopped at the cap counts as unfinished."""
+    by_side = Tally(load_ruleset("tarneeb-41"))
+    by_side.add(MatchSummary(1, (0, 2), 9, 1, (41, 20)))
+    by_side.add(MatchSummary(2, None, 1000, 0, (3, 5)))
+    assert by_side.lines(1, "heuristic", 1000) == [
+        "tarneeb-41 (rules version 2, trump=kouz-moving): 2 matches, seeds 1..2, players heuristic",
+        "  North-South won 1 (50.0%)",
+        "  East-West won 0 (0.0%)",
+        "  unfinished at the hand cap of 1000: 1 (50.0%)",
+        "  hands: 1,009 (504.5 per match), cancelled 1",
+    ]
+    by_seat = Tally(load_ruleset("hearts"))
+    by_seat.add(MatchSummary(1, (1, 3), 12, 0, (90, 40, 102, 40)))
+    assert by_seat.wins == [0, 1, 0, 1] and by_seat.unfinished == 0
 
 
 def test_the_same_seed_gives_byte_identical_output(tmp_path: Path) -> None:
@@ -225,6 +245,13 @@ def test_the_readme_lists_every_command_and_every_option_each_takes() -> None:
             if longest and longest != "--help":
                 assert longest in row, f"the README does not list `trickbook {name} {longest}`"
     assert any("`trickbook --version`" in r for r in rows)
+
+
+def test_every_command_is_one_module_with_one_entry_in_the_registry() -> None:
+    """`trickbook COMMAND` is the module `trickbook.cli.COMMAND`, registered once, in the order help lists them."""
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    assert list(commands) == list(COMMANDS)
+    assert all(sys.modules[f"trickbook.cli.{name}"] is module for name, module in COMMANDS.items())
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

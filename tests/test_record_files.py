@@ -11,7 +11,8 @@ import pytest
 from helpers import rules, simulated
 from trickbook import Game, limits
 from trickbook.cli import main
-from trickbook.errors import RecordError
+from trickbook.errors import Location, RecordError
+from trickbook.record.header import RecordHeader
 from trickbook.record.reader import read_records
 from trickbook.record.writer import match_record
 
@@ -128,3 +129,35 @@ def test_json_lines_split_at_newline_only_so_text_with_unicode_line_separators_s
     assert len(written.read_text(encoding="utf-8").splitlines()) == 2
     assert main(["replay", str(raw), str(written)]) == 0
     assert "replayed 4 record(s)" in capsys.readouterr().out
+
+
+def test_a_records_header_is_read_typed_and_a_version_1_record_has_four_seats() -> None:
+    """The header the commands read: rules, table, players and seed; version 1 records do not say their seats."""
+    game = Game(rules("whist"), 7, hand_cap=1)
+    while not game.is_over():
+        game.apply(game.default_action())
+    record = match_record(game, players=["heuristic", "random", "human", "random"])
+    header = RecordHeader.from_record(record, Location("m.json", 3, 1))
+    assert header == RecordHeader(
+        format=2,
+        ruleset_id="whist",
+        rules_version=1,
+        options=(("target", "5"), ("honours", "off"), ("rubber", "off")),
+        seats=4,
+        players=("heuristic", "random", "human", "random"),
+        seed=7,
+        hands=1,
+    )
+    old = {**record, "format": "trickbook-record/1", "winner": None}
+    del old["seats"], old["sides"]
+    assert RecordHeader.from_record(old, Location("m.json", 3, 1)).seats == 4
+
+
+def test_a_header_that_breaks_the_record_schema_is_refused_at_its_key() -> None:
+    game = Game(rules("cardems-spades"), 1, hand_cap=1)
+    while not game.is_over():
+        game.apply(game.default_action())
+    record = {**match_record(game), "seed": "one"}
+    with pytest.raises(RecordError) as refused:
+        RecordHeader.from_record(record, Location("m.jsonl", 5, 1))
+    assert "m.jsonl:5:1" in str(refused.value) and "seed" in str(refused.value)

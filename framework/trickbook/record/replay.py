@@ -21,14 +21,14 @@ from ..engine.game import Game
 from ..engine.history import Move
 from ..engine.kinds import PhaseKind
 from ..engine.state import Observer
-from ..errors import ActionError, IllegalAction, Location, Mark, OptionError, RecordError, RulesetError
+from ..errors import ActionError, IllegalAction, Location, OptionError, RecordError, RulesetError
 from ..resources import bundled_ruleset_ids
-from ..ruleset import schema
 from ..ruleset.actions import ActionKind
 from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
+from .header import RecordHeader
 from .shape import check_action, check_hand
-from .writer import EXTRA_FIELDS, FORMAT_V1, OUTCOME_FIELDS, hand_entry, hand_outcome
+from .writer import EXTRA_FIELDS, OUTCOME_FIELDS, hand_entry, hand_outcome
 
 
 @dataclass
@@ -129,11 +129,6 @@ Decision = Callable[[Game, int, bool, str], None]
 """Called before each recorded action is applied, with the game, the action, its `auto` flag and its path."""
 
 
-def record_version(record: dict[str, Any]) -> int:
-    """1 or 2, from the record's `format`."""
-    return 1 if record.get("format") == FORMAT_V1 else 2
-
-
 def replay_record(
     record: dict[str, Any],
     where: Location,
@@ -143,14 +138,7 @@ def replay_record(
     observer: Observer | None = None,
 ) -> Game:
     """Replays one record; returns the game in the state the record ends in, or raises `RecordError`."""
-    schema.check(
-        _skeleton(record),
-        "match-record",
-        marks={(): Mark(where.file, where.line, where.column)},
-        file=where.file,
-        error=RecordError,
-    )
-    version = record_version(record)
+    version = RecordHeader.from_record(record, where).format
     rules = rulesets.get(record["ruleset"], where, record_dir)
     _check_table(rules, record, version, where)
     hands: list[dict[str, Any]] = record["hands"]
@@ -198,11 +186,6 @@ def replay_record(
         _replay_hand(game, hand, index, where, index == len(hands) - 1, before, version)
     _check_outcome(game, record, where, version)
     return game
-
-
-def _skeleton(record: dict[str, Any]) -> dict[str, Any]:
-    """The record without its hands, which `shape` checks one by one (the schema validator is too slow)."""
-    return {**record, "hands": []} if isinstance(record.get("hands"), list) else record
 
 
 def _check_table(rules: Rules, record: dict[str, Any], version: int, where: Location) -> None:
@@ -451,19 +434,12 @@ def replay_under(
     `rules`; automatic moves are left to `rules`. Returns the game so far and, when `rules` refuse a recorded
     choice (or end a hand sooner or later than the record), why, at which recorded action; else "".
     """
-    schema.check(
-        _skeleton(record),
-        "match-record",
-        marks={(): Mark(where.file, where.line, where.column)},
-        file=where.file,
-        error=RecordError,
-    )
-    version = record_version(record)
+    header = RecordHeader.from_record(record, where)
+    version = header.format
     hands: list[dict[str, Any]] = record["hands"]
-    seats = record.get("seats", 4)
-    if seats != rules.seats:
+    if header.seats != rules.seats:
         raise RecordError(
-            f"the record is of a table of {seats} seats; {rules.id} is played by {rules.seats}",
+            f"the record is of a table of {header.seats} seats; {rules.id} is played by {rules.seats}",
             where=where,
             path="seats",
         )

@@ -2,7 +2,9 @@
 
 Work is described by picklable `MatchJob`s: each worker loads the ruleset by
 reference and plays its matches from their seeds alone, so the results, and
-anything written from them, are the same whatever the number of jobs.
+anything written from them, are the same whatever the number of jobs. Which
+variant a job plays is a `RulesetChoice`, named in words as
+`RULESET@VERSION:NAME=VALUE,...` (`parse_ruleset_spec`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from ..errors import OptionError, RulesetError, UsageError
 from ..players import PlayerSpec, parse_player_specs
 from ..ruleset.loader import load_ruleset, open_document
 from ..ruleset.rules import Rules
+from ..text import is_ascii_number
 
 if TYPE_CHECKING:
     import multiprocessing.context
@@ -79,6 +82,55 @@ def load_choice(choice: RulesetChoice) -> Rules:
         source = open_document(json.loads(choice.document), f"{choice.reference} (sent with the job)")
         return source.resolve(options=dict(choice.options), version=choice.version)
     return load_ruleset(choice.reference, options=dict(choice.options), version=choice.version)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """Table options given as `NAME=VALUE` texts (each `--option`), by name."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        if not eq or not name or not value:
+            raise UsageError(f"--option takes NAME=VALUE, as in --option trump=fixed; found {pair!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _pairs(text: str) -> list[str]:
+    """`a=1,b=3,5,7` as `a=1` and `b=3,5,7`: a piece without `=` continues the value before it (a list)."""
+    pairs: list[str] = []
+    for piece in text.split(","):
+        if "=" not in piece and pairs:
+            pairs[-1] += "," + piece
+        else:
+            pairs.append(piece)
+    return pairs
+
+
+def parse_ruleset_spec(text: str) -> tuple[str, int | None, dict[str, str]]:
+    """Splits `RULESET[@VERSION][:NAME=VALUE,...]` into the ruleset, its version and its options."""
+    reference, options = text, {}
+    head, colon, tail = text.rpartition(":")
+    if colon and "=" in tail:
+        reference, options = head, parse_options(_pairs(tail))
+    version = None
+    base, at, number = reference.rpartition("@")
+    if at and number.isdigit():
+        if not is_ascii_number(number, 6):
+            raise UsageError(f"{text[:60]!r}: the rules version after '@' is a number such as 2")
+        reference, version = base, int(number)
+    return reference, version, options
+
+
+def load_specs(texts: Sequence[str], options: Sequence[str], version: int | None) -> list[Rules]:
+    """Loads rulesets named with inline choices; `options` and `version` (given apart) apply to the last one."""
+    loaded = []
+    for index, text in enumerate(texts):
+        reference, inline_version, inline_options = parse_ruleset_spec(text)
+        if index == len(texts) - 1:
+            inline_options.update(parse_options(options))
+            inline_version = version if version is not None else inline_version
+        loaded.append(load_ruleset(reference, options=inline_options, version=inline_version))
+    return loaded
 
 
 def players_of(job: MatchJob, seats: int) -> tuple[PlayerSpec, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.game import Game
@@ -93,6 +93,58 @@ class MatchSummary:
     hands: int
     cancelled: int
     totals: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Tally:
+    """A simulation's running totals, added to match by match as they come back: its summary's numbers."""
+
+    rules: Rules
+    wins: list[int] = field(init=False)
+    """Matches won by each party: each side when the match is won by sides, else each seat."""
+    matches: int = 0
+    unfinished: int = 0
+    """Matches stopped at the hand cap, without a winner."""
+    hands: int = 0
+    cancelled: int = 0
+
+    def __post_init__(self) -> None:
+        self.wins = [0] * len(self.names)
+
+    @property
+    def by_side(self) -> bool:
+        """Whether matches are won by sides, so wins are counted by side, not by seat."""
+        return self.rules.match.by == "side"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The parties' names, in the order of `wins`."""
+        seating = self.rules.seating
+        return seating.side_names if self.by_side else seating.seat_names
+
+    def add(self, summary: MatchSummary) -> None:
+        """Counts one match: its hands, and its winning parties (once each) or that it did not finish."""
+        self.matches += 1
+        self.hands += summary.hands
+        self.cancelled += summary.cancelled
+        if summary.winner is None:
+            self.unfinished += 1
+            return
+        side_of = self.rules.seating.side_of
+        for party in {side_of[seat] if self.by_side else seat for seat in summary.winner}:
+            self.wins[party] += 1
+
+    def lines(self, seed: int, players: str, hand_cap: int) -> list[str]:
+        """The summary in words: the rules and seeds, each party's wins, the unfinished matches and the hands."""
+        n = self.matches
+        options = ", ".join(f"{k}={v}" for k, v in self.rules.options) or "no options"
+        return [
+            f"{self.rules.id} (rules version {self.rules.version}, {options}): {n} matches, "
+            f"seeds {seed}..{seed + n - 1}, players {players}",
+            *(f"  {name} won {won} ({100 * won / n:.1f}%)" for name, won in zip(self.names, self.wins, strict=True)),
+            f"  unfinished at the hand cap of {hand_cap}: {self.unfinished} ({100 * self.unfinished / n:.1f}%)",
+            f"  hands: {self.hands:,} ({self.hands / n:.1f} per match), cancelled {self.cancelled:,}",
+        ]
 
 
 def simulate_job(job: MatchJob) -> tuple[MatchSummary, str]:
