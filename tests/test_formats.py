@@ -27,7 +27,10 @@ from trickbook.tools.simulate import play_match
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).parent / "data" / "formats"
 FROZEN = sorted(path for path in (CORPUS / "format-1").glob("*/*/*.yaml"))
-REWRITTEN = {"any-table/rulesets/whist.yaml": "d8133e0 added the rubber option, the honours rewritten for it"}
+REWRITTEN = {
+    "any-table/rulesets/whist.yaml": "d8133e0 added the rubber option, the honours rewritten for it",
+    "last/rulesets/skat.yaml": "cace9f8 named the places at the table (dealer.roles: Forehand, Middlehand, Rearhand)",
+}
 """Frozen files whose rules today's file writes differently (the same play, another digest and more table
 options), and why."""
 
