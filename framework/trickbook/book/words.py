@@ -95,7 +95,7 @@ def _players(rules: Rules) -> Iterator[Statement]:
         "Cards",
         f"{deck.title}: {deck.size} cards, suits {suits}; ranks from highest to lowest: {ranks}.",
     )
-    activities = "Dealing and play" if rules.bidding.kind is BiddingKind.NONE else "Dealing, bidding and play"
+    activities = "Dealing, bidding and play" if rules.bidding.present else "Dealing and play"
     yield Statement(
         "direction",
         section,
@@ -492,7 +492,7 @@ def _play(rules: Rules) -> Iterator[Statement]:
             FirstLead.AFTER_DEALER: "The player after the dealer"
             + (
                 " (the first to bid)"
-                if rules.bidding.kind is not BiddingKind.NONE and not rules.bidding.duels
+                if rules.bidding.present and not rules.bidding.duels
                 else " (the first listener in the bidding)"
                 if rules.bidding.duels
                 else ""
@@ -538,7 +538,7 @@ def _play(rules: Rules) -> Iterator[Statement]:
             "The first trick",
             f"Nobody may play {cards} to the first trick unless they hold nothing else they may play.",
         )
-    trumpless = rules.trump.mode is TrumpMode.NONE
+    trumpless = not rules.trump.present
     winner = (
         "The highest card of the led suit wins the trick."
         if trumpless
@@ -706,12 +706,12 @@ def _timeouts(rules: Rules) -> Iterator[Statement]:
         if timeout.prefer_non_trump
         else "the lowest-ranked legal card"
     )
-    if rules.trump.mode is TrumpMode.NONE:
+    if not rules.trump.present:
         card = "the lowest-ranked legal card"
     moves = []
     if rules.passing is not None:
         moves.append("in passing, the highest-ranked card still held")
-    if rules.bidding.kind is not BiddingKind.NONE:
+    if rules.bidding.present:
         moves.append(f"in the bidding, {bid}")
     moves.append(f"in play, {card}")
     text = f"When a player's time runs out, the rules move for them: {'; '.join(moves)}"

@@ -275,6 +275,11 @@ class BiddingRules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "blind_round", any(n.blind for n in self.named))
 
+    @property
+    def present(self) -> bool:
+        """True when hands have a bidding phase (any kind but `none`)."""
+        return self.kind is not BiddingKind.NONE
+
 
 @dataclass(frozen=True, slots=True)
 class NamedGame:
@@ -309,6 +314,11 @@ class TrumpRules:
     where everyone passes every round is thrown in."""
     games: tuple[NamedGame, ...] = ()
     """Mode MADE: games a player may name besides the suits, offered in rounds of kind `any`."""
+
+    @property
+    def present(self) -> bool:
+        """True when hands may have a trump suit (any mode but `none`)."""
+        return self.mode is not TrumpMode.NONE
 
 
 @dataclass(frozen=True, slots=True)

@@ -176,7 +176,7 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted:
     counts[f"all tricks to one {'side' if seating.has_sides else 'player'} (per played hand)"] = proportion(
         sum(s.all_tricks for s in stats), sum(played)
     )
-    if rules.bidding.kind is not BiddingKind.NONE:
+    if rules.bidding.present:
         counts["automatic bids (per hand)"] = proportion(sum(s.automatic for s in stats), hands)
     auction = rules.bidding.kind is BiddingKind.AUCTION
     can_cancel = rules.bidding.cancel_if is not None or (auction and rules.bidding.all_pass == "cancel")

@@ -193,7 +193,7 @@ def _contracts(
     score personally or play alone, each player with a bid above 0.
     """
     seating = rules.seating
-    if rules.bidding.kind is BiddingKind.NONE:
+    if not rules.bidding.present:
         return 0, 0
     if rules.bidding.kind is BiddingKind.AUCTION:
         if declarer < 0:
