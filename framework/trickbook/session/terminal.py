@@ -22,25 +22,15 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import i18n
-from ..book.trace import trick_words
+from ..book.story import Story
 from ..engine.events import (
-    ActionTaken,
-    CardsPassed,
-    CardsTaken,
-    ContractSet,
     Event,
-    GameNamed,
-    HandCancelled,
     HandScored,
     HandStarted,
     MatchEnded,
-    Sight,
-    SitsOut,
     TrickWon,
-    TrumpSet,
 )
 from ..engine.game import Game
-from ..engine.history import Move
 from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..players import Player, PlayerSpec, make_player
@@ -109,13 +99,11 @@ class TerminalMatch:
         self.resume_hint = resume_hint
         self.labels = ["human" if spec is None else str(spec) for spec in specs]
         self.pending: list[Event] = []
-        self.trick_cards = [(m.seat, m.action) for m in self._this_trick(game)]
+        self.story = Story(self.rules, seat, language).join(game)
         self.last_trick = ""
         game.observer = self.pending.append
-        self.seat_names = [self.rules.word(language, name) for name in self.rules.seating.seat_names]
-        self.names = [
-            self.seat_names[s] + (" " + self._("(you)") if s == seat else "") for s in range(self.rules.seats)
-        ]
+        self.seat_names = self.story.seat_names
+        self.names = self.story.names
 
     # ----------------------------------------------------------------- the loop
 
@@ -130,10 +118,10 @@ class TerminalMatch:
             self.console.print(said.format(hand=game.hand_number, move=game.moves_made + 1))
             self.show_score()
         if not game.is_over():
-            self.console.rule(self._hand_words(game.hand_number, game.dealer))
+            self.console.rule(self.story.hand_words(game.hand_number, game.dealer))
             if game.trump >= 0:
                 chosen = self.rules.trump.mode is TrumpMode.CHOSEN
-                self.console.print(self._trump_words(game.trump, game.declarer if chosen else None), markup=False)
+                self.console.print(self.story.trump_words(game.trump, game.declarer if chosen else None), markup=False)
         while not game.is_over():
             self.report()
             seat = game.actor
@@ -377,79 +365,26 @@ class TerminalMatch:
             self.console.print(f"Hand {game.hand_number}, {progress}", markup=False)
 
     def report(self) -> None:
-        """Prints what happened since the last report: a new hand, trump, tricks, scores, the end of the match."""
-        deck = self.rules.deck
+        """Prints what happened since the last report, as the story tells it to the person's seat: a new hand as
+        a rule across the screen, a score sheet as a table, the end of the match in bold."""
         for event in self.pending:
-            if event.seen_by(self.seat) is Sight.NOTHING:
-                continue
+            said = self.story.tell(event)
             match event:
-                case HandStarted():
-                    self.trick_cards = []
+                case HandStarted() if said is not None:
                     self.last_trick = ""
-                    self.console.rule(self._hand_words(event.hand, event.dealer))
-                case ActionTaken() if self.rules.actions.kinds[event.action] == PLAY:
-                    self.trick_cards.append((event.seat, event.action))
-                case CardsTaken():
-                    taker = "You take" if event.seat == self.seat else f"{self.names[event.seat]} takes"
-                    self.console.print(f"{taker} {' '.join(deck.label(c) for c in event.cards)}", markup=False)
-                case GameNamed():
-                    self.console.print(f"{self.names[event.seat]} names the game: {event.name}", markup=False)
-                case SitsOut():
-                    who = "You sit" if event.seat == self.seat else f"{self.names[event.seat]} sits"
-                    self.console.print(f"{who} this hand out", markup=False)
-                case CardsPassed():
-                    shown = self.game.view(self.seat).in_suits(event.cards)  # in the order the hand is shown
-                    cards = " ".join(deck.label(c) for group in shown for c in group)
-                    if event.to == self.seat:
-                        self.console.print(f"{self.names[event.seat]} passes you {cards}")
-                    else:
-                        self.console.print(f"You pass {cards} to {self.names[event.to]}")
-                case ContractSet():
-                    contract = event.words or str(event.contract)
-                    said = self._("Contract: {contract} by {seat}").format(
-                        contract=contract, seat=self.names[event.declarer]
-                    )
+                    self.console.rule(said)
+                case TrickWon() if said is not None:
+                    self.last_trick = said
                     self.console.print(said, markup=False)
-                case TrumpSet():
-                    self.console.print(self._trump_words(event.suit, event.chosen_by), markup=False)
-                case TrickWon():
-                    self.last_trick = trick_words(self.rules, event, self.trick_cards).strip()
-                    self.trick_cards = []
-                    self.console.print(self.last_trick, markup=False)
-                case HandCancelled():
-                    self.console.print(f"Hand thrown in: {event.reason}", markup=False)
                 case HandScored():
                     self.score_table(event)
                     self.save()
-                case MatchEnded():
-                    self.console.print(f"[bold]{self._('Match over')}[/bold]: {escape(self._result(event))}.")
+                case MatchEnded() if said is not None:
+                    head, _, rest = said.partition(": ")
+                    self.console.print(f"[bold]{escape(head)}[/bold]: {escape(rest)}")
+                case _ if said is not None:
+                    self.console.print(said, markup=False)
         self.pending.clear()
-
-    def _hand_words(self, hand: int, dealer: int) -> str:
-        """The line that opens a hand: its number and its dealer."""
-        return self._("Hand {hand} · {seat} deals").format(hand=hand, seat=self.seat_names[dealer])
-
-    def _trump_words(self, trump_suit: int, chosen_by: int | None) -> str:
-        """Trump and why: who named it, the card shown that set it, or the rules."""
-        deck = self.rules.deck
-        suit = deck.suits[trump_suit]
-        trump = f"{suit.symbol} {self.rules.word(self.language, suit.name)}"
-        if chosen_by is not None:
-            return self._("{seat} names trump: {suit}").format(seat=self.names[chosen_by], suit=trump)
-        exposed = self.game.exposed
-        if exposed:
-            shown = deck.label(exposed[0])
-            if deck.suit_of[exposed[0]] == trump_suit:
-                return f"{shown} is shown, so {trump} are trump"
-            shown_suit = deck.suits[deck.suit_of[exposed[0]]].symbol
-            return f"{shown} is shown, and a shown {shown_suit} makes {trump} trump"
-        return f"{trump} are trump in every hand"
-
-    def _result(self, event: MatchEnded) -> str:
-        if event.winner is None:
-            return event.reason
-        mine = self.seat in event.winner
-        return f"{event.reason}: {self._('you win') if mine else self._('you lose')}"
 
     def score_table(self, event: HandScored) -> None:
         seating = self.rules.seating
@@ -500,15 +435,10 @@ class TerminalMatch:
         self.game, self.bots = fresh, bots
         fresh.observer = self.pending.append
         self.pending.clear()
-        self.trick_cards = [(m.seat, m.action) for m in self._this_trick(fresh)]
+        self.story = Story(self.rules, self.seat, self.language).join(fresh)
         taken_back = self.rules.actions.label(current[mine[-1]].action)
         self.console.print(self._("Undone: back to before your {move}.").format(move=taken_back), markup=False)
         return True
-
-    def _this_trick(self, game: Game) -> list[Move]:
-        """The plays of the trick in progress."""
-        plays = [m for m in game.current_moves if self.rules.actions.kinds[m.action] == PLAY]
-        return plays[len(plays) - len(game.trick) :] if game.trick else []
 
     def _pass_count(self) -> int:
         """How many cards each player passes."""
