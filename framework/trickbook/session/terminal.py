@@ -12,7 +12,7 @@ An illegal choice is refused with the rule that forbids it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -31,11 +31,12 @@ from ..engine.events import (
     TrickWon,
 )
 from ..engine.game import Game
+from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..players import Player, PlayerSpec, make_player
 from ..record.writer import dumps, match_record
-from ..ruleset.actions import ALONE, DISCARD, GAME, GIVE, PLAY, TRUMP
+from ..ruleset.actions import ALONE, DISCARD, GAME, GIVE, PLAY, TRUMP, ActionSpace
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .progress import progress
 
@@ -63,6 +64,52 @@ def help_text(rules: Rules) -> str:
         "undo (take back your last move and the bots' moves after it), quit (save and stop).",
     ]
     return "\n".join(lines)
+
+
+def _read_bid(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """In the bidding, a lone code such as `2H` is the bid of that name, not the card."""
+    if actions.bid_codes and len(text.split()) == 1:
+        try:
+            return actions.parse(f"bid {text}")
+        except InvalidAction:
+            pass
+    return actions.parse(text, legal)
+
+
+def _read_trump(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """While trump is chosen, a suit by name, code or symbol names it; `pass` and a game's name are themselves."""
+    if text.strip().lower() not in ("pass", "p", *actions.games):
+        return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
+    return actions.parse(text, legal)
+
+
+def _read_give(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """While passing, a card typed is the card to give."""
+    action = actions.parse(text, legal)
+    return actions.give(action) if actions.kinds[action] == PLAY else action
+
+
+def _read_discard(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """In an exchange, a card typed is the card to lay away."""
+    action = actions.parse(text, legal)
+    return actions.discard(action) if actions.kinds[action] == PLAY else action
+
+
+def _read(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """An action as its own words say it: a card to play, `alone`, an announcement, `pass`."""
+    return actions.parse(text, legal)
+
+
+PARSERS: dict[PhaseKind, Callable[[ActionSpace, str, Collection[int]], int]] = {
+    PhaseKind.PASSING: _read_give,
+    PhaseKind.BIDDING: _read_bid,
+    PhaseKind.TRUMP: _read_trump,
+    PhaseKind.PLAY: _read,
+    PhaseKind.EXCHANGE: _read_discard,
+    PhaseKind.ALONE: _read,
+    PhaseKind.ANNOUNCE: _read,
+}
+"""How a typed action is read in each phase in which the person decides."""
 
 
 class TerminalMatch:
@@ -156,7 +203,7 @@ class TerminalMatch:
         saved = self._("Match saved in {file}.").format(file=self.save_path)
         self.console.print(f"{why}{saved} {self.resume_hint}".rstrip())
 
-    def announce(self, seat: int, action: int, phase: str) -> None:
+    def announce(self, seat: int, action: int, phase: PhaseKind) -> None:
         """Says what a bot did in `phase`, without showing a card it passes."""
         actions = self.rules.actions
         if actions.kinds[action] == GIVE:
@@ -182,7 +229,7 @@ class TerminalMatch:
             self.game.apply(view.legal[0])
             self.console.print(f"{self._mover(view)}: {actions.label(view.legal[0])} (your only choice)")
             return True
-        numbered = view.phase != "bidding"
+        numbered = view.phase is not PhaseKind.BIDDING  # in the bidding a number is a bid
         while True:
             self.console.print(self._("Your choices: {choices}").format(choices=self._choices(view, numbered)))
             line = self.entry.readline()
@@ -224,7 +271,7 @@ class TerminalMatch:
             self.console.print(f"{self._mover(view)}: {self._words(action, view.phase)}")
             return True
 
-    def _words(self, action: int, phase: str) -> str:
+    def _words(self, action: int, phase: PhaseKind) -> str:
         """An action just made, as told: a pass says what it declines; in duels the same bid again holds it."""
         actions = self.rules.actions
         if self.rules.bidding.duels and actions.kinds[action] == "bid":
@@ -260,24 +307,10 @@ class TerminalMatch:
 
     def _parse(self, view: SeatView, text: str, numbered: bool) -> int:
         """The action typed: a number picks a listed choice when cards are chosen; anything else is read as an
-        action in this phase (a card to give while passing or to lay away in an exchange, a suit while trump is
-        chosen)."""
-        actions = self.rules.actions
+        action in this phase (`PARSERS`)."""
         if numbered and text.isascii() and text.isdigit() and len(text) < 4 and 0 < int(text) <= len(view.legal):
             return self._listed(view)[int(text) - 1]
-        if view.phase == "bidding" and actions.bid_codes and len(text.split()) == 1:
-            try:
-                return actions.parse(f"bid {text}")  # in the auction `2H` is the bid, not the card
-            except InvalidAction:
-                pass
-        if view.phase == "trump" and text.strip().lower() not in ("pass", "p", *actions.games):
-            return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
-        action = actions.parse(text, view.legal)
-        if view.phase == "passing" and actions.kinds[action] == PLAY:
-            action = actions.give(action)
-        if view.phase == "exchange" and actions.kinds[action] == PLAY:
-            action = actions.discard(action)
-        return action
+        return PARSERS[view.phase](self.rules.actions, text, view.legal)
 
     # -------------------------------------------------------------- what is shown
 
@@ -300,7 +333,7 @@ class TerminalMatch:
             whose = " - you play it now" if view.turn == view.dummy and view.legal else ""
             self.console.print(f"Dummy ({self.names[view.dummy]}): {shown}{whose}", markup=False)
         facts = []
-        if view.phase == "passing" and view.receivers:
+        if view.phase is PhaseKind.PASSING and view.receivers:
             chosen = self._gives(self.seat)
             to = self.rules.seating.seat_names[view.receivers[self.seat]]
             facts.append(f"pass {self._pass_count()} cards to {to}: card {chosen + 1} of {self._pass_count()}")
@@ -315,14 +348,14 @@ class TerminalMatch:
             for m in view.moves
             if kinds[m.action] in ("bid", "pass")
         ]
-        if bids and view.phase == "bidding":
+        if bids and view.phase is PhaseKind.BIDDING:
             facts.append(self._("bidding: {bids}").format(bids=self._(", ").join(bids)))
         if view.exposed:
             facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
         actions = self.rules.actions
-        if view.phase == "exchange" and actions.take_action in view.legal:
+        if view.phase is PhaseKind.EXCHANGE and actions.take_action in view.legal:
             facts.append("'take' the cards to lay as many away, or 'pass' to keep your hand as dealt")
-        if view.phase == "announce" and len(view.legal) == 2:
+        if view.phase is PhaseKind.ANNOUNCE and len(view.legal) == 2:
             facts.append(f"you may {actions.text(view.legal[1])}, or 'pass'")
         progress = self._progress(view)
         if progress:
