@@ -461,9 +461,11 @@ class TerminalMatch:
         fresh = Game(self.rules, game.seed, hand_cap=game.hand_cap)
         bots = [None if spec is None else make_player(spec, game.seed, seat) for seat, spec in enumerate(self.specs)]
         for move in moves:
-            bot = bots[move.seat]
+            actor = fresh.actor  # who decided: the declarer, for a card of the dummy's
+            assert actor is not None
+            bot = bots[actor]
             if bot is not None and not move.auto:
-                bot.choose(fresh.view(move.seat))
+                bot.choose(fresh.view(actor))
             fresh.apply(move.action, move.auto)
         self.game, self.bots = fresh, bots
         fresh.observer = self.pending.append
