@@ -55,7 +55,7 @@ class HeuristicPlayer:
         return self._best(view, choices)
 
     def _compared(self, view: SeatView) -> int:
-        """The legal action (a trump, a discard, going alone, an announcement) whose playouts score best."""
+        """The legal action (a trump, a discard, going alone, an announcement, a double) whose playouts score best."""
         return self._best(view, list(view.legal))
 
     def _best(self, view: SeatView, choices: list[int]) -> int:
@@ -95,6 +95,7 @@ CHOICES: dict[PhaseKind, Callable[[HeuristicPlayer, SeatView], int]] = {
     PhaseKind.EXCHANGE: HeuristicPlayer._compared,
     PhaseKind.ALONE: HeuristicPlayer._compared,
     PhaseKind.ANNOUNCE: HeuristicPlayer._compared,
+    PhaseKind.DOUBLING: HeuristicPlayer._compared,
 }
 """How the heuristic decides in each phase in which a seat decides."""
 

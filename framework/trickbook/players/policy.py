@@ -297,6 +297,7 @@ QUICK: dict[PhaseKind, Callable[[SeatView], int]] = {
     PhaseKind.EXCHANGE: _exchange,
     PhaseKind.ALONE: _decline,
     PhaseKind.ANNOUNCE: _decline,
+    PhaseKind.DOUBLING: quick_bid,  # as a bid: a double or redouble is always affordable, so it is always made
 }
 """The quick decision of each phase in which a seat decides (nobody decides once the hand is over)."""
 

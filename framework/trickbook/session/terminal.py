@@ -96,7 +96,7 @@ def _read_discard(actions: ActionSpace, text: str, legal: Collection[int]) -> in
 
 
 def _read(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
-    """An action as its own words say it: a card to play, `alone`, an announcement, `pass`."""
+    """An action as its own words say it: a card to play, `alone`, an announcement, `double`, `pass`."""
     return actions.parse(text, legal)
 
 
@@ -108,6 +108,7 @@ PARSERS: dict[PhaseKind, Callable[[ActionSpace, str, Collection[int]], int]] = {
     PhaseKind.EXCHANGE: _read_discard,
     PhaseKind.ALONE: _read,
     PhaseKind.ANNOUNCE: _read,
+    PhaseKind.DOUBLING: _read,
 }
 """How a typed action is read in each phase in which the person decides."""
 
