@@ -66,7 +66,7 @@ class Story:
         self.trick = plays[len(plays) - len(game.trick) :] if game.trick else []
         self.exposed = game.exposed[0] if game.exposed else None
         self.trump = game.trump
-        self.game = game.view(0 if self.seat is None else self.seat).game
+        self.game = game.named_game
         return self
 
     def tell(self, event: Event) -> str | None:
