@@ -9,7 +9,7 @@ import pytest
 
 from helpers import act, legal, play_trick, stacked_game
 from trickbook import Rules, load_ruleset
-from trickbook.book.trace import trick_words
+from trickbook.book.story import trick_words
 from trickbook.engine.events import TrickWon
 from trickbook.errors import RulesetError
 

@@ -349,3 +349,12 @@ def test_a_bots_trump_is_told_once(tmp_path: Path) -> None:
         out, _ = _session(tmp_path, "cardems-tarneeb", "--seed", seed, "--hand-cap", "1", lines=["pass"])
         told += [line for line in out.splitlines() if ": trump " in line or "names trump" in line]
     assert any("names trump" in line for line in told) and not [line for line in told if ": trump " in line], told
+
+
+def test_undo_after_a_bot_declarer_played_from_a_bots_dummy_replays_the_declarers_choices(tmp_path: Path) -> None:
+    """The dummy's cards were chosen by the declarer: undo asks the declarer again, not the dummy, who has none."""
+    shown, _ = _session(
+        tmp_path, "contract-bridge", "--seat", "1", "--seed", "3", lines=["pass"] * 3 + ["1"] * 5 + ["undo", "quit"]
+    )
+    assert "Contract: 3NT by South" in shown and "Dummy (North)" in shown
+    assert "Undone: back to before your" in shown

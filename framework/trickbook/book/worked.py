@@ -17,6 +17,7 @@ from typing import Any
 from ..engine.dealing import hand_size
 from ..engine.events import ContractSet
 from ..engine.game import Game
+from ..engine.kinds import PhaseKind
 from ..errors import ActionError, Location, OptionError
 from ..ruleset.actions import ActionKind
 from ..ruleset.loader import RulesetSource
@@ -186,13 +187,13 @@ def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> 
     bids = spec.get("bids", [])
     if len(bids) != rules.seats:
         raise ScenarioError(f"bids must list one entry per seat ({rules.seats}), not {bids}")
-    while game.phase == "bidding" and bids[game.turn or 0] is not None:
+    while game.phase is PhaseKind.BIDDING and bids[game.turn or 0] is not None:
         seat = game.turn or 0
         try:
             game.apply_text(f"bid {bids[seat]}")
         except ActionError as exc:
             raise ScenarioError(f"seat {seat} cannot bid {bids[seat]}: {exc}") from None
-    if game.phase != "bidding":
+    if game.phase is not PhaseKind.BIDDING:
         raise ScenarioError("every seat has bid: leave the asked seat's bid null")
     actions = rules.actions
     got: list[int | str] = []

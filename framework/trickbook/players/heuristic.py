@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
@@ -30,21 +32,34 @@ class HeuristicPlayer:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if view.phase == "play":
-            return greedy_card(view)
-        if view.phase == "passing":
-            return choose_pass(view)
-        if view.phase == "bidding" and view.hand and view.rules.bidding.kind is BiddingKind.CALLS:
+        return CHOICES[view.phase](self, view)
+
+    def _card(self, view: SeatView) -> int:
+        """A card to play, greedily."""
+        return greedy_card(view)
+
+    def _pass(self, view: SeatView) -> int:
+        """A card to pass on."""
+        return choose_pass(view)
+
+    def _bid(self, view: SeatView) -> int:
+        """A call made with a contract it can make, an auction bid weighed against passing, or the plausible bid
+        whose playouts score best."""
+        if view.hand and view.rules.bidding.kind is BiddingKind.CALLS:
             return choose_call(view, self._rng, self.samples)
-        choices = self._plausible_bids(view) if view.phase == "bidding" else list(legal)
+        choices = self._plausible_bids(view)
         if len(choices) == 1:
             return choices[0]
-        if (
-            view.phase == "bidding"
-            and view.rules.bidding.kind is BiddingKind.AUCTION
-            and view.rules.actions.pass_action in choices
-        ):
+        if view.rules.bidding.kind is BiddingKind.AUCTION and view.rules.actions.pass_action in choices:
             return choose_bid(view, choices, self._rng, self.samples)
+        return self._best(view, choices)
+
+    def _compared(self, view: SeatView) -> int:
+        """The legal action (a trump, a discard, going alone, an announcement, a double) whose playouts score best."""
+        return self._best(view, list(view.legal))
+
+    def _best(self, view: SeatView, choices: list[int]) -> int:
+        """The choice with the best value over sampled playouts; the first listed of equals."""
         values = compare_choices(view, choices, self._rng, self.samples)
         return max(choices, key=lambda c: (values[c], -choices.index(c)))
 
@@ -70,6 +85,19 @@ class HeuristicPlayer:
         if numeric and not any(a in picked for a in numeric):
             picked.append(min(numeric, key=lambda a: abs(actions.bid_values[a] - guess)))
         return picked
+
+
+CHOICES: dict[PhaseKind, Callable[[HeuristicPlayer, SeatView], int]] = {
+    PhaseKind.PASSING: HeuristicPlayer._pass,
+    PhaseKind.BIDDING: HeuristicPlayer._bid,
+    PhaseKind.TRUMP: HeuristicPlayer._compared,
+    PhaseKind.PLAY: HeuristicPlayer._card,
+    PhaseKind.EXCHANGE: HeuristicPlayer._compared,
+    PhaseKind.ALONE: HeuristicPlayer._compared,
+    PhaseKind.ANNOUNCE: HeuristicPlayer._compared,
+    PhaseKind.DOUBLING: HeuristicPlayer._compared,
+}
+"""How the heuristic decides in each phase in which a seat decides."""
 
 
 def _factory(rng: random.Random, options: dict[str, str]) -> HeuristicPlayer:

@@ -14,6 +14,7 @@ import math
 import random
 import time
 
+from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
@@ -33,7 +34,7 @@ class MonteCarloPlayer:
 
     def choose(self, view: SeatView) -> int:
         legal = list(view.legal)
-        if view.phase == "bidding" and view.rules.bidding.kind is BiddingKind.CALLS and view.hand:
+        if view.phase is PhaseKind.BIDDING and view.rules.bidding.kind is BiddingKind.CALLS and view.hand:
             return choose_call(view, self._rng, samples_within(view, self.playouts))  # a contract it can make
         if len(legal) == 1:
             return legal[0]

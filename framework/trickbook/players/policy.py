@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import Card, CardMask, Deck
+from ..engine.kinds import PhaseKind
 from ..engine.timeouts import timeout_card
 from ..engine.view import SeatView
 from ..ruleset.rules import BiddingKind, Rules
@@ -277,17 +278,30 @@ def _lead(deck: Deck, trump: int, legal: tuple[int, ...], gone: CardMask, low: C
     return min(legal, key=low)
 
 
+def _exchange(view: SeatView) -> int:
+    """Takes the cards of an exchange when it may, else lays the least useful card away."""
+    actions = view.rules.actions
+    return actions.take_action if actions.take_action in view.legal else choose_discard(view)
+
+
+def _decline(view: SeatView) -> int:
+    """Passes: no lone hand, no announcement."""
+    return view.rules.actions.pass_action
+
+
+QUICK: dict[PhaseKind, Callable[[SeatView], int]] = {
+    PhaseKind.PASSING: choose_pass,
+    PhaseKind.BIDDING: quick_bid,
+    PhaseKind.TRUMP: choose_trump,
+    PhaseKind.PLAY: greedy_card,
+    PhaseKind.EXCHANGE: _exchange,
+    PhaseKind.ALONE: _decline,
+    PhaseKind.ANNOUNCE: _decline,
+    PhaseKind.DOUBLING: quick_bid,  # as a bid: a double or redouble is always affordable, so it is always made
+}
+"""The quick decision of each phase in which a seat decides (nobody decides once the hand is over)."""
+
+
 def policy(view: SeatView) -> int:
     """One quick decision of any kind: the move every seat makes in an imagined playout."""
-    if view.phase == "play":
-        return greedy_card(view)
-    if view.phase == "trump":
-        return choose_trump(view)
-    if view.phase == "passing":
-        return choose_pass(view)
-    actions = view.rules.actions
-    if view.phase == "exchange":
-        return actions.take_action if actions.take_action in view.legal else choose_discard(view)
-    if view.phase in ("alone", "announce"):
-        return actions.pass_action
-    return quick_bid(view)
+    return QUICK[view.phase](view)

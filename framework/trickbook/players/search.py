@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from .. import limits
 from ..engine.game import Game
 from ..engine.history import HandResult
+from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..ruleset.actions import GAME, TRUMP
 from ..ruleset.rules import TrumpMode
@@ -32,7 +33,7 @@ def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
     while world.hands_finished == hand and not world.is_over():
         seat = world.actor
         assert seat is not None
-        if world.phase != "play":
+        if world.phase is not PhaseKind.PLAY:
             world.apply(policy(world.view(seat)))
             continue
         legal = world.legal_actions()
@@ -74,7 +75,7 @@ def close_bidding(world: Game, hand: int) -> None:
     """Ends the bidding of hand `hand` as if nobody outbid the last bid: every later bidder passes where it may
     (where it may not, as in a round of declarations, the quick policy bids)."""
     actions = world.rules.actions
-    while world.hands_finished == hand and not world.is_over() and world.phase == "bidding":
+    while world.hands_finished == hand and not world.is_over() and world.phase is PhaseKind.BIDDING:
         seat = world.actor
         assert seat is not None
         legal = world.legal_actions()
@@ -90,7 +91,7 @@ def choice_values(view: SeatView, world: Game, choice: int, hand: int, named: in
     `hand` (under `NO_CHOICE` when it names none; only `named` where that is one it may name). A bid is played
     as the contract it makes if the auction ends with it, so no imagined rival's weak continuation makes
     outbidding it look good."""
-    bidding = world.phase == "bidding"
+    bidding = world.phase is PhaseKind.BIDDING
     world.apply(choice)  # it may end the hand, and the match with it (everyone passed)
     if bidding:
         close_bidding(world, hand)
@@ -108,10 +109,10 @@ def choice_values(view: SeatView, world: Game, choice: int, hand: int, named: in
 def _reaches_own_trump(world: Game, seat: int, hand: int) -> bool:
     """Moves `world` on by the quick policy to `seat`'s choice of trump (or game) in hand `hand`, if it has one
     before the play."""
-    while world.hands_finished == hand and not world.is_over() and world.phase != "play":
+    while world.hands_finished == hand and not world.is_over() and world.phase is not PhaseKind.PLAY:
         actor = world.actor
         assert actor is not None
-        if actor == seat and world.phase == "trump" and len(world.legal_actions()) > 1:
+        if actor == seat and world.phase is PhaseKind.TRUMP and len(world.legal_actions()) > 1:
             return True
         world.apply(policy(world.view(actor)))
     return False

@@ -17,6 +17,7 @@ from .. import limits
 from ..cards import Card, CardMask, Deck
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
+from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import ActionError, PlayerError
 from ..ruleset.actions import DISCARD
@@ -43,7 +44,7 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     me = view.seat
     played = view.played()
     seen, unseen = _gifts(view)
-    handed = bool(seen or unseen) and view.phase != "passing"
+    handed = bool(seen or unseen) and view.phase is not PhaseKind.PASSING
     holding: list[list[Card]] = [list(played[seat]) for seat in range(seats)]
     knows_own = bool(view.hand) or view.cards_left[me] == 0
     if knows_own:
@@ -202,7 +203,7 @@ def _exchange(view: SeatView) -> Exchanged | None:
     if exchange.optional and not any(code >> ACTION_SHIFT == actions.take_action for code in view.packed_moves):
         return None  # the seat has not taken the cards (yet, or at all: it keeps its hand as dealt)
     laid = [code >> ACTION_SHIFT for code in view.packed_moves if actions.kinds[code >> ACTION_SHIFT] == DISCARD]
-    if not laid and view.phase != "exchange":
+    if not laid and view.phase is not PhaseKind.EXCHANGE:
         return None
     taker = view.dealer if exchange.seat == "dealer" else view.declarer
     seen = [actions.card_of(a) for a in laid if a != actions.hidden_discard]

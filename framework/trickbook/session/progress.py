@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..ruleset.rules import BiddingKind
 
@@ -28,9 +29,9 @@ def progress(view: SeatView) -> tuple[Progress, ...]:
     rules = view.rules
     seating = rules.seating
     won = view.tricks_won
-    if view.phase not in ("play", "over") and not any(won):
+    if view.phase not in (PhaseKind.PLAY, PhaseKind.OVER) and not any(won):
         return ()
-    declared = rules.bidding.kind is BiddingKind.DECLARATIONS and view.phase != "bidding"
+    declared = rules.bidding.kind is BiddingKind.DECLARATIONS and view.phase is not PhaseKind.BIDDING
     declarer = seating.side_of[view.declarer] if seating.sides and view.declarer >= 0 else view.declarer
     groups = seating.sides or tuple((seat,) for seat in range(rules.seats))
     names = seating.side_names if seating.sides else seating.seat_names

@@ -12,7 +12,7 @@ An illegal choice is refused with the rule that forbids it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -22,30 +22,21 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import i18n
-from ..book.trace import trick_words
+from ..book.story import Story
 from ..engine.events import (
-    ActionTaken,
-    CardsPassed,
-    CardsTaken,
-    ContractSet,
     Event,
-    GameNamed,
-    HandCancelled,
     HandScored,
     HandStarted,
     MatchEnded,
-    Sight,
-    SitsOut,
     TrickWon,
-    TrumpSet,
 )
 from ..engine.game import Game
-from ..engine.history import Move
+from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..players import Player, PlayerSpec, make_player
 from ..record.writer import dumps, match_record
-from ..ruleset.actions import ALONE, DISCARD, GAME, GIVE, PLAY, TRUMP
+from ..ruleset.actions import ALONE, DISCARD, GAME, GIVE, PLAY, TRUMP, ActionSpace
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .progress import progress
 
@@ -73,6 +64,53 @@ def help_text(rules: Rules) -> str:
         "undo (take back your last move and the bots' moves after it), quit (save and stop).",
     ]
     return "\n".join(lines)
+
+
+def _read_bid(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """In the bidding, a lone code such as `2H` is the bid of that name, not the card."""
+    if actions.bid_codes and len(text.split()) == 1:
+        try:
+            return actions.parse(f"bid {text}")
+        except InvalidAction:
+            pass
+    return actions.parse(text, legal)
+
+
+def _read_trump(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """While trump is chosen, a suit by name, code or symbol names it; `pass` and a game's name are themselves."""
+    if text.strip().lower() not in ("pass", "p", *actions.games):
+        return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
+    return actions.parse(text, legal)
+
+
+def _read_give(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """While passing, a card typed is the card to give."""
+    action = actions.parse(text, legal)
+    return actions.give(action) if actions.kinds[action] == PLAY else action
+
+
+def _read_discard(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """In an exchange, a card typed is the card to lay away."""
+    action = actions.parse(text, legal)
+    return actions.discard(action) if actions.kinds[action] == PLAY else action
+
+
+def _read(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """An action as its own words say it: a card to play, `alone`, an announcement, `double`, `pass`."""
+    return actions.parse(text, legal)
+
+
+PARSERS: dict[PhaseKind, Callable[[ActionSpace, str, Collection[int]], int]] = {
+    PhaseKind.PASSING: _read_give,
+    PhaseKind.BIDDING: _read_bid,
+    PhaseKind.TRUMP: _read_trump,
+    PhaseKind.PLAY: _read,
+    PhaseKind.EXCHANGE: _read_discard,
+    PhaseKind.ALONE: _read,
+    PhaseKind.ANNOUNCE: _read,
+    PhaseKind.DOUBLING: _read,
+}
+"""How a typed action is read in each phase in which the person decides."""
 
 
 class TerminalMatch:
@@ -109,13 +147,11 @@ class TerminalMatch:
         self.resume_hint = resume_hint
         self.labels = ["human" if spec is None else str(spec) for spec in specs]
         self.pending: list[Event] = []
-        self.trick_cards = [(m.seat, m.action) for m in self._this_trick(game)]
+        self.story = Story(self.rules, seat, language).join(game)
         self.last_trick = ""
         game.observer = self.pending.append
-        self.seat_names = [self.rules.word(language, name) for name in self.rules.seating.seat_names]
-        self.names = [
-            self.seat_names[s] + (" " + self._("(you)") if s == seat else "") for s in range(self.rules.seats)
-        ]
+        self.seat_names = self.story.seat_names
+        self.names = self.story.names
 
     # ----------------------------------------------------------------- the loop
 
@@ -130,10 +166,10 @@ class TerminalMatch:
             self.console.print(said.format(hand=game.hand_number, move=game.moves_made + 1))
             self.show_score()
         if not game.is_over():
-            self.console.rule(self._hand_words(game.hand_number, game.dealer))
+            self.console.rule(self.story.hand_words(game.hand_number, game.dealer))
             if game.trump >= 0:
                 chosen = self.rules.trump.mode is TrumpMode.CHOSEN
-                self.console.print(self._trump_words(game.trump, game.declarer if chosen else None), markup=False)
+                self.console.print(self.story.trump_words(game.trump, game.declarer if chosen else None), markup=False)
         while not game.is_over():
             self.report()
             seat = game.actor
@@ -168,7 +204,7 @@ class TerminalMatch:
         saved = self._("Match saved in {file}.").format(file=self.save_path)
         self.console.print(f"{why}{saved} {self.resume_hint}".rstrip())
 
-    def announce(self, seat: int, action: int, phase: str) -> None:
+    def announce(self, seat: int, action: int, phase: PhaseKind) -> None:
         """Says what a bot did in `phase`, without showing a card it passes."""
         actions = self.rules.actions
         if actions.kinds[action] == GIVE:
@@ -194,7 +230,7 @@ class TerminalMatch:
             self.game.apply(view.legal[0])
             self.console.print(f"{self._mover(view)}: {actions.label(view.legal[0])} (your only choice)")
             return True
-        numbered = view.phase != "bidding"
+        numbered = view.phase is not PhaseKind.BIDDING  # in the bidding a number is a bid
         while True:
             self.console.print(self._("Your choices: {choices}").format(choices=self._choices(view, numbered)))
             line = self.entry.readline()
@@ -236,7 +272,7 @@ class TerminalMatch:
             self.console.print(f"{self._mover(view)}: {self._words(action, view.phase)}")
             return True
 
-    def _words(self, action: int, phase: str) -> str:
+    def _words(self, action: int, phase: PhaseKind) -> str:
         """An action just made, as told: a pass says what it declines; in duels the same bid again holds it."""
         actions = self.rules.actions
         if self.rules.bidding.duels and actions.kinds[action] == "bid":
@@ -272,24 +308,10 @@ class TerminalMatch:
 
     def _parse(self, view: SeatView, text: str, numbered: bool) -> int:
         """The action typed: a number picks a listed choice when cards are chosen; anything else is read as an
-        action in this phase (a card to give while passing or to lay away in an exchange, a suit while trump is
-        chosen)."""
-        actions = self.rules.actions
+        action in this phase (`PARSERS`)."""
         if numbered and text.isascii() and text.isdigit() and len(text) < 4 and 0 < int(text) <= len(view.legal):
             return self._listed(view)[int(text) - 1]
-        if view.phase == "bidding" and actions.bid_codes and len(text.split()) == 1:
-            try:
-                return actions.parse(f"bid {text}")  # in the auction `2H` is the bid, not the card
-            except InvalidAction:
-                pass
-        if view.phase == "trump" and text.strip().lower() not in ("pass", "p", *actions.games):
-            return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
-        action = actions.parse(text, view.legal)
-        if view.phase == "passing" and actions.kinds[action] == PLAY:
-            action = actions.give(action)
-        if view.phase == "exchange" and actions.kinds[action] == PLAY:
-            action = actions.discard(action)
-        return action
+        return PARSERS[view.phase](self.rules.actions, text, view.legal)
 
     # -------------------------------------------------------------- what is shown
 
@@ -312,7 +334,7 @@ class TerminalMatch:
             whose = " - you play it now" if view.turn == view.dummy and view.legal else ""
             self.console.print(f"Dummy ({self.names[view.dummy]}): {shown}{whose}", markup=False)
         facts = []
-        if view.phase == "passing" and view.receivers:
+        if view.phase is PhaseKind.PASSING and view.receivers:
             chosen = self._gives(self.seat)
             to = self.rules.seating.seat_names[view.receivers[self.seat]]
             facts.append(f"pass {self._pass_count()} cards to {to}: card {chosen + 1} of {self._pass_count()}")
@@ -327,14 +349,14 @@ class TerminalMatch:
             for m in view.moves
             if kinds[m.action] in ("bid", "pass")
         ]
-        if bids and view.phase == "bidding":
+        if bids and view.phase is PhaseKind.BIDDING:
             facts.append(self._("bidding: {bids}").format(bids=self._(", ").join(bids)))
         if view.exposed:
             facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
         actions = self.rules.actions
-        if view.phase == "exchange" and actions.take_action in view.legal:
+        if view.phase is PhaseKind.EXCHANGE and actions.take_action in view.legal:
             facts.append("'take' the cards to lay as many away, or 'pass' to keep your hand as dealt")
-        if view.phase == "announce" and len(view.legal) == 2:
+        if view.phase is PhaseKind.ANNOUNCE and len(view.legal) == 2:
             facts.append(f"you may {actions.text(view.legal[1])}, or 'pass'")
         progress = self._progress(view)
         if progress:
@@ -377,79 +399,26 @@ class TerminalMatch:
             self.console.print(f"Hand {game.hand_number}, {progress}", markup=False)
 
     def report(self) -> None:
-        """Prints what happened since the last report: a new hand, trump, tricks, scores, the end of the match."""
-        deck = self.rules.deck
+        """Prints what happened since the last report, as the story tells it to the person's seat: a new hand as
+        a rule across the screen, a score sheet as a table, the end of the match in bold."""
         for event in self.pending:
-            if event.seen_by(self.seat) is Sight.NOTHING:
-                continue
+            said = self.story.tell(event)
             match event:
-                case HandStarted():
-                    self.trick_cards = []
+                case HandStarted() if said is not None:
                     self.last_trick = ""
-                    self.console.rule(self._hand_words(event.hand, event.dealer))
-                case ActionTaken() if self.rules.actions.kinds[event.action] == PLAY:
-                    self.trick_cards.append((event.seat, event.action))
-                case CardsTaken():
-                    taker = "You take" if event.seat == self.seat else f"{self.names[event.seat]} takes"
-                    self.console.print(f"{taker} {' '.join(deck.label(c) for c in event.cards)}", markup=False)
-                case GameNamed():
-                    self.console.print(f"{self.names[event.seat]} names the game: {event.name}", markup=False)
-                case SitsOut():
-                    who = "You sit" if event.seat == self.seat else f"{self.names[event.seat]} sits"
-                    self.console.print(f"{who} this hand out", markup=False)
-                case CardsPassed():
-                    shown = self.game.view(self.seat).in_suits(event.cards)  # in the order the hand is shown
-                    cards = " ".join(deck.label(c) for group in shown for c in group)
-                    if event.to == self.seat:
-                        self.console.print(f"{self.names[event.seat]} passes you {cards}")
-                    else:
-                        self.console.print(f"You pass {cards} to {self.names[event.to]}")
-                case ContractSet():
-                    contract = event.words or str(event.contract)
-                    said = self._("Contract: {contract} by {seat}").format(
-                        contract=contract, seat=self.names[event.declarer]
-                    )
+                    self.console.rule(said)
+                case TrickWon() if said is not None:
+                    self.last_trick = said
                     self.console.print(said, markup=False)
-                case TrumpSet():
-                    self.console.print(self._trump_words(event.suit, event.chosen_by), markup=False)
-                case TrickWon():
-                    self.last_trick = trick_words(self.rules, event, self.trick_cards).strip()
-                    self.trick_cards = []
-                    self.console.print(self.last_trick, markup=False)
-                case HandCancelled():
-                    self.console.print(f"Hand thrown in: {event.reason}", markup=False)
                 case HandScored():
                     self.score_table(event)
                     self.save()
-                case MatchEnded():
-                    self.console.print(f"[bold]{self._('Match over')}[/bold]: {escape(self._result(event))}.")
+                case MatchEnded() if said is not None:
+                    head, _, rest = said.partition(": ")
+                    self.console.print(f"[bold]{escape(head)}[/bold]: {escape(rest)}")
+                case _ if said is not None:
+                    self.console.print(said, markup=False)
         self.pending.clear()
-
-    def _hand_words(self, hand: int, dealer: int) -> str:
-        """The line that opens a hand: its number and its dealer."""
-        return self._("Hand {hand} · {seat} deals").format(hand=hand, seat=self.seat_names[dealer])
-
-    def _trump_words(self, trump_suit: int, chosen_by: int | None) -> str:
-        """Trump and why: who named it, the card shown that set it, or the rules."""
-        deck = self.rules.deck
-        suit = deck.suits[trump_suit]
-        trump = f"{suit.symbol} {self.rules.word(self.language, suit.name)}"
-        if chosen_by is not None:
-            return self._("{seat} names trump: {suit}").format(seat=self.names[chosen_by], suit=trump)
-        exposed = self.game.exposed
-        if exposed:
-            shown = deck.label(exposed[0])
-            if deck.suit_of[exposed[0]] == trump_suit:
-                return f"{shown} is shown, so {trump} are trump"
-            shown_suit = deck.suits[deck.suit_of[exposed[0]]].symbol
-            return f"{shown} is shown, and a shown {shown_suit} makes {trump} trump"
-        return f"{trump} are trump in every hand"
-
-    def _result(self, event: MatchEnded) -> str:
-        if event.winner is None:
-            return event.reason
-        mine = self.seat in event.winner
-        return f"{event.reason}: {self._('you win') if mine else self._('you lose')}"
 
     def score_table(self, event: HandScored) -> None:
         seating = self.rules.seating
@@ -493,22 +462,19 @@ class TerminalMatch:
         fresh = Game(self.rules, game.seed, hand_cap=game.hand_cap)
         bots = [None if spec is None else make_player(spec, game.seed, seat) for seat, spec in enumerate(self.specs)]
         for move in moves:
-            bot = bots[move.seat]
+            actor = fresh.actor  # who decided: the declarer, for a card of the dummy's
+            assert actor is not None
+            bot = bots[actor]
             if bot is not None and not move.auto:
-                bot.choose(fresh.view(move.seat))
+                bot.choose(fresh.view(actor))
             fresh.apply(move.action, move.auto)
         self.game, self.bots = fresh, bots
         fresh.observer = self.pending.append
         self.pending.clear()
-        self.trick_cards = [(m.seat, m.action) for m in self._this_trick(fresh)]
+        self.story = Story(self.rules, self.seat, self.language).join(fresh)
         taken_back = self.rules.actions.label(current[mine[-1]].action)
         self.console.print(self._("Undone: back to before your {move}.").format(move=taken_back), markup=False)
         return True
-
-    def _this_trick(self, game: Game) -> list[Move]:
-        """The plays of the trick in progress."""
-        plays = [m for m in game.current_moves if self.rules.actions.kinds[m.action] == PLAY]
-        return plays[len(plays) - len(game.trick) :] if game.trick else []
 
     def _pass_count(self) -> int:
         """How many cards each player passes."""

@@ -17,11 +17,12 @@ from typing import Any
 from .. import i18n, limits, resources
 from ..book.words import exchange_words
 from ..engine.history import HandResult
+from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import TrickbookError, UsageError
 from ..ruleset.rules import Rules, TrumpMode
 from ..session.progress import progress
-from ..session.table import HUMAN, Delivery, Table, TableError
+from ..session.table import CLOSED, HUMAN, VOTING, Delivery, Table, TableError
 from .requests import bot
 from .store import Store
 
@@ -104,7 +105,7 @@ class Hub:
     ) -> LiveTable:
         """A new table; every person's seat gets an unguessable token (its private link)."""
         if len(self.tables) >= MAX_TABLES:
-            for closed in [t for t in self.tables.values() if t.table.phase == "closed"]:
+            for closed in [t for t in self.tables.values() if t.table.phase == CLOSED]:
                 del self.tables[closed.id]  # the records of its finished matches stay in the store
                 self.store.forget_table(closed.id)
         if len(self.tables) >= MAX_TABLES:
@@ -201,7 +202,7 @@ class Hub:
         changed: list[tuple[LiveTable, Delivery]] = []
         for live in list(self.tables.values()):
             table = live.table
-            if table.deadline is None or now < table.deadline or table.phase == "closed":
+            if table.deadline is None or now < table.deadline or table.phase == CLOSED:
                 continue
             with live.lock:
                 try:
@@ -281,7 +282,7 @@ class Hub:
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
                 "log": live.logs.get(seat, []),
                 "finished": list(range(1, live.kept + 1)),
-                "match_over": table.phase in ("voting", "closed"),
+                "match_over": table.phase in (VOTING, CLOSED),
                 "close_reason": table.close_reason,
             }
 
@@ -358,7 +359,7 @@ def _said(rules: Rules, language: str, label: str) -> str:
 
 def _passing(rules: Rules, view: SeatView, language: str) -> str | None:
     """While cards are being passed: how many this seat gives, and to whom."""
-    if view.phase != "passing" or not view.receivers or rules.passing is None:
+    if view.phase is not PhaseKind.PASSING or not view.receivers or rules.passing is None:
         return None
     to = view.receivers[view.seat]
     if to == view.seat:
