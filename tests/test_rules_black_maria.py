@@ -26,7 +26,7 @@ def seat_score(took: list[list[str]], tricks: list[int] | None = None) -> tuple[
 
 
 def test_three_to_six_players_each_for_themselves_the_whole_pack_dealt_at_four() -> None:
-    """"3 to 6 players ... every player for themselves"; at four the 52 cards share out, 13 each."""
+    """ "3 to 6 players ... every player for themselves"; at four the 52 cards share out, 13 each."""
     for players, size in (("3", 17), ("4", 13), ("5", 10), ("6", 8)):
         table = maria(players=players)
         assert table.seats == int(players) and table.hand_size == size and not table.seating.has_sides
@@ -35,7 +35,7 @@ def test_three_to_six_players_each_for_themselves_the_whole_pack_dealt_at_four()
 
 
 def test_each_player_passes_three_cards_to_the_right_before_play() -> None:
-    """"each player passes 3 cards face-down to the player on their right", every hand."""
+    """ "each player passes 3 cards face-down to the player on their right", every hand."""
     game = stacked_game(maria(), SUITS, dealer=3)
     assert game.phase == "passing"
     assert [game.receiver(seat) for seat in range(4)] == [3, 0, 1, 2]
@@ -54,7 +54,7 @@ def pass_lowest(game: Game) -> None:
 
 
 def test_eldest_hand_leads_the_first_trick_anything_but_a_heart() -> None:
-    """"Eldest hand leads any non-heart card to the first trick": North received East's 2, 3 and 4 of hearts."""
+    """ "Eldest hand leads any non-heart card to the first trick": North received East's 2, 3 and 4 of hearts."""
     game = stacked_game(maria(), SUITS, dealer=3)
     pass_lowest(game)
     assert game.turn == 0 and {"2H", "3H", "4H"} <= held(game, 0)
@@ -62,7 +62,7 @@ def test_eldest_hand_leads_the_first_trick_anything_but_a_heart() -> None:
 
 
 def test_follow_suit_if_able_otherwise_anything_highest_of_the_led_suit_wins_no_trumps() -> None:
-    """"Follow suit if able, otherwise discard anything; highest card of the led suit wins. No trumps"."""
+    """ "Follow suit if able, otherwise discard anything; highest card of the led suit wins. No trumps"."""
     game = stacked_game(maria(), SUITS, dealer=3)
     pass_lowest(game)
     act(game, "AS")
@@ -74,7 +74,7 @@ def test_follow_suit_if_able_otherwise_anything_highest_of_the_led_suit_wins_no_
 
 
 def test_no_heart_lead_until_a_heart_is_discarded_to_a_trick_led_in_another_suit() -> None:
-    """"hearts may not be led until a heart has been discarded on a non-heart trick"; the queen breaks nothing."""
+    """ "hearts may not be led until a heart has been discarded on a non-heart trick"; the queen breaks nothing."""
     game = stacked_game(maria(), SUITS, dealer=3)
     pass_lowest(game)
     assert play_trick(game, "QS", "2C", "AC", "2S") == 0
@@ -84,17 +84,17 @@ def test_no_heart_lead_until_a_heart_is_discarded_to_a_trick_led_in_another_suit
 
 
 def test_penalties_hearts_1_queen_13_king_10_ace_7() -> None:
-    """"hearts = 1 each, [Q spades] = 13, [K spades] = 10, [A spades] = 7"."""
+    """ "hearts = 1 each, [Q spades] = 13, [K spades] = 10, [A spades] = 7"."""
     assert seat_score([["2H", "AH"], ["QS"], ["KS"], ["AS"]]) == (2, 13, 10, 7)
 
 
 def test_43_penalty_points_in_every_deal() -> None:
-    """"43 penalty points available per deal"."""
+    """ "43 penalty points available per deal"."""
     assert sum(seat_score([["H"], ["QS", "KS"], ["AS"], []])) == 43
 
 
 def test_penalties_add_to_a_running_total_and_at_100_the_lowest_total_wins() -> None:
-    """"add to each player's running total"; "when a player passes 100 ... lowest total wins" (Decision: at 100)."""
+    """ "add to each player's running total"; "when a player passes 100 ... lowest total wins" (Decision: at 100)."""
     outcome = evaluate(
         maria(), Scenario(tricks=[4, 3, 3, 3], took=[["QS"], [], ["KS"], []], seat_totals=[90, 60, 40, 70])
     )
@@ -102,10 +102,13 @@ def test_penalties_add_to_a_running_total_and_at_100_the_lowest_total_wins() -> 
 
 
 def test_with_a_number_of_deals_the_match_ends_after_the_last_one() -> None:
-    """"Match ends after an agreed number of deals (often 9 or 12)"."""
+    """ "Match ends after an agreed number of deals (often 9 or 12)"."""
     after_nine = evaluate(maria(deals="9"), Scenario(tricks=[4, 3, 3, 3], hand_number=9, seat_totals=[30, 20, 25, 40]))
     assert after_nine.winner == (1,)
-    assert evaluate(maria(deals="12"), Scenario(tricks=[4, 3, 3, 3], hand_number=9, seat_totals=[30, 20, 25, 40])).winner is None
+    assert (
+        evaluate(maria(deals="12"), Scenario(tricks=[4, 3, 3, 3], hand_number=9, seat_totals=[30, 20, 25, 40])).winner
+        is None
+    )
 
 
 def test_a_hand_traced_by_hand() -> None:
