@@ -46,6 +46,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("knaves", (), None),
     ("polignac", (), None),
     ("sueca", (), None),
+    ("rubber-bridge", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

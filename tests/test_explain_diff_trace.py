@@ -182,6 +182,12 @@ FACTS = {
         "(J♠: 2; J♥ J♣ J♦: 1; every other card 0)",
         "The match ends after a hand when `hand_number >= deals`: the lower total wins",
     ],
+    "rubber-bridge": [
+        "**Counter games.** Games the side has won in this rubber.",
+        "The side that wins its second game wins the rubber: 700 if the other side has no game, 500 if it has one.",
+        "at the dummy's turns the declarer chooses which of them to play",
+        "The match ends after a hand when `any(games(s) >= 2 for s in sides)`: the higher total wins",
+    ],
     "sueca": [
         "ranks from highest to lowest: A 7 K J Q 6 5 4 3 2",
         "go counter-clockwise",
