@@ -115,3 +115,21 @@ def test_a_played_ten_hand_match_lasts_ten_played_hands_unless_13_is_made() -> N
         assert game.winner is not None
         assert swept or (len(hands) >= 10 and last.totals[0] != last.totals[1])
         assert swept or len(hands) == 10 or hands[9].totals[0] == hands[9].totals[1]
+
+
+def test_with_doubling_the_defenders_may_double_and_a_doubled_hand_scores_twice() -> None:
+    """House rule (option `doubling`): after trump the defenders may double a contract below 13, and the
+    declarers redouble; the scores count twice or four times."""
+    game = stacked_game(house(doubling="on"), {}, dealer=1)
+    act(game, "bid 8", "pass", "pass", "pass", "trump S")
+    assert game.phase == "doubling" and legal(game) == ["pass", "double"]
+    act(game, "double", "pass", "pass")
+    assert game.phase == "play"
+    scenario = Scenario(tricks=[6, 7, 0, 0], bids=[None, 8, None, None], declarer=1, doubled=1)
+    assert evaluate(house(doubling="on"), scenario).score.sides == (12, -16), "East-West doubled, one down"
+
+
+def test_a_bid_of_13_cannot_be_doubled() -> None:
+    game = stacked_game(house(doubling="on"), {}, dealer=1)
+    act(game, "bid 13", "trump S")
+    assert game.phase == "play"
