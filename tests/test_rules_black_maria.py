@@ -34,6 +34,16 @@ def test_three_to_six_players_each_for_themselves_the_whole_pack_dealt_at_four()
     assert sum(len(game.hand(s)) for s in range(4)) == 52
 
 
+def test_low_cards_are_taken_out_so_that_the_deck_shares_out_evenly() -> None:
+    """ "Remove low cards as needed for an even deal ([2 of clubs] for 3 players, black 2s for 5, all 2s for 6)"."""
+    for players, removed in (("3", {"2C"}), ("5", {"2C", "2S"}), ("6", {"2C", "2S", "2H", "2D"})):
+        table = maria(players=players)
+        for seed in range(3):
+            game = Game(table, seed=seed)
+            dealt = set().union(*(held(game, s) for s in range(table.seats)))
+            assert len(dealt) == 52 - len(removed) and not dealt & removed, (players, seed)
+
+
 def test_each_player_passes_three_cards_to_the_right_before_play() -> None:
     """ "each player passes 3 cards face-down to the player on their right", every hand."""
     game = stacked_game(maria(), SUITS, dealer=3)
