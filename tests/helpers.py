@@ -38,7 +38,19 @@ FAMILY_CONFIGURATIONS: list[Configuration] = [
 ]
 """The rulesets of the trick-taking family: different tables, deals, phases and play restrictions."""
 
-CONFIGURATIONS: list[Configuration] = SEED_CONFIGURATIONS + FAMILY_CONFIGURATIONS
+LIBRARY_CONFIGURATIONS: list[Configuration] = [
+    ("tarneeb-41-house", (), None),
+    ("black-maria", (), None),
+    ("spot-hearts", (), None),
+    ("suicide-spades", (), None),
+    ("knaves", (), None),
+    ("polignac", (), None),
+    ("sueca", (), None),
+    ("rubber-bridge", (), None),
+]
+"""The library's games and house variants the language already says (issue 31), each with its default options."""
+
+CONFIGURATIONS: list[Configuration] = SEED_CONFIGURATIONS + FAMILY_CONFIGURATIONS + LIBRARY_CONFIGURATIONS
 """Every bundled ruleset, with the options and versions that change how it plays."""
 
 

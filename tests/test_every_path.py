@@ -77,10 +77,10 @@ def table_record(rules: Rules, reference: str, seed: int) -> dict[str, Any]:
     for _ in range(10_000):
         if table.finished:
             break
-        if table.game.actor == 0:
-            table.submit(0, person.choose(table.game.view(0)), 0.0)
-        elif table.phase == "waiting-ready":
+        if table.phase == "waiting-ready":
             table.mark_ready(0, 0.0)
+        elif table.game.actor == 0:
+            table.submit(0, person.choose(table.game.view(0)), 0.0)
         else:
             pytest.fail(f"the table waits for nothing a person can do ({table.phase})")
     record: dict[str, Any] = table.finished[0]

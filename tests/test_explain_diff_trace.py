@@ -145,6 +145,56 @@ FACTS = {
         "at the dummy's turns the declarer chooses which of them to play",
         "| 4S | 10 | +420 | +590 | -50 | -100 |",
     ],
+    "tarneeb-41-house": [
+        "when trump is led, a player must play a higher trump than any in the trick if they hold one",
+        "a side qualifies when `target_reached or sweep_wins`",
+        "`thirteen_made` means `side == declaring_side and contract_bid == 13 and made`",
+        "| 13 | -16 / +2 | +26 / +0 |  |  |",
+    ],
+    "black-maria": [
+        "Before every hand each player passes three cards to the player on the right",
+        "The player after the dealer leads the first trick",
+        "(Q♠: 13; K♠: 10; A♠: 7; 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥: 1; every other card 0)",
+        "♥ hearts may not be led until broken (a card of that suit was played to a trick led in another suit)",
+        "the lower total wins; when the best totals are equal another hand is played",
+    ],
+    "spot-hearts": [
+        "(Q♠: 50; A♥: 14; K♥: 13; Q♥: 12; J♥: 11; 10♥: 10; 9♥: 9;",
+        "they score 0 and every other player 150",
+    ],
+    "suicide-spades": [
+        "each player bids once, a number from 4 to 13 or nil",
+        "Once your partner has bid nil, you must bid at least 4",
+        "Once your partner has bid a number, you must bid nil",
+        "a side qualifies when `total(side) >= 500`",
+    ],
+    "knaves": [
+        "until each player holds 17",
+        "Card number 1 of the stock is turned face up for everyone to see",
+        "The suit of the card shown to everyone is trump",
+        "(J♠: -1; J♣: -2; J♦: -3; J♥: -4; every other card 0)",
+        "a player qualifies when `total(seat) >= 20`",
+    ],
+    "polignac": [
+        "ranks from highest to lowest: A K Q J 10 9 8 7",
+        "until each player holds 8",
+        "There is no trump",
+        "(J♠: 2; J♥ J♣ J♦: 1; every other card 0)",
+        "The match ends after a hand when `hand_number >= deals`: the lower total wins",
+    ],
+    "rubber-bridge": [
+        "**Counter games.** Games the side has won in this rubber.",
+        "The side that wins its second game wins the rubber: 700 if the other side has no game, 500 if it has one.",
+        "at the dummy's turns the declarer chooses which of them to play",
+        "The match ends after a hand when `any(games(s) >= 2 for s in sides)`: the higher total wins",
+    ],
+    "sueca": [
+        "ranks from highest to lowest: A 7 K J Q 6 5 4 3 2",
+        "go counter-clockwise",
+        "The dealer's own last card (in the order received) is shown to everyone; it stays in that hand",
+        "(A♠ A♥ A♣ A♦: 11; 7♠ 7♥ 7♣ 7♦: 10; K♠ K♥ K♣ K♦: 4; J♠ J♥ J♣ J♦: 3; Q♠ Q♥ Q♣ Q♦: 2; every other card 0)",
+        "a side qualifies when `total(side) >= 4`",
+    ],
 }
 
 

@@ -27,6 +27,17 @@ from trickbook.tools.simulate import play_match
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).parent / "data" / "formats"
 FROZEN = sorted(path for path in (CORPUS / "format-1").glob("*/*/*.yaml"))
+WRITTEN_IN_FORMAT_2 = {
+    "black-maria",
+    "knaves",
+    "polignac",
+    "rubber-bridge",
+    "spot-hearts",
+    "sueca",
+    "suicide-spades",
+    "tarneeb-41-house",
+}
+"""Bundled rulesets first written after format 2 came out (the library of issue 31): no format 1 file to freeze."""
 REWRITTEN = {
     "any-table/rulesets/whist.yaml": "d8133e0 added the rubber option, the honours rewritten for it",
     "last/rulesets/skat.yaml": "cace9f8 named the places at the table (dealer.roles: Forehand, Middlehand, Rearhand)",
@@ -79,7 +90,7 @@ def test_the_corpus_holds_every_release_and_every_bundled_ruleset_of_the_last() 
     releases = {path.relative_to(CORPUS / "format-1").parts[0] for path in FROZEN}
     assert releases == {"first-release", "any-table", "last"}
     last = {path.stem for path in FROZEN if _name(path).startswith("last/rulesets/")}
-    assert last == {path.stem for path in (ROOT / "rulesets").glob("*.yaml")}
+    assert last == {path.stem for path in (ROOT / "rulesets").glob("*.yaml")} - WRITTEN_IN_FORMAT_2
 
 
 FIRST_RELEASE_SPADES = CORPUS / "format-1" / "first-release" / "rulesets" / "cardems-spades.yaml"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import CONFIGURATIONS, config_id, random_position, rules
+from helpers import CONFIGURATIONS, LIBRARY_CONFIGURATIONS, config_id, random_position, rules
 from trickbook import Game, UsageError, load_ruleset
 from trickbook.engine.view import SeatView
 from trickbook.players import make_player, parse_player_specs
@@ -166,7 +166,21 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         make_player(parse_player_specs(spec)[0], 1, 0)
 
 
-@pytest.mark.parametrize(("ruleset", "matches", "least"), [("hearts", 16, 8), ("whist", 16, 12), ("call-break", 8, 4)])
+@pytest.mark.parametrize(
+    ("ruleset", "matches", "least"),
+    [
+        ("hearts", 16, 8),
+        ("whist", 16, 12),
+        ("call-break", 8, 4),
+        ("tarneeb-41-house", 8, 6),
+        ("black-maria", 16, 10),
+        ("spot-hearts", 16, 8),
+        ("suicide-spades", 16, 11),
+        ("knaves", 24, 12),
+        ("polignac", 16, 9),
+        ("sueca", 16, 11),
+    ],
+)
 def test_the_heuristic_player_beats_random_players_in_the_family_games(ruleset: str, matches: int, least: int) -> None:
     """One heuristic seat (or side) among random ones wins well above its fair share (1 in 4, or 1 in 2)."""
     table = rules(ruleset)
@@ -181,6 +195,15 @@ def test_the_heuristic_player_beats_random_players_in_the_family_games(ruleset: 
         game = play_match(table, seed, parse_player_specs(",".join(layout), table.seats), 60)
         wins += game.winner is not None and seat in game.winner
     assert wins >= least, f"heuristic won {wins} of {matches}"
+
+
+@pytest.mark.parametrize("config", LIBRARY_CONFIGURATIONS, ids=config_id)
+def test_heuristic_players_finish_a_library_game_well_within_the_hand_cap(config: tuple) -> None:
+    """Issue 31: every game of the library ends with a winner when heuristic players play it all, in 60 hands."""
+    table = rules(*config)
+    for seed in (1,) if config[0] == "rubber-bridge" else (0, 1):  # a heuristic bridge hand takes most of a second
+        game = play_match(table, seed, parse_player_specs("heuristic", table.seats), 60)
+        assert game.winner is not None and game.hands_finished < 60, f"seed {seed}: {game.hands_finished} hands"
 
 
 def test_what_the_scoring_wants_is_read_from_the_scoring() -> None:

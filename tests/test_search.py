@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import CONFIGURATIONS, config_id, random_position
+from helpers import CONFIGURATIONS, FAMILY_CONFIGURATIONS, config_id, random_position
 from trickbook import Game
 from trickbook.players.policy import policy
 from trickbook.players.search import play_out_hand
@@ -44,7 +44,7 @@ def test_a_playout_makes_the_moves_a_view_per_decision_makes(config: tuple, seed
     assert fast.moves == plain.finished_hand(hand).moves
 
 
-@pytest.mark.parametrize("config", CONFIGURATIONS[:1] + CONFIGURATIONS[-3:], ids=config_id)
+@pytest.mark.parametrize("config", CONFIGURATIONS[:1] + FAMILY_CONFIGURATIONS[-3:], ids=config_id)
 def test_a_world_without_later_hands_ends_with_its_hand_and_scores_it_the_same(config: tuple) -> None:
     game = random_position(config, 3, 6)
     seat = game.actor
