@@ -17,6 +17,7 @@ from ..engine.phases.contract import contracts, level_of
 from ..engine.scoring import score_hand
 from ..engine.view import SeatView
 from ..expr.facts import NO_NAME, NO_SEAT, Facts
+from ..ruleset.actions import ActionKind
 from ..ruleset.rules import Rules
 
 _TARGETS: dict[tuple[object, ...], int] = {}
@@ -50,9 +51,9 @@ def _bids(view: SeatView) -> tuple[list[int], list[int]]:
     for code in view.packed_moves:
         action = code >> ACTION_SHIFT
         kind = actions.kinds[action]
-        if kind == "play":
+        if kind == ActionKind.PLAY:
             break  # the bidding is over before the first card (it is a phase before the tricks)
-        if kind == "bid":
+        if kind == ActionKind.BID:
             seat = code & SEAT_MASK
             values[seat] = actions.bid_values[action]
             names[seat] = actions.name_index[action]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from ..engine.view import SeatView
+from ..ruleset.actions import ActionKind
 from .policy import plausible_calls
 from .search import affordable, outcomes_in, sample_worlds
 
@@ -36,7 +37,7 @@ def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     calls = view.rules.bidding.calls
     assert calls is not None
     choices = plausible_calls(view)
-    climbs = sum(actions.kinds[a] == "bid" for a in view.legal) // max(1, len(calls.strains))
+    climbs = sum(actions.kinds[a] == ActionKind.BID for a in view.legal) // max(1, len(calls.strains))
     worlds = sample_worlds(view, rng, affordable(view, CALL_WORLDS * samples, len(choices) + climbs))
     outcomes = outcomes_in(view, choices, worlds)
     stands = outcomes.get(actions.pass_action, [])
@@ -44,7 +45,7 @@ def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     if not worth:
         return actions.pass_action
     best = max(worth, key=lambda c: (_mean(outcomes[c]), -choices.index(c)))
-    while actions.kinds[best] == "bid":
+    while actions.kinds[best] == ActionKind.BID:
         higher = best + len(calls.strains)
         if higher not in view.legal:
             break
@@ -73,9 +74,9 @@ def samples_within(view: SeatView, playouts: int) -> int:
 
 def _worth_making(kind: str, outcomes: list[float], stands: list[float]) -> bool:
     """Whether a call of `kind` with these `outcomes` may be made when letting the contract stand gives `stands`."""
-    if kind == "bid":
+    if kind == ActionKind.BID:
         return _mostly_scores(outcomes)
-    if kind == "pass":
+    if kind == ActionKind.PASS:
         return True
     return _mostly_scores(stands, DOUBLING_SHARE)  # doubling a contract that goes the other way costs more
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import UsageError
+from ..ruleset.actions import ActionKind
 from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
 from .contract import choose_bid, choose_call
@@ -76,12 +77,12 @@ class HeuristicPlayer:
         picked = []
         for action in view.legal:
             if (
-                actions.kinds[action] == "pass"
+                actions.kinds[action] == ActionKind.PASS
                 or actions.name_index[action] >= 0
                 or abs(actions.bid_values[action] - guess) <= self.spread
             ):
                 picked.append(action)
-        numeric = [a for a in view.legal if actions.kinds[a] == "bid" and actions.name_index[a] < 0]
+        numeric = [a for a in view.legal if actions.kinds[a] == ActionKind.BID and actions.name_index[a] < 0]
         if numeric and not any(a in picked for a in numeric):
             picked.append(min(numeric, key=lambda a: abs(actions.bid_values[a] - guess)))
         return picked

@@ -15,6 +15,7 @@ from ..cards import Card, CardMask, Deck
 from ..engine.kinds import PhaseKind
 from ..engine.timeouts import timeout_card
 from ..engine.view import SeatView
+from ..ruleset.actions import ActionKind
 from ..ruleset.rules import BiddingKind, Rules
 from .appetite import card_worth, party, remember, shuns_tricks, trick_target
 
@@ -70,7 +71,7 @@ def quick_bid(view: SeatView) -> int:
     named_zero = [a for a in legal if actions.name_index[a] >= 0 and actions.bid_values[a] == 0]
     if named_zero and own < 0.6:
         return named_zero[0]
-    numeric = [a for a in legal if actions.kinds[a] == "bid" and actions.name_index[a] < 0]
+    numeric = [a for a in legal if actions.kinds[a] == ActionKind.BID and actions.name_index[a] < 0]
     if not numeric:
         return legal[0]
     return min(numeric, key=lambda a: abs(actions.bid_values[a] - own))
@@ -87,7 +88,7 @@ def _quick_call(view: SeatView, own: float) -> int:
     if not view.hand or own < share:
         return actions.pass_action
     best = strongest_suit(view)
-    bids = [a for a in view.legal if actions.kinds[a] == "bid" and calls.strain(actions.bid_values[a]) == best]
+    bids = [a for a in view.legal if actions.kinds[a] == ActionKind.BID and calls.strain(actions.bid_values[a]) == best]
     if bids and calls.level(actions.bid_values[bids[0]]) - calls.low <= own - share:
         return bids[0]
     return actions.pass_action
@@ -99,10 +100,10 @@ def plausible_calls(view: SeatView) -> list[int]:
     actions = view.rules.actions
     calls = view.rules.bidding.calls
     assert calls is not None
-    picked = [a for a in view.legal if actions.kinds[a] != "bid"]
+    picked = [a for a in view.legal if actions.kinds[a] != ActionKind.BID]
     lowest: dict[int, int] = {}
     for action in view.legal:
-        if actions.kinds[action] == "bid":
+        if actions.kinds[action] == ActionKind.BID:
             lowest.setdefault(calls.strain(actions.bid_values[action]), action)
     picked += sorted(lowest.values())
     best = lowest.get(strongest_suit(view)) if view.hand else None
@@ -117,7 +118,7 @@ def choose_trump(view: SeatView) -> int:
     """The legal trump choice of this hand's strongest suit, or the best offered; where passing is allowed (trump
     made in rounds), pass unless that suit promises this seat its share of the tricks."""
     actions = view.rules.actions
-    named = [a for a in view.legal if actions.kinds[a] == "trump"]
+    named = [a for a in view.legal if actions.kinds[a] == ActionKind.TRUMP]
     if not named:
         return view.legal[0]
     wanted = actions.trump(strongest_suit(view))

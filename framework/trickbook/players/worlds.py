@@ -20,7 +20,7 @@ from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import ActionError, PlayerError
-from ..ruleset.actions import DISCARD
+from ..ruleset.actions import DISCARD, ActionKind
 from ..ruleset.rules import BiddingKind, Rules
 
 
@@ -146,7 +146,7 @@ def _bidders(view: SeatView) -> list[int]:
     if rules.bidding.kind not in (BiddingKind.CALLS, BiddingKind.AUCTION):
         return []
     actions = rules.actions
-    seats = {code & SEAT_MASK for code in view.packed_moves if actions.kinds[code >> ACTION_SHIFT] == "bid"}
+    seats = {code & SEAT_MASK for code in view.packed_moves if actions.kinds[code >> ACTION_SHIFT] == ActionKind.BID}
     return sorted(seats - {view.seat})
 
 
@@ -174,7 +174,7 @@ def _moves(view: SeatView, gifts: dict[int, list[Card]], discards: list[Card]) -
     moves = []
     for code in view.packed_moves:
         action, seat = code >> ACTION_SHIFT, code & SEAT_MASK
-        if actions.kinds[action] == "give":
+        if actions.kinds[action] == ActionKind.GIVE:
             card = gifts[seat][cursor[seat]]
             cursor[seat] += 1
             code = actions.give(card) << ACTION_SHIFT | (code & AUTO_BIT) | seat
@@ -217,7 +217,7 @@ def _gifts(view: SeatView) -> tuple[dict[int, list[Card]], dict[int, int]]:
     unseen: dict[int, int] = {}
     for code in view.packed_moves:
         action, seat = code >> ACTION_SHIFT, code & SEAT_MASK
-        if actions.kinds[action] != "give":
+        if actions.kinds[action] != ActionKind.GIVE:
             continue
         if action == actions.hidden_give:
             unseen[seat] = unseen.get(seat, 0) + 1

@@ -36,7 +36,7 @@ from ..engine.view import SeatView
 from ..errors import ActionError, IllegalAction, InvalidAction
 from ..players import Player, PlayerSpec, make_player
 from ..record.writer import dumps, match_record
-from ..ruleset.actions import ALONE, DISCARD, GAME, GIVE, PLAY, TRUMP, ActionSpace
+from ..ruleset.actions import ALONE, DISCARD, GAME, GIVE, PLAY, TRUMP, ActionKind, ActionSpace
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from .progress import progress
 
@@ -275,8 +275,8 @@ class TerminalMatch:
     def _words(self, action: int, phase: PhaseKind) -> str:
         """An action just made, as told: a pass says what it declines; in duels the same bid again holds it."""
         actions = self.rules.actions
-        if self.rules.bidding.duels and actions.kinds[action] == "bid":
-            bids = [m.action for m in self.game.current_moves if actions.kinds[m.action] == "bid"]
+        if self.rules.bidding.duels and actions.kinds[action] == ActionKind.BID:
+            bids = [m.action for m in self.game.current_moves if actions.kinds[m.action] == ActionKind.BID]
             if len(bids) > 1 and actions.bid_values[bids[-2]] == actions.bid_values[action]:
                 return f"holds {actions.bid_values[action]}"
         return actions.label_in(action, phase)
@@ -347,7 +347,7 @@ class TerminalMatch:
         bids = [
             f"{self.names[m.seat]} {self.rules.actions.label(m.action)}"
             for m in view.moves
-            if kinds[m.action] in ("bid", "pass")
+            if kinds[m.action] in (ActionKind.BID, ActionKind.PASS)
         ]
         if bids and view.phase is PhaseKind.BIDDING:
             facts.append(self._("bidding: {bids}").format(bids=self._(", ").join(bids)))
