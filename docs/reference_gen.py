@@ -16,6 +16,7 @@ from typing import Any
 from trickbook import resources
 from trickbook.expr.functions import BUILTINS, CONTEXT_VARIABLES, DOMAINS, FOLDS, KEYWORDS, Stage, Type
 from trickbook.ruleset.formats import CURRENT, FIRST
+from trickbook.tools.concepts import bundled_concepts, users_of
 
 OUT = Path(__file__).resolve().parent / "reference.md"
 
@@ -45,7 +46,7 @@ def _kind(node: dict[str, Any], defs: dict[str, Any]) -> str:
     return text + (f" ({', '.join(bounds)})" if bounds else "")
 
 
-def _rows(node: dict[str, Any], defs: dict[str, Any], prefix: str) -> Iterator[str]:
+def _rows(node: dict[str, Any], defs: dict[str, Any], prefix: str, games: bool) -> Iterator[str]:
     node = _resolve(node, defs)
     required = set(node.get("required", []))
     for key, child in node.get("properties", {}).items():
@@ -53,20 +54,39 @@ def _rows(node: dict[str, Any], defs: dict[str, Any], prefix: str) -> Iterator[s
         path = f"{prefix}{key}"
         mark = " **(required)**" if key in required else ""
         description = child.get("description", "")
-        yield f"| `{path}`{mark} | {_kind(child, defs)} | {description} |"
+        used = f" {_choice_users(path, child) if 'enum' in child else _users(path)} |" if games else ""
+        yield f"| `{path}`{mark} | {_kind(child, defs)} | {description} |{used}"
         if "properties" in child:
-            yield from _rows(child, defs, f"{path}.")
+            yield from _rows(child, defs, f"{path}.", games)
         extra = child.get("additionalProperties")
         if isinstance(extra, dict) and "properties" in _resolve(extra, defs):
-            yield from _rows(extra, defs, f"{path}.<name>.")
+            yield from _rows(extra, defs, f"{path}.<name>.", games)
         items = child.get("items")
         if isinstance(items, dict) and "properties" in _resolve(items, defs):
-            yield from _rows(items, defs, f"{path}[].")
+            yield from _rows(items, defs, f"{path}[].", games)
 
 
-def _table(schema: dict[str, Any]) -> list[str]:
+def _table(schema: dict[str, Any], *, games: bool = False) -> list[str]:
+    """The schema's keys; with `games`, a last column names the bundled rulesets that use each."""
     defs = schema.get("$defs", {})
-    return ["| key | value | meaning |", "|---|---|---|", *_rows(schema, defs, "")]
+    if games:
+        head = ["| key | value | meaning | bundled games |", "|---|---|---|---|"]
+    else:
+        head = ["| key | value | meaning |", "|---|---|---|"]
+    return [*head, *_rows(schema, defs, "", games)]
+
+
+def _choice_users(path: str, node: dict[str, Any]) -> str:
+    """For a key with named choices, the bundled rulesets that make each choice."""
+    return "; ".join(f"`{value}`: {_users(f'{path}={value}') or 'none'}" for value in node["enum"])
+
+
+def _users(concept: str) -> str:
+    """The bundled rulesets that use a concept, as `trickbook rulesets --concept` lists them."""
+    users = users_of(concept)
+    if len(users) == len(bundled_concepts()):
+        return "all"
+    return ", ".join(users)
 
 
 def _stages(stages: frozenset[Stage]) -> str:
@@ -133,9 +153,10 @@ def reference() -> str:
         "",
         "A ruleset is a YAML mapping. Unknown keys are refused. A file that says `extends:` is merged over the",
         "ruleset it names (JSON Merge Patch: mappings merge, `null` removes a key, anything else replaces), and the",
-        "merged result must fit this table.",
+        "merged result must fit this table. The last column names the bundled rulesets that use each key, in their",
+        "rules, a rules version or a table option (`trickbook rulesets --concept KEY` lists them with titles).",
         "",
-        *_table(resources.schema("ruleset")),
+        *_table(resources.schema("ruleset"), games=True),
         "",
         *FORMATS,
         "",
@@ -195,10 +216,11 @@ def reference() -> str:
         "",
         "### Built-in names and functions",
         "",
-        "| name | gives | usable in | needs | meaning |",
-        "|---|---|---|---|---|",
+        "| name | gives | usable in | needs | meaning | bundled games |",
+        "|---|---|---|---|---|---|",
         *(
-            f"| `{b.signature}` | {b.result.value} | {_stages(b.stages)} | {b.needs or ''} | {b.doc} |"
+            f"| `{b.signature}` | {b.result.value} | {_stages(b.stages)} | {b.needs or ''} | {b.doc} "
+            f"| {_users(b.name)} |"
             for b in BUILTINS
         ),
         "",
@@ -208,15 +230,18 @@ def reference() -> str:
         "",
         "### Aggregates",
         "",
-        "| aggregate | body | gives | meaning |",
-        "|---|---|---|---|",
-        *(f"| `{f.name}(... for s in D)` | {f.body.value} | {f.result.value} | {f.doc} |" for f in FOLDS.values()),
+        "| aggregate | body | gives | meaning | bundled games |",
+        "|---|---|---|---|---|",
+        *(
+            f"| `{f.name}(... for s in D)` | {f.body.value} | {f.result.value} | {f.doc} | {_users(f.name)} |"
+            for f in FOLDS.values()
+        ),
         "",
-        "| domain `D` | elements | usable in |",
-        "|---|---|---|",
+        "| domain `D` | elements | usable in | bundled games |",
+        "|---|---|---|---|",
         *(
             f"| `{d.name}" + (f"({', '.join(p.name.lower() for p in d.params)})" if d.params else "") + f"` | {d.doc} "
-            f"| {_stages(d.stages)} |"
+            f"| {_stages(d.stages)} | {_users(d.name)} |"
             for d in DOMAINS
         ),
         "",
