@@ -310,3 +310,17 @@ def test_an_older_record_finds_its_rulesets_file_beside_the_record() -> None:
         with pytest.raises(RecordError, match="cannot be loaded"):
             replay_record(copy.deepcopy(record), WHERE, RulesetCache(), record_dir=elsewhere)
     assert replay_record(record, WHERE, RulesetCache(), record_dir=examples).totals == game.totals
+
+
+def test_a_deal_from_a_deck_with_cards_taken_out_replays_and_may_not_hold_them() -> None:
+    """Black Maria for three takes 2♣ out (`deal.remove`): the record's 51 cards agree, and a record that deals
+    2♣ (swapped in for another card) is refused by that card's place, not by a count."""
+    three = load_ruleset("black-maria", options={"players": "3"})
+    record = match_record(played(Game(three, 5, hand_cap=2), 5))
+    assert sum(len(cards) for cards in record["hands"][0]["deal"]) + len(record["hands"][0]["stock"]) == 51
+    replay(record)
+    changed = copy.deepcopy(record)
+    changed["hands"][0]["deal"][1][0] = "2C"
+    error = refusal(changed)
+    assert error.path == "hands[0].deal[1]"
+    assert "the rules take it out of the deck (deal.remove)" in str(error)

@@ -163,7 +163,7 @@ def _deal_words(rules: Rules) -> str:
     if deal.removed:
         cards = ", ".join(rules.deck.label(card) for card in rules.deck.cards(deal.removed))
         text = f"First {cards} {'is' if deal.removed.bit_count() == 1 else 'are'} taken out of the deck. " + text
-    pack = rules.deck.size - deal.removed.bit_count()
+    pack = rules.pack_size
     if deal.hand_size is not None or pack % rules.deal.dealt_seats(rules.seats):
         text += " The undealt cards form the stock, face down."
     exposure = deal.exposure

@@ -67,7 +67,7 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     if exchange is not None:
         holding[exchange.taker] += [c for c in view.taken if c not in holding[exchange.taker]]
     removed = rules.deal.removed
-    stock_size = deck.size - removed.bit_count() - rules.deal.dealt_seats(seats) * view.hand_size
+    stock_size = rules.pack_size - rules.deal.dealt_seats(seats) * view.hand_size
     from_stock = exchange is not None and rules.exchange is not None and rules.exchange.take == "stock"
     need = [view.cards_left[seat] + len(played[seat]) - len(holding[seat]) for seat in range(seats)]
     need.append(0 if from_stock else stock_size - len(stock_known))

@@ -242,9 +242,17 @@ def _deal(rules: Rules, hand: dict[str, Any], index: int, size: int, where: Loca
             )
         cards.append(_cards(rules, codes, f"{path}.deal[{seat}]", where, seen))
     stock = _cards(rules, hand.get("stock", []), f"{path}.stock", where, seen)
-    if len(seen) != deck.size:
+    for card, at in seen.items():
+        if rules.deal.removed >> card & 1:
+            raise RecordError(
+                f"the card {deck.label(card)} is dealt at {at}, but the rules take it out of the deck (deal.remove)",
+                where=where,
+                path=at,
+            )
+    if len(seen) != rules.pack_size:
+        taken_out = f" less the {deck.size - rules.pack_size} taken out" if rules.pack_size != deck.size else ""
         raise RecordError(
-            f"the deal and the stock hold {len(seen)} cards, not the deck's {deck.size}",
+            f"the deal and the stock hold {len(seen)} cards, not the deck's {deck.size}{taken_out}",
             where=where,
             path=f"{path}.stock",
         )

@@ -736,6 +736,11 @@ class Rules:
         """The most cards a player can be dealt in a hand of this ruleset (the number of tricks when it is fixed)."""
         return self.deal.max_hand_size
 
+    @property
+    def pack_size(self) -> int:
+        """The cards each hand is dealt from: the deck less the cards `deal.remove` takes out."""
+        return self.deck.size - self.deal.removed.bit_count()
+
     def tables(self, trump: int, game: int = -1) -> PlayStart:
         """What play starts with under this hand's trump, or under the named game `game` (an index of
         `trump.games`) when one was named."""
