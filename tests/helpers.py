@@ -47,6 +47,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("polignac", (), None),
     ("sueca", (), None),
     ("rubber-bridge", (), None),
+    ("slobberhannes", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

@@ -195,6 +195,13 @@ FACTS = {
         "(A♠ A♥ A♣ A♦: 11; 7♠ 7♥ 7♣ 7♦: 10; K♠ K♥ K♣ K♦: 4; J♠ J♥ J♣ J♦: 3; Q♠ Q♥ Q♣ Q♦: 2; every other card 0)",
         "a side qualifies when `total(side) >= 4`",
     ],
+    "slobberhannes": [
+        "ranks from highest to lowest: A K Q J 10 9 8 7",
+        "There is no trump",
+        "For each seat: `if first_trick == seat then 1 else 0` points",
+        "For each seat: `took(seat, QC)` points",
+        "The match ends after a hand when `hand_number >= deals`: the lower total wins",
+    ],
 }
 
 

@@ -32,6 +32,7 @@ WRITTEN_IN_FORMAT_2 = {
     "knaves",
     "polignac",
     "rubber-bridge",
+    "slobberhannes",
     "spot-hearts",
     "sueca",
     "suicide-spades",

@@ -179,6 +179,7 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         ("knaves", 24, 12),
         ("polignac", 16, 9),
         ("sueca", 16, 11),
+        ("slobberhannes", 16, 8),
     ],
 )
 def test_the_heuristic_player_beats_random_players_in_the_family_games(ruleset: str, matches: int, least: int) -> None:

@@ -222,7 +222,7 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
         common: dict[str, object] = {"tricks": tricks, "events": event}
         if rules.reads_cards or rules.reads_deal:
             took, dealt = _cards(rules, tricks, draw)
-            common.update(took=took, dealt=dealt, last_trick=draw.randrange(seats))
+            common.update(took=took, dealt=dealt, first_trick=draw.randrange(seats), last_trick=draw.randrange(seats))
         if bidding.kind is BiddingKind.CALLS:
             codes = rules.actions.bid_codes
             contract = codes[1 + index % (len(codes) - 1)]

@@ -46,6 +46,7 @@ class Scenario:
     """Per seat, the cards it took in tricks: card codes, or suit codes for every card of a suit."""
     dealt: Sequence[Sequence[str]] | None = None
     """Per seat, cards it was dealt (the others are left unsaid), in the same codes."""
+    first_trick: int | None = None
     last_trick: int | None = None
     """The seat that won the last trick."""
     trump_round: int | None = None
@@ -187,7 +188,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
         [e.name for e in rules.events], [[0] * seats for _ in rules.events], scenario.events, "event"
     )
     facts.side_tricks = [sum(facts.tricks[s] for s in members) for members in seating.sides]
-    if scenario.took is not None or scenario.dealt is not None or scenario.last_trick is not None:
+    if scenario.took is not None or scenario.dealt is not None or {scenario.first_trick, scenario.last_trick} != {None}:
         _card_facts(rules, scenario, facts)
     stock = rules.deck.mask(rules.deck.parse_card(code) for code in scenario.stock or ())
     tables = rules.tables(facts.trump, facts.game)
@@ -207,10 +208,12 @@ def _card_facts(rules: Rules, scenario: Scenario, facts: Facts) -> None:
     for seat, mask in enumerate(taken):
         for card in rules.deck.cards(mask):
             cards.taker[card] = seat
-    if scenario.last_trick is not None:
-        if not 0 <= scenario.last_trick < seats:
-            raise ScenarioError(f"last_trick is a seat from 0 to {seats - 1}, not {scenario.last_trick}")
-        cards.last_trick = scenario.last_trick
+    for key in ("first_trick", "last_trick"):
+        seat = getattr(scenario, key)
+        if seat is not None:
+            if not 0 <= seat < seats:
+                raise ScenarioError(f"{key} is a seat from 0 to {seats - 1}, not {seat}")
+            setattr(cards, key, seat)
     cards.sum_sides(rules.seating.sides)
 
 

@@ -75,6 +75,7 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         events=spec.get("events", {}),
         took=spec.get("took"),
         dealt=spec.get("dealt"),
+        first_trick=spec.get("first_trick"),
         last_trick=spec.get("last_trick"),
         trump_round=spec.get("trump_round"),
         sits_out=spec.get("sits_out"),

@@ -698,7 +698,8 @@ class Game(GameState):
         return f"{names} won" if len(winner) == 1 else f"{names} share the win"
 
     def _fill_card_facts(self, facts: Facts) -> None:
-        """Who played and who took each card, each seat's cards and points taken, and the last trick's winner."""
+        """Who played and who took each card, each seat's cards and points taken, and the first and last tricks'
+        winners."""
         size = self._deck_size
         points = self.rules.scoring.card_points
         plays = [code for code in self._moves if code >> ACTION_SHIFT < size]
@@ -726,6 +727,8 @@ class Game(GameState):
                 taken[winner] |= 1 << card
                 if points:
                     won_points[winner] += points[card]
+            if start == 0:
+                cards.first_trick = winner
             cards.last_trick = winner
         cards.taken = taken
         cards.points = won_points

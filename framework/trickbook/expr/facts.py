@@ -31,6 +31,7 @@ class CardFacts:
     dealt: Sequence[int]
     """Per seat, the mask of the cards it was dealt."""
     side_dealt: Sequence[int]
+    first_trick: int = NO_SEAT
     last_trick: int = NO_SEAT
 
     def sum_sides(self, groups: tuple[tuple[int, ...], ...]) -> None:

@@ -435,6 +435,14 @@ def _table() -> tuple[Builtin, ...]:
             "sides",
         ),
         Builtin(
+            "first_trick",
+            (),
+            Type.SEAT,
+            "The seat that won the first trick of the hand.",
+            PLAYED,
+            lambda: g.card_field("first_trick"),
+        ),
+        Builtin(
             "last_trick",
             (),
             Type.SEAT,

@@ -204,7 +204,7 @@ def _seat_points(rules: Rules, facts: Facts, cards: set[int]) -> float:
     points = rules.scoring.card_points
     taken.points = [sum(points[c] for c in cards) if points else 0] + [0] * (rules.seats - 1)
     taken.taker = dict.fromkeys(cards, 0)
-    taken.last_trick = 0
+    taken.first_trick = taken.last_trick = 0
     taken.sum_sides(rules.seating.sides)
     score = score_hand(rules, facts)
     side = rules.seating.side_of[0]

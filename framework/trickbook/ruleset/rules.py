@@ -613,7 +613,7 @@ def _play_start(rules: Rules, trump: int, game: NamedGame | None = None) -> Play
     return PlayStart(suit_of, suit_masks, strength, blocked, tuple(breaks), tuple(events), tuple(trumps))
 
 
-CARD_FACTS = frozenset({"taker", "player", "points", "took", "last_trick"})
+CARD_FACTS = frozenset({"taker", "player", "points", "took", "first_trick", "last_trick"})
 """Built-in names whose values come from the cards each trick held; the engine works them out only when read."""
 
 
