@@ -125,6 +125,16 @@ def test_replay_says_which_records_deals_were_not_checked_against_their_seed(
     assert "1 of 2 record(s) replayed as dealt: their deals were not checked against their seed" in out
 
 
+def test_the_bundled_file_itself_is_not_warned_about_its_own_id(capsys: pytest.CaptureFixture[str]) -> None:
+    """`validate rulesets/whist.yaml` in a checkout names the bundled file word for word: no shadowing warning
+    (a file that only shares the id is warned about, below)."""
+    from trickbook.cli import main
+    from trickbook.resources import rulesets_dir
+
+    assert main(["validate", str(rulesets_dir() / "whist.yaml")]) == 0
+    assert "is the id of a bundled ruleset" not in capsys.readouterr().err
+
+
 def test_a_file_that_takes_a_bundled_id_is_named_in_replay_and_warned_about_by_validate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -20,7 +20,7 @@ from ..errors import InputError, Location, Mark
 from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
-from ..resources import bundled_ruleset_ids
+from ..resources import bundled_ruleset_ids, rulesets_dir
 from ..ruleset.builder import split_definition
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
@@ -371,7 +371,7 @@ def _ends(rules: Rules, facts: Facts, total: int, hand: int) -> bool:
 def _bundled_id(source: RulesetSource) -> Iterator[Finding]:
     """Warns when a file takes the id of a bundled ruleset: a record naming that id and this file's path would be
     read under this file, not under the bundled rules the id stands for everywhere else."""
-    if not source.bundled and source.id in bundled_ruleset_ids():
+    if not source.bundled and source.id in bundled_ruleset_ids() and not _copy_of_bundled(source):
         yield _finding(
             source,
             "warning",
@@ -379,6 +379,13 @@ def _bundled_id(source: RulesetSource) -> Iterator[Finding]:
             f"{source.id!r} is the id of a bundled ruleset: records of this file would be taken for it; "
             "give the file an id of its own",
         )
+
+
+def _copy_of_bundled(source: RulesetSource) -> bool:
+    """True when the file is the bundled ruleset itself, word for word (a checkout's `rulesets/` folder)."""
+    written = source.document.lines.get(source.document.file, ())
+    bundled = (rulesets_dir() / f"{source.id}.yaml").read_text(encoding="utf-8").splitlines()
+    return list(written) == bundled
 
 
 def _same_options(source: RulesetSource) -> Iterator[Finding]:
