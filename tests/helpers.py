@@ -48,6 +48,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("sueca", (), None),
     ("rubber-bridge", (), None),
     ("slobberhannes", (), None),
+    ("trex", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

@@ -148,7 +148,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
     seats = rules.seats
     bids: list[int | str | None] = [None] * seats
     took: list[list[str]] = [[] for _ in range(seats)]
-    last, game_index, out, announced, doubled = None, -1, [], [], 0
+    first, last, game_index, out, announced, doubled = None, None, -1, [], [], 0
     contract, taken, laid = None, [], []
     calls = rules.bidding.calls
     for event in said:
@@ -170,6 +170,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
         elif isinstance(event, told.TrickWon):
             for card in event.cards:
                 took[event.winner].append(deck.codes[card])
+            first = event.winner if first is None else first
             last = event.winner
         elif isinstance(event, told.GameNamed):
             game_index = [g.name for g in rules.trump.games].index(event.name)
@@ -198,6 +199,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
         events={e.name: hand.events[i] for i, e in enumerate(rules.events)},
         took=took,
         dealt=[[deck.codes[c] for c in cards] for cards in hand.deal],
+        first_trick=first,
         last_trick=last,
         sits_out=out or None,
         game=game_index,

@@ -202,6 +202,12 @@ FACTS = {
         "For each seat: `took(seat, QC)` points",
         "The match ends after a hand when `hand_number >= deals`: the lower total wins",
     ],
+    "trex": [
+        "After every 4 played hands (the same player deals them all) the deal passes to the next player",
+        "the dealer alone chooses the game of this hand among king_of_hearts, queens, diamonds, ltoosh",
+        "The dealer leads the first trick",
+        "For each seat, when `queens`: `-25 * queens_taken(seat)` points",
+    ],
 }
 
 

@@ -37,6 +37,7 @@ WRITTEN_IN_FORMAT_2 = {
     "sueca",
     "suicide-spades",
     "tarneeb-41-house",
+    "trex",
 }
 """Bundled rulesets first written after format 2 came out (the library of issue 31): no format 1 file to freeze."""
 REWRITTEN = {

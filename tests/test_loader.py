@@ -190,10 +190,10 @@ def test_a_change_that_breaks_the_schema_points_into_the_option_that_made_it(tmp
 
 def test_semantic_checks_beyond_the_schema(tmp_path: Path) -> None:
     cases = {
-        "trump:\n  mode: chosen\n  suit: null\n": "only an auction's declarer can choose trump",
+        "trump:\n  mode: chosen\n  suit: null\n": "trump is chosen by an auction.s declarer, or by the dealer",
         "bidding:\n  kind: declarations\n  bids: {min: 9, max: 3}\n": "the lowest bid is above the highest",
         "trump:\n  mode: fixed\n  suit: X\n": "the deck has no suit 'X'",
-        "play:\n  first_lead: declarer\n": "only an auction has a declarer",
+        "play:\n  first_lead: declarer\n": "only an auction, trump making or a dealer who chooses trump",
         "scoring:\n  by: seat\n  rules:\n    x: {for: side, points: 1}\n": "gives points to seats only",
     }
     for change, message in cases.items():

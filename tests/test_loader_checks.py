@@ -86,7 +86,7 @@ CASES: dict[str, tuple[str, str, str]] = {
     "a chosen trump without an auction": (
         "extends: syrian-tarneeb-41\ntrump:\n  mode: chosen\n  map: null\n",
         "house.yaml:6:9: trump.mode",
-        "only an auction's declarer can choose trump",
+        "trump is chosen by an auction's declarer, or by the dealer when nobody bids",
     ),
     "a fixed trump without its suit": (
         "extends: tarneeb-41\ntrump:\n  mode: fixed\n  suits: null\n",
@@ -111,7 +111,7 @@ CASES: dict[str, tuple[str, str, str]] = {
     "the declarer leading without an auction": (
         "extends: syrian-tarneeb-41\nplay:\n  first_lead: declarer\n",
         "house.yaml:6:15: play.first_lead",
-        "only an auction has a declarer",
+        "only an auction, trump making or a dealer who chooses trump",
     ),
     "a trump lead restriction with no trump": (
         "extends: cardems-spades\ntrump:\n  mode: none\n  suit: null\n",

@@ -105,7 +105,9 @@ def _players(rules: Rules) -> Iterator[Statement]:
     )
     first = "drawn at random" if rules.dealer.first is None else seating.seat_label(rules.dealer.first)
     moves = {1: f"passes to the next player ({direction_words(rules)})", 0: "stays with the same player"}
-    text = f"The first dealer is {first}. After a played hand the deal {moves[rules.dealer.after_hand]}"
+    each = rules.dealer.deals_each
+    played = "a played hand" if each == 1 else f"every {each} played hands (the same player deals them all)"
+    text = f"The first dealer is {first}. After {played} the deal {moves[rules.dealer.after_hand]}"
     auction = rules.bidding.kind is BiddingKind.AUCTION
     if rules.bidding.cancel_if is not None or (auction and rules.bidding.all_pass == "cancel"):
         text += f"; after a hand thrown in before play it {moves[rules.dealer.after_cancelled]}"
@@ -287,6 +289,10 @@ def _chosen_words(rules: Rules) -> str:
     if trump.games:
         options += ", or names a game: " + ", ".join(g.name for g in trump.games)
     preference = " ".join(rules.deck.suits[s].symbol for s in rules.timeout.trump_order)
+    if not rules.bidding.present:
+        named = ", ".join(g.name for g in trump.games)
+        choice = f"trump for this hand among {options}" if trump.suits else f"the game of this hand among {named}"
+        return f"After the deal the dealer alone chooses {choice}, and is the hand's declarer."
     after = "the auction and the exchange" if rules.exchange and rules.exchange.before_trump else "the auction"
     return (
         f"After {after} the declarer alone chooses trump for this hand among {options}. "

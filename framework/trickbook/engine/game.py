@@ -685,7 +685,10 @@ class Game(GameState):
         if winner is not None:
             self._end(winner, self._won_words(winner))
             return
-        self._next_hand(rules.dealer.after_hand)
+        move = rules.dealer.after_hand
+        if rules.dealer.deals_each > 1 and sum(not hand.cancelled for hand in self._history) % rules.dealer.deals_each:
+            move = 0
+        self._next_hand(move)
 
     def _won_words(self, winner: tuple[int, ...]) -> str:
         """How the end of the match is told: a side won, a player won, or players share the win."""

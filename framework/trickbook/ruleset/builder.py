@@ -129,8 +129,11 @@ class _Builder:
             )
         self.bidding_kind = BiddingKind(self.data.get("bidding", {}).get("kind", BiddingKind.NONE.value))
         self.auction = self.bidding_kind in (BiddingKind.AUCTION, BiddingKind.CALLS)
-        self.declares = self.auction or self.data.get("trump", {}).get("mode") == TrumpMode.MADE.value
-        """True when a hand has a declarer: an auction's winner, or the player who makes trump."""
+        trump_mode = self.data.get("trump", {}).get("mode")
+        chooses = self.bidding_kind is BiddingKind.NONE and trump_mode == TrumpMode.CHOSEN.value
+        self.declares = self.auction or trump_mode == TrumpMode.MADE.value or chooses
+        """True when a hand has a declarer: an auction's winner, the player who makes trump, or the dealer who
+        chooses it when nobody bids."""
         self.personal = self.data["scoring"]["by"] == "seat"
         self.definitions: dict[str, tuple[Site, Node]] = {}
         self.parameters: dict[str, tuple[str, ...]] = {}
@@ -387,6 +390,7 @@ class _Builder:
             moves[spec.get("after_hand", "next")],
             moves[spec.get("after_cancelled", "next")],
             roles,
+            spec.get("deals_each", 1),
         )
 
     # ------------------------------------------------------------------- deal
@@ -795,14 +799,20 @@ class _Builder:
         suit = None
         mapping: tuple[int, ...] = ()
         if mode is TrumpMode.CHOSEN:
-            if not self.auction:
+            if not self.declares:
                 raise self.error(
                     ("trump", "mode"),
-                    "only an auction's declarer can choose trump",
+                    "trump is chosen by an auction's declarer, or by the dealer when nobody bids",
                     hint="use 'fixed' or 'exposed' with declarations",
                 )
             codes = spec.get("suits", [s.code for s in self.deck.suits])
             suits = tuple(self.suit(("trump", "suits", i), c) for i, c in enumerate(codes))
+            if not suits and not spec.get("games"):
+                raise self.error(
+                    ("trump", "suits"),
+                    "the declarer has nothing to choose: no suit and no named game",
+                    expected="at least one suit, or `trump.games`",
+                )
         elif mode is TrumpMode.FIXED:
             if "suit" not in spec:
                 raise self.error(("trump",), "a fixed trump needs `suit`")
@@ -889,7 +899,9 @@ class _Builder:
             first = FirstLead(lead)
         if first in (FirstLead.DECLARER, FirstLead.AFTER_DECLARER) and not self.declares:
             raise self.error(
-                ("play", "first_lead"), "only an auction has a declarer", hint="use 'after-dealer' or 'dealer'"
+                ("play", "first_lead"),
+                "only an auction, trump making or a dealer who chooses trump gives the hand a declarer",
+                hint="use 'after-dealer' or 'dealer'",
             )
         raw = spec.get("lead_restrictions", [])
         items = list(enumerate(raw)) if isinstance(raw, list) else list(raw.items())

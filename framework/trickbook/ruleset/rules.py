@@ -101,6 +101,8 @@ class DealerRules:
     after_cancelled: int
     roles: tuple[str, ...] = ()
     """Names of the places at the table, counted from the player after the dealer (`dealer.roles`)."""
+    deals_each: int = 1
+    """Played hands a dealer deals in a row before `after_hand` moves the deal (`dealer.deals_each`)."""
 
 
 @dataclass(frozen=True, slots=True)
