@@ -317,7 +317,7 @@ def test_an_error_inside_a_definition_keeps_its_own_hint() -> None:
     """The hint says where the definition is used only when the error has none of its own."""
     with pytest.raises(ExpressionError) as refused:
         compile_text("made", want=Type.BOOL, definitions={"made": "trick(side) > 1"})
-    assert refused.value.hint == "did you mean 'tricks' or 'last_trick'?"
+    assert refused.value.hint == "did you mean 'tricks' or 'last_trick' or 'first_trick'?"
 
 
 def test_a_named_bid_is_compared_only_with_a_bid_or_the_bid_being_offered() -> None:
@@ -336,7 +336,7 @@ def test_a_named_bid_is_compared_only_with_a_bid_or_the_bid_being_offered() -> N
         ("captured()", "captured takes one seat or one side", None),
         ("captured(trump)", "captured takes one seat or one side", None),
         ("taker(KHH) == dealer", "'KHH' is neither a suit, a rank nor a card", "did you mean 'KH'?"),
-        ("trick(side) > 1", "unknown name 'trick'", "did you mean 'tricks' or 'last_trick'?"),
+        ("trick(side) > 1", "unknown name 'trick'", "did you mean 'tricks' or 'last_trick' or 'first_trick'?"),
     ],
 )
 def test_a_mistake_in_the_expression_itself_gets_its_own_hint_or_none(text: str, message: str, hint: str) -> None:

@@ -25,8 +25,8 @@ CASES = {
         "found 9",
     ),
     "an empty list": (
-        "trump:\n  suits: []\n",
-        "6:10: trump.suits: this value has the wrong size",
+        "dealer:\n  roles: []\n",
+        "6:10: dealer.roles: this value has the wrong size",
         "expected at least 1 item(s)",
         "found a list of 0 item(s)",
     ),
