@@ -56,8 +56,10 @@ def help_text(rules: Rules) -> str:
     if rules.bidding.kind is not BiddingKind.NONE:
         bids = ", ".join([f"{rules.actions.min_bid}", *rules.actions.named_bids, "pass"])
         lines.append(f"  a bid         {bids} (in the bidding a number is always a bid)")
-    if rules.trump.mode is TrumpMode.CHOSEN:
+    if rules.trump.mode is TrumpMode.CHOSEN and rules.trump.suits:
         lines.append(f"  a trump suit  {suit.name}, {suit.code}, {suit.symbol}")
+    if rules.trump.games:
+        lines.append(f"  a game        {', '.join(g.name for g in rules.trump.games)}")
     lines += [
         "  a number      picks from the numbered choices when cards are played or passed",
         "Commands: help, score (the totals and this hand), last (the last trick),",
@@ -429,12 +431,14 @@ class TerminalMatch:
         table.add_column("")
         for name in columns:
             table.add_column(escape(name), justify="right")
+        rows: dict[str, list[int | None]] = {}  # one row per rule (and seat, when seats score for sides)
         for line in event.lines:
-            cells = [""] * len(columns)
             column = line.target if line.per == "side" or not event.sides else seating.side_of[line.target]
-            cells[column] = f"{line.points:+d}"
             who = "" if line.per == "side" or not event.sides else f" ({self.seat_names[line.target]})"
-            table.add_row(escape(self.rules.word(self.language, line.rule) + who), *cells)
+            cells = rows.setdefault(self.rules.word(self.language, line.rule) + who, [None] * len(columns))
+            cells[column] = (cells[column] or 0) + line.points
+        for label, cells in rows.items():
+            table.add_row(escape(label), *("" if points is None else f"{points:+d}" for points in cells))
         hand, total = self._("hand"), self._("total")
         if event.sides:
             table.add_row(hand, *(f"{p:+d}" for p in event.sides))
