@@ -13,7 +13,7 @@ from trickbook.book.explain import explain
 from trickbook.book.worked import check_examples
 from trickbook.engine.events import TrumpSet
 from trickbook.engine.game import Game
-from trickbook.errors import IllegalAction, RulesetError
+from trickbook.errors import ExpressionError, IllegalAction, RulesetError
 from trickbook.players import make_player, parse_player_specs
 from trickbook.players.worlds import sample_world
 from trickbook.tools.simulate import play_on
@@ -538,3 +538,18 @@ def test_removing_a_card_the_deck_lacks_is_refused_at_its_place(tmp_path: Path) 
     text = REMOVED.replace("remove: [2C]", "remove: [2C, 1X]")
     message = refusal(ruleset_file(tmp_path, "bad.yaml", text))
     assert "bad.yaml:9:16" in message and "deal.remove[1]" in message and "no card '1X'" in message
+
+
+def test_hands_played_is_known_once_a_hand_is_dealt_and_refused_before(tmp_path: Path) -> None:
+    """`hands_played` counts played hands only, so it cannot size the deal of the hand it would count: refused at
+    its place, with the stages it may be read at listed in the order a hand goes through them."""
+    path = tmp_path / "sized.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: sized\ntitle: Sized\nextends: oh-hell\ndeal:\n  hand_size: hands_played\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(ExpressionError) as refused:
+        load_ruleset(str(path))
+    assert "sized.yaml:6:14: deal.hand_size: hands_played is not known before the cards are dealt" in str(refused.value)
+    assert str(refused.value.hint).startswith("it can be used before cards are passed (passing.to); after the bidding")
+    assert str(refused.value.hint).endswith("after a scored hand (match end)")

@@ -52,14 +52,16 @@ def test_with_overtrump_off_the_trump_lead_binds_only_to_follow_suit() -> None:
     assert legal(game) == ["3H", "9H", "QH"]
 
 
-def outcome(ruleset: Rules, bid: int, took: int, totals: tuple[int, int], **counters: tuple[int, int]):  # type: ignore[no-untyped-def]
-    """East (1) declares `bid` and East-West take `took` tricks."""
+def outcome(ruleset: Rules, bid: int, took: int, totals: tuple[int, int], played: int = 1, number: int = 0):  # type: ignore[no-untyped-def]
+    """East (1) declares `bid` and East-West take `took` tricks in the match's `played`th played hand, hand
+    `number` (by default the same: no hand thrown in)."""
     scenario = Scenario(
         tricks=[13 - took, took, 0, 0],
         bids=[None, bid, None, None],
         declarer=1,
         totals=totals,
-        counters=counters,
+        hand_number=number or played,
+        hands_played=played,
     )
     return evaluate(ruleset, scenario)
 
@@ -93,17 +95,18 @@ def test_a_hand_of_13_made_ends_a_played_match_at_once() -> None:
 
 
 def test_ten_hand_match_ends_after_the_tenth_played_hand_with_the_higher_total() -> None:
-    after = outcome(house(hands="10"), 7, 8, (20, 10), hands_played=(9, 9))
-    assert after.counters["hands_played"] == (10, 10) and after.totals == (20, 18) and after.winner == NORTH_SOUTH
+    after = outcome(house(hands="10"), 7, 8, (20, 10), played=10)
+    assert after.totals == (20, 18) and after.winner == NORTH_SOUTH
+    assert outcome(house(hands="10"), 7, 8, (20, 10), played=9, number=10).winner is None, "one hand thrown in"
 
 
 def test_ten_hand_match_41_does_not_end_it_and_equal_totals_play_on() -> None:
-    assert outcome(house(hands="10"), 7, 8, (45, 10), hands_played=(4, 4)).winner is None
-    assert outcome(house(hands="10"), 7, 8, (18, 10), hands_played=(9, 9)).winner is None, "18 and 18"
+    assert outcome(house(hands="10"), 7, 8, (45, 10), played=5).winner is None
+    assert outcome(house(hands="10"), 7, 8, (18, 10), played=10).winner is None, "18 and 18"
 
 
 def test_ten_hand_match_a_made_13_still_wins_at_once() -> None:
-    assert outcome(house(hands="10"), 13, 13, (60, 0), hands_played=(9, 9)).winner == EAST_WEST
+    assert outcome(house(hands="10"), 13, 13, (60, 0), played=10).winner == EAST_WEST
 
 
 def test_a_played_ten_hand_match_lasts_ten_played_hands_unless_13_is_made() -> None:

@@ -142,7 +142,7 @@ def test_the_highest_total_wins_after_four_kingdoms() -> None:
 
 def test_a_dealer_who_deals_several_hands_counts_only_played_ones(tmp_path: Path) -> None:
     """`dealer.deals_each`: the deal moves after every N played hands; a hand thrown in before play moves it as
-    `after_cancelled` says and does not count."""
+    `after_cancelled` says and does not count, as it does not in `hands_played`."""
     path = tmp_path / "twice.yaml"
     path.write_text(
         "format: trickbook-ruleset/2\nid: twice\ntitle: Twice\nextends: syrian-tarneeb-41\n"
@@ -160,6 +160,8 @@ def test_a_dealer_who_deals_several_hands_counts_only_played_ones(tmp_path: Path
             game.apply(game.default_action())
     played = [hand.dealer for hand in game.history if not hand.cancelled]
     assert played[:4] == [0, 0, 3, 3], "two played hands each, then the next seat counter-clockwise"
+    view = game.view(0)
+    assert (view.hand_number, view.hands_played) == (len(game.history) + 1, 4), "`hands_played` skips thrown-in hands"
 
 
 def test_the_dealer_chooses_only_without_bidding_and_needs_something_to_choose(tmp_path: Path) -> None:

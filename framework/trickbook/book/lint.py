@@ -351,6 +351,7 @@ def _ends(rules: Rules, facts: Facts, total: int, hand: int) -> bool:
     seating = rules.seating
     seats = seating.seats
     facts.hand_number = hand
+    facts.hands_played = hand
     patterns = [[total] * seats]
     for seat in range(seats):
         for mine, others in ((total, 0), (total, 1), (total, total - 1), (total - 1, total), (total + 1, total)):

@@ -37,6 +37,8 @@ class Scenario:
     trump: str | None = None
     dealer: int = 0
     hand_number: int = 1
+    hands_played: int | None = None
+    """Hands played to their scoring, this one included; by default `hand_number` (no hand thrown in)."""
     hand_size: int | None = None
     totals: Sequence[int] = ()
     seat_totals: Sequence[int] | None = None
@@ -106,6 +108,11 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
             f"tricks must give {count_words(seats)} seats' tricks adding up to {upto}{size}, "
             f"not {list(scenario.tricks)}"
         )
+    if scenario.hands_played is not None and scenario.hands_played > scenario.hand_number:
+        raise ScenarioError(
+            f"hands_played ({scenario.hands_played}) cannot exceed hand_number ({scenario.hand_number}): "
+            "every played hand has a number"
+        )
     facts = Facts.blank(seating, rules.deck, size)
     bids, names, passed = _bids(rules, scenario)
     declarer = NO_SEAT if scenario.declarer is None else scenario.declarer
@@ -162,6 +169,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
             raise ScenarioError(str(exc)) from None
         facts.stock_points = sum(worth[c] for c in cards) if worth else 0
     facts.hand_number = scenario.hand_number
+    facts.hands_played = scenario.hand_number if scenario.hands_played is None else scenario.hands_played
     facts.bids = bids
     facts.bid_names = names
     facts.passed = passed

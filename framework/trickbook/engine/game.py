@@ -97,6 +97,7 @@ class Game(GameState):
         sides = len(seating.sides)
         if start is None:
             self._number = 0
+            self._played = 0
             self._totals = [0] * sides
             self._seat_totals = [0] * self._seats
             self._counters = [[c.start] * (sides if c.per == "side" else self._seats) for c in rules.counters]
@@ -121,6 +122,7 @@ class Game(GameState):
         deal: Sequence[Sequence[Card]],
         dealer: int,
         hand_number: int,
+        hands_played: int | None = None,
         totals: Sequence[int],
         seat_totals: Sequence[int] | None,
         counters: Sequence[Sequence[int]],
@@ -141,6 +143,7 @@ class Game(GameState):
 
         game = cls.__new__(cls, rules)
         game._number = hand_number - 1
+        game._played = hand_number - 1 if hands_played is None else hands_played
         cls.__init__(
             game, rules, seed, deals=deals, dealer=dealer, hand_cap=hand_cap, start=(totals, seat_totals, counters)
         )
@@ -254,6 +257,7 @@ class Game(GameState):
             self._open,
             self.rules.deck.cards(hands[self._open]) if self._open != NO_SEAT else (),
             self._block,
+            self._played,
         )
 
     def _dummy_shown(self) -> bool:
@@ -631,6 +635,7 @@ class Game(GameState):
             stock = rules.deck.mask(self._stock) & ~self._taken | self._discards
             facts.stock_points = sum(worth[card] for card in rules.deck.cards(stock)) if worth else 0
         facts.hand_number = self._number
+        facts.hands_played = self._played
         facts.hand_size = self._hand_size
         facts.counters = self._counters
         facts.events = self._event_counts
@@ -659,6 +664,7 @@ class Game(GameState):
 
     def _score_hand(self) -> None:
         rules = self.rules
+        self._played += 1
         facts = self._played_facts()
         score = score_hand(rules, facts)
         totals = self._totals
@@ -686,7 +692,7 @@ class Game(GameState):
             self._end(winner, self._won_words(winner))
             return
         move = rules.dealer.after_hand
-        if rules.dealer.deals_each > 1 and sum(not hand.cancelled for hand in self._history) % rules.dealer.deals_each:
+        if self._played % rules.dealer.deals_each:
             move = 0
         self._next_hand(move)
 

@@ -72,6 +72,8 @@ class GameState:
     _phase: int
     _dealer: int
     _number: int
+    _played: int
+    """Hands played to their scoring in the match so far (hands thrown in before play do not count)."""
     _totals: list[int]
     _seat_totals: list[int]
     _counters: list[list[int]]
@@ -204,6 +206,7 @@ class GameState:
         "_phase",
         "_pipeline",
         "_plain",
+        "_played",
         "_restrict",
         "_round",
         "_row",
@@ -437,6 +440,7 @@ class GameState:
         new._stop = self._stop
         new._strength = self._strength
         new._number = self._number
+        new._played = self._played
         new._dealer = self._dealer
         new._totals = self._totals[:]
         new._seat_totals = self._seat_totals[:]
@@ -501,6 +505,7 @@ class GameState:
         """Everything that decides the future of the match, for equality checks between copies."""
         return (
             self._number,
+            self._played,
             self._dealer,
             tuple(self._totals),
             tuple(self._seat_totals),

@@ -67,6 +67,8 @@ class SeatView(NamedTuple):
     unbroken: CardMask = 0
     """The cards of the suits that may not be led yet this hand because they are not broken (public: it follows
     from the play)."""
+    hands_played: int = 0
+    """Hands of the match played to their scoring before this one's end (hands thrown in do not count)."""
 
     @property
     def moves(self) -> tuple[Move, ...]:

@@ -304,7 +304,7 @@ class _Compiler:
             raise self.error(
                 f"{builtin.signature} is not known {scope.stage.value}",
                 node,
-                hint="it can be used " + "; ".join(s.value for s in builtin.stages),
+                hint="it can be used " + "; ".join(s.value for s in Stage if s in builtin.stages),
             )
         if builtin.needs == "auction" and not scope.auction:
             raise self.error(f"{builtin.signature} exists only when the bidding is an auction", node)

@@ -103,6 +103,8 @@ class Facts:
     stock_points: int = 0
     """Card points of the stock at the end of the hand (after any exchange)."""
     hand_number: int = 1
+    hands_played: int = 1
+    """Hands played to their scoring, this one included once its tricks are over; hands thrown in do not count."""
     hand_size: int = 0
     counters: Sequence[Sequence[int]] = ()
     events: Sequence[Sequence[int]] = ()

@@ -251,6 +251,16 @@ def _table() -> tuple[Builtin, ...]:
             _fact("hand_number"),
         ),
         Builtin(
+            "hands_played",
+            (),
+            Type.INT,
+            "Hands of the match played to the end, not counting hands thrown in before play: the hands before "
+            "this one while it is bid and played, this one included from its scoring on (a match of ten played "
+            "hands ends when `hands_played >= 10`).",
+            HAND_STAGES | {Stage.MATCH},
+            _fact("hands_played"),
+        ),
+        Builtin(
             "bid",
             seat,
             Type.BID,

@@ -70,6 +70,7 @@ def _outcome(view: SeatView, values: list[int], names: list[int]) -> Facts:
     facts.has_bid = [True] * seating.seats
     facts.dealer = view.dealer
     facts.hand_number = view.hand_number
+    facts.hands_played = view.hands_played + 1  # scored as if this hand were played
     facts.trump = view.trump
     facts.game = view.game
     facts.declarer = view.declarer

@@ -240,6 +240,7 @@ def world_game(view: SeatView, world: World, seed: int, later_hands: bool = True
         stock=world.stock,
         dealer=view.dealer,
         hand_number=view.hand_number,
+        hands_played=view.hands_played,
         totals=view.totals,
         seat_totals=view.seat_totals,
         counters=view.counters,
