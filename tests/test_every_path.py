@@ -148,6 +148,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
     seats = rules.seats
     bids: list[int | str | None] = [None] * seats
     took: list[list[str]] = [[] for _ in range(seats)]
+    shown: list[list[str]] = [[] for _ in range(seats)]
     first, last, game_index, out, announced, doubled = None, None, -1, [], [], 0
     contract, taken, laid = None, [], []
     calls = rules.bidding.calls
@@ -167,6 +168,8 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
                 announced.append(actions.text(event.action).split()[-1])
             elif kind == kinds.DISCARD:
                 laid.append(actions.card_of(event.action))
+            elif kind == kinds.SHOW:
+                shown[event.seat].append(deck.codes[actions.card_of(event.action)])
         elif isinstance(event, told.TrickWon):
             for card in event.cards:
                 took[event.winner].append(deck.codes[card])
@@ -198,6 +201,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
         counters={c.name: counters[i] for i, c in enumerate(rules.counters)},
         events={e.name: hand.events[i] for i, e in enumerate(rules.events)},
         took=took,
+        shown=shown,
         dealt=[[deck.codes[c] for c in cards] for cards in hand.deal],
         first_trick=first,
         last_trick=last,

@@ -363,7 +363,9 @@ def test_undo_after_a_bot_declarer_played_from_a_bots_dummy_replays_the_declarer
 def test_a_rule_that_scores_each_player_is_one_row_of_the_score_table(tmp_path: Path) -> None:
     """Trex's Queens costs each player 25 a queen: the table after the hand shows one `queens` row across the
     players' columns, not one row per player. The help names the games to type, and no trump suit."""
-    out, _ = _session(tmp_path, "trex", "--seed", "4", "--hand-cap", "1", lines=["help", "queens", *["1"] * 13, "n"])
+    out, _ = _session(
+        tmp_path, "trex", "--seed", "4", "--hand-cap", "1", lines=["help", "queens", "pass", *["1"] * 13, "n"]
+    )
     assert "a game        king_of_hearts, queens, diamonds, ltoosh" in out and "a trump suit" not in out
     table = out[out.index("After hand 1") :]
     rows = [line for line in table.splitlines() if "queens" in line]

@@ -5,6 +5,7 @@ dealer who, without bidding, chooses the hand's game (`trump.mode: chosen` with 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,10 @@ import pytest
 from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook import Game, Rules, load_ruleset
 from trickbook.book.scenario import Scenario, evaluate
-from trickbook.errors import RulesetError
+from trickbook.engine.kinds import PhaseKind
+from trickbook.errors import IllegalAction, RulesetError
+from trickbook.players.worlds import sample_world
+from trickbook.session.terminal import PARSERS
 
 RULES = "trex"
 GAMES = ["king_of_hearts", "queens", "diamonds", "ltoosh"]
@@ -118,6 +122,8 @@ def test_a_king_of_hearts_hand_traced_by_hand() -> None:
     }
     game = stacked_game(trex(), deal, dealer=0)
     act(game, "king_of_hearts")
+    assert game.phase == "showing" and game.turn == 3 and legal(game) == ["pass", "show KH"]
+    act(game, "pass", "pass", "pass", "pass")
     assert play_trick(game, "AS", "KS", "2C", "2D") == 0
     act(game, "2H")
     assert legal(game) == ["KH"]
@@ -125,6 +131,75 @@ def test_a_king_of_hearts_hand_traced_by_hand() -> None:
     hand = game.history[-1]
     assert hand.tricks_won == (1, 0, 0, 1) and hand.seat_score == (0, 0, 0, -75)
     assert game.dealer == 0 and legal(game) == ["queens", "diamonds", "ltoosh"]
+
+
+def test_a_shown_king_is_doubled_for_its_taker_and_pays_its_holder() -> None:
+    """ "When the contract is announced, the player who has the King of Hearts has the option of revealing it to
+    the other players and in doing so doubling its value"; "the player who takes the card in a trick loses twice as
+    much (-150 for the king of hearts, -50 for a queen) and the player who held the card scores 75 for the king of
+    hearts or 25 for a queen". Traced, South dealing: East and North have nothing to show and are asked all the
+    same; West shows the king; South leads a heart and West's king falls to North's ace: North -150, West +75."""
+    deal = {
+        0: "AH " + " ".join(f"{r}S" for r in "23456789TJQK"),
+        3: "KH " + " ".join(f"{r}C" for r in "23456789TJQK"),
+        2: " ".join(f"{r}H" for r in "23456789TJQ") + " AC AS",
+        1: " ".join(f"{r}D" for r in "23456789TJQKA"),
+    }
+    game = stacked_game(trex(), deal, dealer=2)
+    act(game, "king_of_hearts")
+    assert game.turn == 1 and legal(game) == ["pass"], "East holds nothing to show and is asked all the same"
+    act(game, "pass")
+    assert game.turn == 0 and legal(game) == ["pass"]
+    act(game, "pass")
+    assert game.turn == 3 and legal(game) == ["pass", "show KH"]
+    with pytest.raises(IllegalAction, match="Q♥ cannot be shown now") as refused:
+        act(game, "show QH")
+    assert refused.value.rule == "showing"
+    act(game, "show KH")
+    assert legal(game) == ["pass"], "a card is shown once"
+    act(game, "pass", "pass")
+    assert game.phase == "play" and game.turn == 2
+    assert play_trick(game, "2H", "3D", "AH", "KH") == 0
+    hand = game.history[-1]
+    assert hand.seat_score == (-150, 0, 0, 75)
+
+
+def test_shown_cards_are_public_and_pinned_to_their_holder_in_every_imagined_world() -> None:
+    """A seat that shows a card tells everyone it holds it: every world another seat imagines puts it there."""
+    game = Game(trex(), seed=1, dealer=0)
+    act(game, "king_of_hearts")
+    king = game.rules.deck.codes.index("KH")
+    holder = next(seat for seat in range(4) if king in game.hand(seat))
+    while game.turn != holder:
+        act(game, "pass")
+    act(game, "show KH")
+    view = game.view((holder + 1) % 4)
+    for seed in range(20):
+        assert king in sample_world(view, random.Random(seed)).deal[holder]
+
+
+def test_without_the_doubling_option_nothing_is_shown() -> None:
+    """Option `doubling: off`: the hand goes from the contract to the first lead."""
+    game = Game(rules(RULES, (("doubling", "off"),)), seed=1, dealer=0)
+    act(game, "king_of_hearts")
+    assert game.phase == "play"
+
+
+def test_a_showing_entry_naming_no_card_of_the_deck_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "shows.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: shows\ntitle: Shows\nextends: trex\nshowing:\n  doubled_king:\n"
+        "    cards: [KX]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError, match=r"shows.yaml:7:13: showing.doubled_king.cards\[0\]: .* has no card 'KX'"):
+        load_ruleset(str(path))
+
+
+def test_the_terminal_reads_a_card_alone_as_showing_it() -> None:
+    actions = trex().actions
+    assert PARSERS[PhaseKind.SHOWING](actions, "KH", ()) == actions.show(actions.deck.codes.index("KH"))
+    assert PARSERS[PhaseKind.SHOWING](actions, "pass", ()) == actions.pass_action
 
 
 def test_the_highest_total_wins_after_four_kingdoms() -> None:

@@ -36,6 +36,8 @@ class Scenario:
     declarer: int | None = None
     trump: str | None = None
     dealer: int = 0
+    shown: Sequence[Sequence[str]] | None = None
+    """Per seat, the cards it showed before the first lead (`showing`); default none."""
     hand_number: int = 1
     hands_played: int | None = None
     """Hands played to their scoring, this one included; by default `hand_number` (no hand thrown in)."""
@@ -196,6 +198,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
         [e.name for e in rules.events], [[0] * seats for _ in rules.events], scenario.events, "event"
     )
     facts.side_tricks = [sum(facts.tricks[s] for s in members) for members in seating.sides]
+    facts.shown = card_masks(rules, scenario.shown, "shown")
     if scenario.took is not None or scenario.dealt is not None or {scenario.first_trick, scenario.last_trick} != {None}:
         _card_facts(rules, scenario, facts)
     stock = rules.deck.mask(rules.deck.parse_card(code) for code in scenario.stock or ())

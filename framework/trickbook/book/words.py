@@ -391,6 +391,14 @@ def _trump(rules: Rules) -> Iterator[Statement]:
                 "first: the first who plays alone leaves the partner out too."
             )
         yield Statement("alone", SECTIONS[2], "Playing alone", text)
+    for entry in rules.showing:
+        shown = " ".join(rules.deck.label(card) for card in rules.deck.cards(entry.cards))
+        text = (entry.description + " " if entry.description else "") + (
+            f"Before the first lead, each player in turn from the dealer's left may show any of {shown} it holds "
+            "('show' and the card), one at a time, then passes; every player is asked"
+        )
+        text += f", in hands where `{_one_line(entry.when.source)}`." if entry.when is not None else "."
+        yield Statement(f"showing.{entry.name}", SECTIONS[2], f"Showing {entry.name.replace('_', ' ')}", text)
 
 
 def _calls_words(rules: Rules) -> str:

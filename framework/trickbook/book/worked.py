@@ -75,6 +75,7 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         counters=spec.get("counters", {}),
         events=spec.get("events", {}),
         took=spec.get("took"),
+        shown=spec.get("shown"),
         dealt=spec.get("dealt"),
         first_trick=spec.get("first_trick"),
         last_trick=spec.get("last_trick"),

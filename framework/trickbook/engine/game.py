@@ -453,6 +453,7 @@ class Game(GameState):
         self._discards = 0
         self._announced = 0
         self._offer = 0
+        self._shown = [0] * self._seats
         if self._outs:
             self._next = rules.seating.next_seat
         self._outs = 0
@@ -630,6 +631,7 @@ class Game(GameState):
             stock = rules.deck.mask(self._stock)
             facts.trump_runs = [tables.trump_run(rules.deck.mask(held) | stock) for held in self._deal]
         facts.announced = self._announced
+        facts.shown = self._shown
         if "stock_points" in rules.uses:
             worth = rules.scoring.card_points
             stock = rules.deck.mask(self._stock) & ~self._taken | self._discards

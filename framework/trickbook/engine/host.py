@@ -66,6 +66,7 @@ class PhaseHost(Protocol):
     _taken: CardMask
     _discards: CardMask
     _announced: int
+    _shown: list[CardMask]
 
     @property
     def highest_bid(self) -> int | None:

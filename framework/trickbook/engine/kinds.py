@@ -21,10 +21,11 @@ class PhaseKind(StrEnum):
     ALONE = "alone"
     ANNOUNCE = "announce"
     DOUBLING = "doubling"
+    SHOWING = "showing"
 
 
 PHASES: tuple[PhaseKind, ...] = tuple(PhaseKind)
 """Each kind at its engine phase number."""
 
-PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE, ANNOUNCE, DOUBLING = range(len(PHASES))
+PASSING, BIDDING, TRUMP, PLAY, OVER, EXCHANGE, ALONE, ANNOUNCE, DOUBLING, SHOWING = range(len(PHASES))
 """The engine's phase numbers (`Game._phase` holds one; `PHASES[number]` is its kind)."""

@@ -127,6 +127,8 @@ class GameState:
     """The declarer's announcements this hand, as a mask by their order in the rules."""
     _offer: int
     """The next announcement the declarer may be offered (an index of `rules.announcements`)."""
+    _shown: list[CardMask]
+    """Per seat, the cards it showed this hand (`showing`)."""
     _outs: int
     """The seats that sit this hand out (their partners play alone), as a mask."""
     _dummy: int
@@ -216,6 +218,7 @@ class GameState:
         "_seeded",
         "_sheet",
         "_shifts",
+        "_shown",
         "_side_of",
         "_stage",
         "_standing",
@@ -480,6 +483,7 @@ class GameState:
         new._discards = self._discards
         new._announced = self._announced
         new._offer = self._offer
+        new._shown = self._shown[:]
         new._outs = self._outs
         new._dummy = self._dummy
         new._open = self._open
@@ -515,6 +519,7 @@ class GameState:
             self._deal,
             self._stock,
             tuple(self._hands),
+            tuple(self._shown),
             tuple(self._given),
             tuple(self._moves),
             self._turn,

@@ -102,6 +102,8 @@ class Facts:
     """The declarer's announcements (`announcements`) as a mask, by their order in the ruleset."""
     stock_points: int = 0
     """Card points of the stock at the end of the hand (after any exchange)."""
+    shown: Sequence[int] = ()
+    """Per seat, the mask of the cards it showed this hand (`showing`)."""
     hand_number: int = 1
     hands_played: int = 1
     """Hands played to their scoring, this one included once its tricks are over; hands thrown in do not count."""
@@ -147,6 +149,7 @@ class Facts:
             no_cards,
             hand_size=hand_size,
             trump_runs=seat_zeros,
+            shown=seat_zeros,
         )
 
     def fresh_cards(self) -> CardFacts:

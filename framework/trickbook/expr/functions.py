@@ -394,6 +394,14 @@ def _table() -> tuple[Builtin, ...]:
             "sides",
         ),
         Builtin(
+            "shown",
+            (Type.SEAT, Type.CARD),
+            Type.INT,
+            "1 if the seat showed the card before the first lead (`showing`), else 0.",
+            PLAYED,
+            lambda who, card: g.call("_holds", g.item(g.field("shown"), who), card),
+        ),
+        Builtin(
             "took",
             (Type.SEAT, Type.SUIT),
             Type.INT,

@@ -97,6 +97,7 @@ CHOICES: dict[PhaseKind, Callable[[HeuristicPlayer, SeatView], int]] = {
     PhaseKind.ALONE: HeuristicPlayer._compared,
     PhaseKind.ANNOUNCE: HeuristicPlayer._compared,
     PhaseKind.DOUBLING: HeuristicPlayer._compared,
+    PhaseKind.SHOWING: HeuristicPlayer._compared,
 }
 """How the heuristic decides in each phase in which a seat decides."""
 

@@ -286,7 +286,7 @@ def _exchange(view: SeatView) -> int:
 
 
 def _decline(view: SeatView) -> int:
-    """Passes: no lone hand, no announcement."""
+    """Passes: no lone hand, no announcement, no card shown."""
     return view.rules.actions.pass_action
 
 
@@ -299,6 +299,7 @@ QUICK: dict[PhaseKind, Callable[[SeatView], int]] = {
     PhaseKind.ALONE: _decline,
     PhaseKind.ANNOUNCE: _decline,
     PhaseKind.DOUBLING: quick_bid,  # as a bid: a double or redouble is always affordable, so it is always made
+    PhaseKind.SHOWING: _decline,
 }
 """The quick decision of each phase in which a seat decides (nobody decides once the hand is over)."""
 

@@ -57,6 +57,9 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
         holder = (view.dealer + rules.direction * exposure.seat_offset) % seats
         if not any(view.exposed[0] in cards for cards in holding):
             holding[holder].append(view.exposed[0])
+    for seat, card in _shown(view):
+        if not any(card in cards for cards in holding):
+            holding[seat].append(card)
     stock_known = list(view.exposed) if exposure is not None and exposure.seat_offset is None else []
     if view.dummy_hand and view.dummy != me:
         holding[view.dummy] = list(view.dummy_hand) + list(played[view.dummy])
@@ -208,6 +211,16 @@ def _exchange(view: SeatView) -> Exchanged | None:
     taker = view.dealer if exchange.seat == "dealer" else view.declarer
     seen = [actions.card_of(a) for a in laid if a != actions.hidden_discard]
     return Exchanged(taker, seen, len(laid) - len(seen))
+
+
+def _shown(view: SeatView) -> list[tuple[int, Card]]:
+    """The cards seats showed this hand (`showing`), each with the seat that holds it."""
+    actions = view.rules.actions
+    return [
+        (code & SEAT_MASK, actions.card_of(code >> ACTION_SHIFT))
+        for code in view.packed_moves
+        if actions.kinds[code >> ACTION_SHIFT] == ActionKind.SHOW
+    ]
 
 
 def _gifts(view: SeatView) -> tuple[dict[int, list[Card]], dict[int, int]]:

@@ -25,11 +25,13 @@ _HAND_KEYS = ("dealer", "deal", "exposed", "actions", "cancelled", "trump", "tri
 ACTION_KINDS = (
     *("bid", "pass", "trump", "play", "pass_cards", "discard", "alone", "take", "game", "announce", "double"),
     "redouble",
+    "show",
 )
 _ACTION_FIELD = {
     "bid": "value",
     "trump": "suit",
     "play": "card",
+    "show": "card",
     "pass_cards": "cards",
     "discard": "cards",
     "game": "value",

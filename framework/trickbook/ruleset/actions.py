@@ -44,11 +44,13 @@ class ActionKind(StrEnum):
     """A declarer's announcement (`announcements`); records give its name as `value`."""
     DISCARD = "discard"
     """A card laid away face down (records merge one seat's discards in a row into one entry with its cards)."""
+    SHOW = "show"
+    """A held card shown to everyone to change what it is worth (`showing`); records give it as `card`."""
 
 
 PLAY, PASS, TRUMP, BID, GIVE = ActionKind.PLAY, ActionKind.PASS, ActionKind.TRUMP, ActionKind.BID, ActionKind.GIVE
 DOUBLE, REDOUBLE, GAME, ALONE = ActionKind.DOUBLE, ActionKind.REDOUBLE, ActionKind.GAME, ActionKind.ALONE
-TAKE, ANNOUNCE, DISCARD = ActionKind.TAKE, ActionKind.ANNOUNCE, ActionKind.DISCARD
+TAKE, ANNOUNCE, DISCARD, SHOW = ActionKind.TAKE, ActionKind.ANNOUNCE, ActionKind.DISCARD, ActionKind.SHOW
 PASS_CARDS = "pass_cards"
 """How records name the giving of cards to another seat: one entry per seat, with all its cards."""
 
@@ -88,6 +90,8 @@ class ActionSpace:
     """Whether the exchange is optional: one `take` action takes the cards, `pass` keeps the hand as dealt."""
     announcements: tuple[str, ...] = ()
     """What a declarer may announce once the game is named (one `announce` action each)."""
+    showing: bool = False
+    """Whether players may show cards they hold (`showing`): one `show` action per card, after all others."""
     pass_action: ActionId = field(init=False)
     trump_base: ActionId = field(init=False)
     bid_base: ActionId = field(init=False)
@@ -103,6 +107,7 @@ class ActionSpace:
     announce_base: ActionId = field(init=False)
     double_action: ActionId = field(init=False)
     redouble_action: ActionId = field(init=False)
+    show_base: ActionId = field(init=False)
     size: int = field(init=False)
     kinds: tuple[ActionKind, ...] = field(init=False)
     bid_values: tuple[int, ...] = field(init=False)
@@ -144,7 +149,9 @@ class ActionSpace:
         double = game_base + len(self.games) + len(self.announcements)
         set_(self, "double_action", double if self.doubles else -1)
         set_(self, "redouble_action", double + 1 if self.doubles else -1)
-        extra = discards + alone + take + len(self.games) + len(self.announcements) + doubling
+        set_(self, "show_base", double + doubling if self.showing else -1)
+        shows = cards if self.showing else 0
+        extra = discards + alone + take + len(self.games) + len(self.announcements) + doubling + shows
         size = discard_base + extra
         set_(self, "size", size)
         bids = self.max_bid + 1 + len(self.named_bids)
@@ -154,7 +161,15 @@ class ActionSpace:
         set_(
             self,
             "kinds",
-            (*kinds, *[ALONE] * alone, *[TAKE] * take, *[GAME] * len(self.games), *announcing, *doubling_kinds),
+            (
+                *kinds,
+                *[ALONE] * alone,
+                *[TAKE] * take,
+                *[GAME] * len(self.games),
+                *announcing,
+                *doubling_kinds,
+                *[SHOW] * shows,
+            ),
         )
         values = [0] * (cards + 1 + suits) + list(range(self.max_bid + 1)) + list(self.named_values)
         set_(self, "bid_values", tuple(values + [0] * (gives + extra)))
@@ -195,8 +210,13 @@ class ActionSpace:
     def discard(self, card: int) -> ActionId:
         return self.discard_base + card
 
+    def show(self, card: int) -> ActionId:
+        return self.show_base + card
+
     def card_of(self, action: ActionId) -> int:
-        """The card of a play, give or discard action."""
+        """The card of a play, give, discard or show action."""
+        if self.showing and action >= self.show_base:
+            return action - self.show_base
         if action >= self.discard_base:
             return action - self.discard_base
         return action - self.give_base if action >= self.give_base else action
@@ -231,6 +251,8 @@ class ActionSpace:
         if kind == DISCARD:
             hidden = action == self.hidden_discard
             return "discard ?" if hidden else f"discard {self.deck.codes[action - self.discard_base]}"
+        if kind == SHOW:
+            return f"show {self.deck.codes[action - self.show_base]}"
         name = self.name_index[action]
         if self.bid_codes:
             return f"bid {self.bid_codes[self.bid_values[action]]}"
@@ -258,6 +280,8 @@ class ActionSpace:
             return code[: -len(shown.code)] + shown.symbol if shown is not None else code
         if kind == DISCARD and action != self.hidden_discard:
             return f"discard {self.deck.label(action - self.discard_base)}"
+        if kind == SHOW:
+            return f"show {self.deck.label(action - self.show_base)}"
         return self.text(action)
 
     def parse(self, text: str, legal: Collection[ActionId] = ()) -> ActionId:
@@ -294,6 +318,8 @@ class ActionSpace:
             return self.give(self.deck.parse_card(words[1]))
         if words[0] == "discard" and len(words) == 2 and self.discarding:
             return self.discard(self.deck.parse_card(words[1]))
+        if words[0] == "show" and len(words) == 2 and self.showing:
+            return self.show(self.deck.parse_card(words[1]))
         if len(words) == 1 and (_is_number(words[0]) or words[0] in self.named_bids):
             return self._bid(words[0])
         if len(words) == 1:
@@ -341,6 +367,8 @@ class ActionSpace:
             forms.append("'give' and a card")
         if offered(DISCARD, self.discarding):
             forms.append("'discard' and a card")
+        if offered(SHOW, self.showing):
+            forms.append("'show' and a card")
         return ", ".join(forms[:-1]) + " or " + forms[-1] if len(forms) > 1 else forms[0]
 
     def _suit(self, text: str) -> int:
@@ -372,6 +400,8 @@ class ActionSpace:
             entry["value"] = self.announcements[action - self.announce_base]
         if kind == PLAY:
             entry["card"] = self.deck.codes[action]
+        elif kind == SHOW:
+            entry["card"] = self.deck.codes[action - self.show_base]
         elif kind == TRUMP:
             entry["suit"] = self.deck.suits[action - self.trump_base].code
         elif kind == BID:
@@ -391,6 +421,8 @@ class ActionSpace:
         kind = entry.get("action")
         if kind == PLAY:
             return (self._card_code(entry.get("card")),)
+        if kind == SHOW and self.showing:
+            return (self.show(self._card_code(entry.get("card"))),)
         if kind == PASS:
             return (self.pass_action,)
         if kind == ALONE and self.alone:
@@ -454,6 +486,7 @@ _PASS_WORDS = {
     "exchange": "keeps the hand as dealt (pass)",
     "announce": "does not announce it (pass)",
     "alone": "does not play alone",
+    "showing": "shows no more cards (pass)",
 }
 """A pass, told by the phase it is made in, where it declines something other than a bid."""
 

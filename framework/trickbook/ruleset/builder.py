@@ -56,6 +56,7 @@ from .rules import (
     Rules,
     ScoreRule,
     ScoringRules,
+    Showing,
     TableOption,
     Tie,
     TimeoutRules,
@@ -219,6 +220,7 @@ class _Builder:
             alone=self.alone(),
             doubling=self.doubling(),
             announcements=self.announcements(),
+            showing=self.showing(),
             play=self.play(),
             definitions=tuple(
                 Definition(n, _expression_text(t).strip()) for n, t in data.get("definitions", {}).items()
@@ -247,6 +249,7 @@ class _Builder:
                 bidding.values,
                 bool(data.get("exchange", {}).get("optional", False)),
                 tuple(data.get("announcements", {})),
+                "showing" in data,
             ),
             file=self.doc.file,
             digest=digests[0],
@@ -628,6 +631,20 @@ class _Builder:
                 else None,
             )
             for name, entry in spec.items()
+        )
+
+    def showing(self) -> tuple[Showing, ...]:
+        """Which held cards players may show before the first lead, and in which hands."""
+        return tuple(
+            Showing(
+                name,
+                " ".join(str(entry.get("description", "")).split()),
+                self.cards(("showing", name, "cards"), entry["cards"]),
+                self.expression(("showing", name, "when"), Stage.ANNOUNCE, None, Type.BOOL)
+                if "when" in entry
+                else None,
+            )
+            for name, entry in self.data.get("showing", {}).items()
         )
 
     def alone(self) -> AloneRules | None:

@@ -183,6 +183,17 @@ class Announcement:
 
 
 @dataclass(frozen=True, slots=True)
+class Showing:
+    """Cards a player holding them may show to everyone before the first lead, in hands where `when` holds, to
+    change what they are worth (a card shown to double its cost); `shown(seat, card)` reads it in expressions."""
+
+    name: str
+    description: str
+    cards: CardMask
+    when: Compiled | None
+
+
+@dataclass(frozen=True, slots=True)
 class AloneRules:
     """Once trump is known (and any exchange made), the declarer may play alone: the partner's hand sits out, its
     turns are skipped and tricks have one card fewer."""
@@ -662,6 +673,8 @@ class Rules:
     timeout: TimeoutRules
     actions: ActionSpace
     file: str
+    showing: tuple[Showing, ...] = ()
+    """What players may show of their cards before the first lead (`showing`), in the order the rules list it."""
     digest: str = field(default="", compare=False)
     """Identifies the rules in force, the order of their ordered mappings included: records carry it."""
     earlier_digest: str = field(default="", compare=False)

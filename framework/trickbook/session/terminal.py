@@ -102,6 +102,14 @@ def _read(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
     return actions.parse(text, legal)
 
 
+def _read_show(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
+    """A card to show, typed alone (`KH`) or as `show KH`; or `pass`."""
+    words = text.split()
+    if len(words) == 1 and words[0].lower() not in ("pass", "p"):
+        return actions.show(actions.deck.parse_card(words[0]))
+    return actions.parse(text, legal)
+
+
 PARSERS: dict[PhaseKind, Callable[[ActionSpace, str, Collection[int]], int]] = {
     PhaseKind.PASSING: _read_give,
     PhaseKind.BIDDING: _read_bid,
@@ -111,6 +119,7 @@ PARSERS: dict[PhaseKind, Callable[[ActionSpace, str, Collection[int]], int]] = {
     PhaseKind.ALONE: _read,
     PhaseKind.ANNOUNCE: _read,
     PhaseKind.DOUBLING: _read,
+    PhaseKind.SHOWING: _read_show,
 }
 """How a typed action is read in each phase in which the person decides."""
 

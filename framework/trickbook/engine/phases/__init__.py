@@ -1,10 +1,10 @@
 """The phases a hand may have before its tricks, as building blocks behind one protocol (`base.Phase`).
 
 A ruleset names which phases its hands have (a `passing` key, a `bidding.kind`, a `trump.mode` of `chosen` or
-`made`, `doubling`, `exchange`, `announcements`, `alone`); `pipeline` lists them in the order a hand runs them,
-then the tricks are played. Each phase says who acts, which actions are legal, what an action does, why one is
-refused (in words a player understands) and which move a timed-out seat gets. A phase sees the game only through
-`host.PhaseHost` and holds no state of its own, so one object serves every game.
+`made`, `doubling`, `exchange`, `announcements`, `alone`, `showing`); `pipeline` lists them in the order a hand
+runs them, then the tricks are played. Each phase says who acts, which actions are legal, what an action does,
+why one is refused (in words a player understands) and which move a timed-out seat gets. A phase sees the game
+only through `host.PhaseHost` and holds no state of its own, so one object serves every game.
 
 A new phase needs, besides its module here: its key in `schemas/ruleset.schema.json` and its rules record from
 `ruleset/builder.py`; a `PhaseKind` in `engine/kinds.py` if players decide anything new in it; its place in
@@ -24,6 +24,7 @@ from .declarations import Declarations
 from .doubling import Doubling
 from .exchange import Exchange
 from .passing import Passing
+from .showing import Showing
 from .trump import TrumpChoice, TrumpMaking
 
 __all__ = ["BIDDING_KINDS", "Phase", "pipeline"]
@@ -43,6 +44,7 @@ EXCHANGE_PHASE: Phase = Exchange()
 ALONE_PHASE: Phase = Alone()
 ANNOUNCING_PHASE: Phase = Announcing()
 DOUBLING_PHASE: Phase = Doubling()
+SHOWING_PHASE: Phase = Showing()
 
 
 DUELS_PHASE: Phase = Duels()
@@ -72,4 +74,6 @@ def pipeline(rules: Rules) -> tuple[Phase, ...]:
         phases.append(ANNOUNCING_PHASE)
     if rules.alone is not None:
         phases.append(ALONE_PHASE)
+    if rules.showing:
+        phases.append(SHOWING_PHASE)
     return tuple(phases)
