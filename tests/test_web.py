@@ -590,3 +590,33 @@ def test_a_card_the_clock_passes_at_hearts_reaches_only_its_receiver(browser: Br
                 assert event.get("hidden") and not received & set(json.dumps(event).split('"')), event
     shown = set(pages[2].locator("[data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"))
     assert not received & shown
+
+
+def test_a_holder_at_trex_shows_a_queen_by_clicking_it_and_everyone_is_told(browser: Browser, server: Server) -> None:
+    """Trex's doubling through the table: in Queens the person clicks a queen to show it (the prompt says so), the
+    log tells it in words, and `pass` ends the person's showing."""
+    page = new_page(browser)
+    links = create_table(page, server, "trex", ["human", "random", "random", "random"])
+    page.goto(server.url + links["0"])
+    for _ in range(600):
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        if page.locator("#showing").count() and page.locator("#hand button.card.legal").count():
+            break
+        queens = page.locator("#actions [data-action='queens']")
+        if queens.count():  # name Queens whenever North may: it holds a queen in most deals
+            seen = _updates(page)
+            queens.click()
+            page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+        else:
+            _move(page)
+    else:
+        pytest.fail("North was never asked to show a card it holds")
+    expect(page.locator("#showing")).to_have_text("Show a card by clicking it, or pass.")
+    shown = page.locator("#hand button.card.legal").first.get_attribute("data-card")
+    assert shown is not None and shown[0] in "QK"
+    seen = _updates(page)
+    page.locator("#hand button.card.legal").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    sent = page.evaluate("page.log.filter((e) => e.type === 'action' && e.action === 'show')")
+    assert sent[-1] == {"type": "action", "seat": 0, "action": "show", "card": shown}
+    expect(page.locator("body")).to_contain_text("North showed")

@@ -45,6 +45,7 @@ function actionWords(event) {
   const who = name(event.seat);
   if (event.hidden) return event.action === "discard" ? t("{who} laid a card away", { who }) : t("{who} passed cards", { who });
   if (event.action === "discard") return t("{who} laid away {cards}", { who, cards: cards(event.cards) });
+  if (event.action === "show") return t("{who} showed {cards}", { who, cards: cards([event.card]) });
   if (event.action === "alone") return t("{who} plays alone", { who });
   if (event.action === "game") return t("{who} named the game {game}", { who, game: event.value });
   if (event.action === "bid") return t("{who} bid {bid}", { who, bid: bidWords(event.value) });
@@ -134,10 +135,10 @@ function draw() {
       card(code), el("div", {}, name(page.trick_seats[i])))));
 
   const legal = new Set(view.legal);
-  const cardActions = new Set(view.legal.filter((t) => t in page.cards || t.startsWith("give ") || t.startsWith("discard ")));
+  const cardActions = new Set(view.legal.filter((t) => t in page.cards || t.startsWith("give ") || t.startsWith("discard ") || t.startsWith("show ")));
   const hand = document.getElementById("hand");
   hand.replaceChildren(...view.hand.map((code) => {
-    const text = [code, `give ${code}`, `discard ${code}`].find((t) => legal.has(t)) || code;
+    const text = [code, `give ${code}`, `discard ${code}`, `show ${code}`].find((t) => legal.has(t)) || code;
     const playable = legal.has(text);
     const clickable = mine && view.turn === page.seat && (playable || view.phase === "play");
     const look = !mine ? "" : playable ? " legal" : cardActions.size ? " dim" : "";  // readable while bidding
@@ -163,6 +164,7 @@ function draw() {
   if (mine && page.passing) buttons.push(el("span", { id: "passing" }, t("{passing}: click them one by one.", page)));
   if (mine && page.exchange && view.legal.includes("take")) buttons.push(el("span", { id: "exchange-choice" }, page.exchange));
   if (mine && view.legal.some((t) => t.startsWith("discard "))) buttons.push(el("span", { id: "exchange" }, t("Lay a card away: click it.")));
+  if (mine && view.phase === "showing") buttons.push(el("span", { id: "showing" }, t("Show a card by clicking it, or pass.")));
   if (mine && !buttons.length && !cardActions.size) buttons.push(el("span", {}, t("Your turn.")));
   if (mine && view.dummy !== null && view.turn === view.dummy && view.dummy !== page.seat) {
     buttons.push(el("strong", { id: "dummy-turn" }, t("Your turn to play from the dummy ({seat}): click one of its cards.", { seat: name(view.dummy) })));
