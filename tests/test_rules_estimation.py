@@ -5,14 +5,19 @@ players estimate their tricks under bans of their own (`bidding.estimates`)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from helpers import act, legal, rules, stacked_game
 from trickbook import Game, Rules, load_ruleset
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.errors import IllegalAction, RulesetError
+from trickbook.players import make_player, parse_player_specs
+from trickbook.session.progress import progress
+from trickbook.session.terminal import TerminalMatch
 
 RULES = "estimation"
 RULESET = Path(__file__).resolve().parent.parent / "rulesets" / "estimation.yaml"
@@ -198,3 +203,25 @@ def test_without_estimates_an_auction_binds_only_the_declarer() -> None:
         game.apply(game.default_action())
     contract = game.view(0).contract
     assert sum(1 for c in contract if c) == 1
+
+
+def test_in_play_every_seat_is_told_against_its_own_estimate() -> None:
+    """The table's progress shows each player's estimate, the caller's bid for the caller, against the tricks."""
+    game = Game(estimation(), seed=10, dealer=0)
+    estimates_reached(game, ("bid 6", "pass", "pass", "pass"))
+    act(game, "bid 2", "bid 0", "bid 3")
+    assert game.phase == "play"
+    assert [p.wanted for p in progress(game.view(0))] == [3, 0, 2, 6]
+
+
+def test_the_terminal_tells_a_person_the_estimates_have_begun(tmp_path: Path) -> None:
+    """At the terminal, the estimates' prompt names the caller whom the others estimate around."""
+    game = Game(estimation(), seed=11, dealer=0)
+    estimates_reached(game, ("pass", "pass", "bid 5", "pass"))
+    assert game.declarer == 1 and game.turn == 0
+    specs = [None, *parse_player_specs("random", 3)]
+    bots = [None if spec is None else make_player(spec, 3, seat) for seat, spec in enumerate(specs)]
+    out = io.StringIO()
+    match = TerminalMatch(game, 0, specs, bots, Console(file=out, width=400), io.StringIO("quit\n"), tmp_path / "s")
+    match.human_turn()
+    assert "estimates: every player but East says the tricks they will take" in out.getvalue()
