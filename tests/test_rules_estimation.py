@@ -225,3 +225,23 @@ def test_the_terminal_tells_a_person_the_estimates_have_begun(tmp_path: Path) ->
     match = TerminalMatch(game, 0, specs, bots, Console(file=out, width=400), io.StringIO("quit\n"), tmp_path / "s")
     match.human_turn()
     assert "estimates: every player but East says the tricks they will take" in out.getvalue()
+
+
+def test_a_dealer_who_sits_out_does_not_estimate(tmp_path: Path) -> None:
+    """Estimates go round the players of the hand only: at five seats with the dealer sitting out, the caller's
+    three opponents estimate, then the tricks begin."""
+    text = (
+        RULESET.read_text()
+        .replace("seats: 4\n", "seats: 5\n")
+        .replace("  hand_size: 13\n", "  hand_size: 13\n  dealer_sits_out: true\n")
+    )
+    path = tmp_path / "five.yaml"
+    path.write_text(text)
+    game = Game(load_ruleset(str(path)), seed=12, dealer=0)
+    act(game, "bid 5", "pass", "pass", "pass", "trump S")
+    assert game.declarer == 4
+    estimators = []
+    while game.phase == "bidding":
+        estimators.append(game.turn)
+        game.apply(game.default_action())
+    assert estimators == [3, 2, 1]

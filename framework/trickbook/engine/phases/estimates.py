@@ -50,7 +50,7 @@ class Estimates:
         game._record(action, auto)
         game._bids[seat] = game.rules.actions.bid_values[action]
         game._bid_count += 1
-        if game._bid_count < game._seats - 1:
+        if game._bid_count < game._seats - 1 - game._outs.bit_count():  # a seat sitting out does not estimate
             game._turn = game._next[seat]
             return
         rules = game.rules
