@@ -202,6 +202,14 @@ FACTS = {
         "For each seat: `took(seat, QC)` points",
         "The match ends after a hand when `hand_number >= deals`: the lower total wins",
     ],
+    "estimation": [
+        "An auction of one round, starting with the player after the dealer",
+        "every other player, in turn from the player after the declarer, estimates the tricks they will take: "
+        "a number from 0 to `bid(declarer)`",
+        "A player may not estimate when `right(seat) == declarer and sum(bid(s) for s in seats) + this_bid == "
+        "hand_size`",
+        "For each seat, when `anyone_exact and not exact`: `-abs(tricks(seat) - bid(seat))` points",
+    ],
     "trex": [
         "After every 4 played hands (the same player deals them all) the deal passes to the next player",
         "the dealer alone chooses the game of this hand among king_of_hearts, queens, diamonds, ltoosh",

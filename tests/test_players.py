@@ -183,6 +183,7 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         ("sueca", 16, 11),
         ("slobberhannes", 16, 8),
         ("trex", 16, 11),
+        ("estimation", 16, 13),
     ],
 )
 def test_the_heuristic_player_beats_random_players_in_the_family_games(ruleset: str, matches: int, least: int) -> None:

@@ -134,7 +134,8 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     elif rules.bidding.kind is BiddingKind.AUCTION:
         if declarer == NO_SEAT:
             raise ScenarioError("an auction scenario needs `declarer`")
-        facts.contract, facts.seat_contract = contracts(seating, bids, declarer, bids[declarer])
+        estimates = rules.bidding.estimates is not None
+        facts.contract, facts.seat_contract = contracts(seating, bids, declarer, bids[declarer], estimates)
     else:
         facts.contract, facts.seat_contract = contracts(seating, bids, NO_SEAT, 0)
     if scenario.doubled and not (rules.actions.doubles and declarer != NO_SEAT):
@@ -273,11 +274,17 @@ def _bids(rules: Rules, scenario: Scenario) -> tuple[list[int], list[int], list[
                 )
             names[seat] = named.index(bid)
             bids[seat] = bidding.named[names[seat]].value
-        elif not bidding.min <= bid <= bidding.max:
+        elif not bidding.min <= bid <= bidding.max and (seat == scenario.declarer or not _estimate(rules, bid)):
             raise ScenarioError(f"the bid {bid} is outside {bidding.min}..{bidding.max}")
         else:
             bids[seat] = bid
     return bids, names, passed
+
+
+def _estimate(rules: Rules, bid: int) -> bool:
+    """True when the bid of a seat other than the declarer may be an estimate (`bidding.estimates`)."""
+    estimates = rules.bidding.estimates
+    return estimates is not None and estimates.min <= bid <= estimates.max
 
 
 def _trump(rules: Rules, code: str | None) -> int:

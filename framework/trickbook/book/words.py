@@ -189,6 +189,8 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
     yield Statement("bidding", section, "Bidding", text)
     if bidding.kind is BiddingKind.NONE or bidding.kind is BiddingKind.CALLS:
         return
+    if bidding.estimates is not None:
+        yield from _estimates(rules)
     for ban in bidding.bans:
         text = (ban.description + " " if ban.description else "") + (
             f"A player may not declare a bid when `{_one_line(ban.when.source)}` "
@@ -202,6 +204,29 @@ def _bidding(rules: Rules) -> Iterator[Statement]:
             "Hand thrown in",
             f"After the bidding the hand is thrown in when `{_one_line(bidding.cancel_if.source)}`.",
         )
+
+
+def _estimates(rules: Rules) -> Iterator[Statement]:
+    """The second round of an auction's hand: who estimates, in which order, within which range, and the bans."""
+    estimates = rules.bidding.estimates
+    assert estimates is not None
+    section = SECTIONS[1]
+    high = f"`{_one_line(estimates.max_estimate.source)}`" if estimates.max_estimate is not None else str(estimates.max)
+    after = " and the trump is chosen" if rules.trump.mode in (TrumpMode.CHOSEN, TrumpMode.MADE) else ""
+    text = (
+        f"Once the auction is won{after}, every other player, in turn from the player after the declarer, "
+        f"estimates the tricks they will take: a number from {estimates.min} to {high}. Each player is then bound "
+        "to their own estimate and the declarer to the winning bid: `bid(seat)` and `contract(seat)` are a "
+        "player's estimate, `bid(declarer)` the winning bid."
+    )
+    yield Statement("bidding.estimates", section, "Estimates", text)
+    for ban in estimates.bans:
+        text = (ban.description + " " if ban.description else "") + (
+            f"A player may not estimate when `{_one_line(ban.when.source)}` "
+            "(`seat` is the estimator, `this_bid` the estimate)."
+        )
+        name = ban.name.replace("_", " ")
+        yield Statement(f"bidding.estimates.forbid.{ban.name}", section, f"Ban on estimates {name}", text)
 
 
 def _bids_words(rules: Rules) -> str:
@@ -705,7 +730,7 @@ def _timeouts(rules: Rules) -> Iterator[Statement]:
     timeout = rules.timeout
     section = SECTIONS[7]
     if rules.bidding.kind is BiddingKind.AUCTION:
-        passes = "pass"
+        passes = "pass" if rules.bidding.estimates is None else "pass, and in the estimates the lowest estimate allowed"
     elif rules.bidding.blind_round:
         passes = "pass in the blind round, the lowest bid after it"
     else:

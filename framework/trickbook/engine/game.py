@@ -600,7 +600,9 @@ class Game(GameState):
         bids = self._bids
         won = self._tricks_won
         seating = rules.seating
-        facts.seat_contract = contracts(seating, bids, declarer, level_of(seating, self._contract, declarer))[1]
+        estimates = rules.bidding.estimates is not None
+        level = level_of(seating, self._contract, declarer)
+        facts.seat_contract = contracts(seating, bids, declarer, level, estimates)[1]
         facts.hand_side = [0] * len(sides)
         facts.hand_seat = [0] * n
         facts.bids = bids

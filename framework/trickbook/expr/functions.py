@@ -264,7 +264,8 @@ def _table() -> tuple[Builtin, ...]:
             "bid",
             seat,
             Type.BID,
-            "The seat's bid or declaration (its highest bid in an auction, 0 if it only passed). "
+            "The seat's bid or declaration (its highest bid in an auction, 0 if it only passed); once the others "
+            "estimate (`bidding.estimates`), its estimate, and for the declarer the winning bid. "
             "A named bid counts as its value; compare it with a bid name, as in `bid(seat) == <name>`, "
             "to test for that bid.",
             HAND_STAGES,
@@ -310,7 +311,8 @@ def _table() -> tuple[Builtin, ...]:
             "contract",
             seat,
             Type.INT,
-            "The seat's own contract: its declaration, or the winning bid if it is the auction's declarer (else 0).",
+            "The seat's own contract: its declaration or estimate, or the winning bid if it is the auction's declarer "
+            "(else 0).",
             BIDS_KNOWN,
             _indexed("seat_contract"),
         ),

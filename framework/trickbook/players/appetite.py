@@ -76,7 +76,11 @@ def _outcome(view: SeatView, values: list[int], names: list[int]) -> Facts:
     facts.declarer = view.declarer
     facts.declaring_side = seating.side_of[view.declarer] if view.declarer != NO_SEAT else NO_SEAT
     facts.contract, facts.seat_contract = contracts(
-        seating, values, view.declarer, level_of(seating, view.contract, view.declarer)
+        seating,
+        values,
+        view.declarer,
+        level_of(seating, view.contract, view.declarer),
+        rules.bidding.estimates is not None,
     )
     facts.totals_side = list(view.totals)
     facts.totals_seat = list(view.seat_totals or [0] * seating.seats)

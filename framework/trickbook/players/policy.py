@@ -61,7 +61,7 @@ def quick_bid(view: SeatView) -> int:
     own = estimate_tricks(view)
     if rules.bidding.kind is BiddingKind.CALLS:
         return _quick_call(view, own)
-    if rules.bidding.kind is BiddingKind.AUCTION:
+    if rules.bidding.kind is BiddingKind.AUCTION and actions.pass_action in legal:  # not the estimates
         side = own + (PARTNER_SHARE * view.hand_size if rules.seating.has_sides else 0)
         bids = [a for a in legal if a != actions.pass_action]
         affordable = [a for a in bids if actions.bid_values[a] <= side]

@@ -39,6 +39,7 @@ from .rules import (
     DealRules,
     Definition,
     DoublingRules,
+    EstimateRules,
     ExchangeRules,
     Exposure,
     FirstLead,
@@ -233,7 +234,7 @@ class _Builder:
             actions=ActionSpace(
                 self.deck,
                 bidding.min,
-                bidding.max,
+                max(bidding.max, bidding.estimates.max if bidding.estimates else 0),
                 tuple(n.name for n in named),
                 tuple(n.value for n in named),
                 trump.suits,
@@ -680,6 +681,12 @@ class _Builder:
     def bidding(self, named: tuple[NamedBid, ...]) -> BiddingRules:
         spec = self.data.get("bidding", {"kind": "none"})
         kind = self.bidding_kind
+        if "estimates" in spec and kind is not BiddingKind.AUCTION:
+            raise self.error(
+                ("bidding", "estimates"),
+                "estimates follow an auction: its winner is the declarer, and the others estimate their tricks",
+                expected="bidding.kind: auction",
+            )
         calls_keys = ("levels", "strains", "first", "ends_after_passes", "doubles")
         if kind is not BiddingKind.CALLS:
             for key in calls_keys:
@@ -779,7 +786,39 @@ class _Builder:
             values,
             duels,
             once,
+            self.estimates(spec["estimates"]) if "estimates" in spec else None,
         )
+
+    def estimates(self, spec: dict[str, Any]) -> EstimateRules:
+        """The second round of an auction's hand: the others' estimates, their range and their bans."""
+        most = self.hand_cards
+        low = spec.get("min", 0)
+        high_spec = spec.get("max", most)
+        max_estimate: Compiled | None = None
+        if isinstance(high_spec, int):
+            high = high_spec
+            if high > most:
+                raise self.error(
+                    ("bidding", "estimates", "max"),
+                    "an estimate cannot exceed the tricks in a hand",
+                    expected=f"at most {most}",
+                )
+        else:
+            max_estimate = self.expression(("bidding", "estimates", "max"), Stage.BIDDING, None, Type.INT)
+            high = most
+        if low > high:
+            raise self.error(
+                ("bidding", "estimates"), "the lowest estimate is above the highest", found=f"min {low}, max {high}"
+            )
+        bans = tuple(
+            BidBan(
+                name,
+                " ".join(str(ban.get("description", "")).split()),
+                self.expression(("bidding", "estimates", "forbid", name, "when"), Stage.BID, "seat", Type.BOOL),
+            )
+            for name, ban in spec.get("forbid", {}).items()
+        )
+        return EstimateRules(low, high, max_estimate, bans)
 
     def bid_values(self, kind: BiddingKind, bids: dict[str, Any]) -> tuple[int, ...]:
         """An auction's list of the only values a bid may take (empty when the bids are a range)."""

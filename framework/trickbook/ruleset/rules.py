@@ -235,6 +235,21 @@ class BidBan:
 
 
 @dataclass(frozen=True, slots=True)
+class EstimateRules:
+    """A second round of bidding after an auction and the trump choice: every player but the declarer, once in
+    turn from the declarer's next player, estimates the tricks they will take; each is then bound to its own
+    estimate, and the declarer to the winning bid."""
+
+    min: int
+    max: int
+    """The highest estimate of any hand (the action space's bound)."""
+    max_estimate: Compiled | None
+    """The highest estimate of this hand, an expression read as the round starts; None: `max`."""
+    bans: tuple[BidBan, ...] = ()
+    """Estimates a seat may not make (`this_bid` is the estimate offered)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CallRules:
     """An auction of calls: bids of a level and a strain, numbered 1, 2, ... in rising order (level by level, each
     through the strains), passes that are not final, doubles, and an end after `ends_after` passes in a row."""
@@ -282,6 +297,8 @@ class BiddingRules:
     """An auction in duels (the listener holds the speaker's bid or passes) rather than round the table."""
     once: bool = False
     """An auction of one round: each player speaks once, in turn, and the highest bid then wins."""
+    estimates: EstimateRules | None = None
+    """An auction's second round, in which the others estimate their tricks (None: the auction alone)."""
     blind_round: bool = field(init=False)
     """True when declarations open with a round of blind bids (a named bid is blind); read at every deal."""
 

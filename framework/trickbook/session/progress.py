@@ -22,16 +22,17 @@ class Progress(NamedTuple):
 def progress(view: SeatView) -> tuple[Progress, ...]:
     """Every side's (or player's) tricks; empty before the first trick of a hand that starts with bidding.
 
-    After declarations every side or seat has a contract (0 included); after an auction only the
-    declarer's side or seat has one. Bids that are values (`bids.values`) are no number of tricks: no contract
-    is shown against the tricks then.
+    After declarations, or an auction's estimates, every side or seat has a contract (0 included); after an
+    auction alone only the declarer's side or seat has one. Bids that are values (`bids.values`) are no number of
+    tricks: no contract is shown against the tricks then.
     """
     rules = view.rules
     seating = rules.seating
     won = view.tricks_won
     if view.phase not in (PhaseKind.PLAY, PhaseKind.OVER) and not any(won):
         return ()
-    declared = rules.bidding.kind is BiddingKind.DECLARATIONS and view.phase is not PhaseKind.BIDDING
+    each_own = rules.bidding.kind is BiddingKind.DECLARATIONS or rules.bidding.estimates is not None
+    declared = each_own and view.phase is not PhaseKind.BIDDING
     declarer = seating.side_of[view.declarer] if seating.sides and view.declarer >= 0 else view.declarer
     groups = seating.sides or tuple((seat,) for seat in range(rules.seats))
     names = seating.side_names if seating.sides else seating.seat_names

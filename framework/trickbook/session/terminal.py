@@ -362,6 +362,9 @@ class TerminalMatch:
         ]
         if bids and view.phase is PhaseKind.BIDDING:
             facts.append(self._("bidding: {bids}").format(bids=self._(", ").join(bids)))
+            if self.rules.bidding.estimates is not None and view.declarer >= 0:
+                caller = self.names[view.declarer]
+                facts.append(f"estimates: every player but {caller} says the tricks they will take")
         if view.exposed:
             facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
         actions = self.rules.actions

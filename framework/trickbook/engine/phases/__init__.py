@@ -1,10 +1,10 @@
 """The phases a hand may have before its tricks, as building blocks behind one protocol (`base.Phase`).
 
 A ruleset names which phases its hands have (a `passing` key, a `bidding.kind`, a `trump.mode` of `chosen` or
-`made`, `doubling`, `exchange`, `announcements`, `alone`, `showing`); `pipeline` lists them in the order a hand
-runs them, then the tricks are played. Each phase says who acts, which actions are legal, what an action does,
-why one is refused (in words a player understands) and which move a timed-out seat gets. A phase sees the game
-only through `host.PhaseHost` and holds no state of its own, so one object serves every game.
+`made`, `bidding.estimates`, `doubling`, `exchange`, `announcements`, `alone`, `showing`); `pipeline` lists them in
+the order a hand runs them, then the tricks are played. Each phase says who acts, which actions are legal, what an
+action does, why one is refused (in words a player understands) and which move a timed-out seat gets. A phase sees
+the game only through `host.PhaseHost` and holds no state of its own, so one object serves every game.
 
 A new phase needs, besides its module here: its key in `schemas/ruleset.schema.json` and its rules record from
 `ruleset/builder.py`; a `PhaseKind` in `engine/kinds.py` if players decide anything new in it; its place in
@@ -22,6 +22,7 @@ from .base import Phase
 from .calls import Calls
 from .declarations import Declarations
 from .doubling import Doubling
+from .estimates import Estimates
 from .exchange import Exchange
 from .passing import Passing
 from .showing import Showing
@@ -40,6 +41,7 @@ BIDDING_KINDS: dict[BiddingKind, Phase] = {
 PASSING_PHASE: Phase = Passing()
 TRUMP_CHOICE: Phase = TrumpChoice()
 TRUMP_MAKING: Phase = TrumpMaking()
+ESTIMATES_PHASE: Phase = Estimates()
 EXCHANGE_PHASE: Phase = Exchange()
 ALONE_PHASE: Phase = Alone()
 ANNOUNCING_PHASE: Phase = Announcing()
@@ -66,6 +68,8 @@ def pipeline(rules: Rules) -> tuple[Phase, ...]:
         phases.append(TRUMP_CHOICE)
     elif rules.trump.mode is TrumpMode.MADE:
         phases.append(TRUMP_MAKING)
+    if rules.bidding.estimates is not None:
+        phases.append(ESTIMATES_PHASE)
     if rules.doubling is not None:
         phases.append(DOUBLING_PHASE)
     if rules.exchange is not None and not early:

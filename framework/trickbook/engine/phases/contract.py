@@ -12,14 +12,17 @@ from ...expr.facts import NO_SEAT
 from ...seating import Seating
 
 
-def contracts(seating: Seating, bids: Sequence[int], declarer: int, level: int) -> tuple[list[int], list[int]]:
+def contracts(
+    seating: Seating, bids: Sequence[int], declarer: int, level: int, estimates: bool = False
+) -> tuple[list[int], list[int]]:
     """The contract of each side (of each seat at a table without sides) and each seat's own.
 
     With a declarer (an auction or calls won) its side, or itself, is bound to `level`, the winning bid, and
-    everyone else to 0; without one (declarations) each seat is bound to its own bid and each side to the sum
-    of its players' bids.
+    everyone else to 0; without one (declarations), or when the others estimate after the auction (`estimates`,
+    the declarer's bid being the winning bid), each seat is bound to its own bid and each side to the sum of
+    its players' bids.
     """
-    if declarer == NO_SEAT:
+    if declarer == NO_SEAT or estimates:
         sides = seating.sides
         return ([sum(bids[s] for s in members) for members in sides] if sides else list(bids)), list(bids)
     seat_contract = [0] * seating.seats

@@ -1,0 +1,96 @@
+"""Estimates: after an auction and the trump choice, the other players estimate their tricks (`bidding.estimates`)."""
+
+from __future__ import annotations
+
+from ...errors import ActionError, IllegalAction
+from ...ruleset.actions import ActionKind
+from ...ruleset.rules import BidBan, EstimateRules
+from ..host import PhaseHost
+from ..kinds import BIDDING
+from .bidding import timeout_bid
+from .contract import contracts
+
+
+class Estimates:
+    """Every player but the declarer, once in turn from the declarer's next player, estimates the tricks they
+    will take; a `forbid` rule may ban an estimate (the last estimator's, most often). Then each seat is bound to
+    its own estimate, the declarer to the winning bid."""
+
+    code = BIDDING
+
+    def start(self, game: PhaseHost) -> None:
+        estimates = rules_of(game)
+        high = estimates.max
+        if estimates.max_estimate is not None:
+            high = min(estimates.max, max(estimates.min, int(estimates.max_estimate(game._facts()))))
+        game._bid_max = high
+        for seat in range(game._seats):
+            if seat != game._declarer:
+                game._bids[seat] = 0  # an outbid auction bid is not an estimate
+        game._bid_count = 0
+        game._phase = BIDDING
+        game._turn = game._next[game._declarer]
+
+    def choices(self, game: PhaseHost) -> tuple[int, ...]:
+        """The estimates the ruleset offers this hand, before any ban."""
+        actions = game.rules.actions
+        return tuple(actions.bid(value) for value in range(rules_of(game).min, game._bid_max + 1))
+
+    def legal(self, game: PhaseHost) -> tuple[int, ...]:
+        """The estimates offered less those a ban forbids; all of them when the bans would forbid every one."""
+        offered = self.choices(game)
+        if not rules_of(game).bans:
+            return offered
+        return tuple(a for a in offered if ban_of(game, a) is None) or offered
+
+    def apply(self, game: PhaseHost, action: int, auto: bool) -> None:
+        if action not in self.legal(game):
+            raise self.refuse(game, action)
+        seat = game._turn
+        game._record(action, auto)
+        game._bids[seat] = game.rules.actions.bid_values[action]
+        game._bid_count += 1
+        if game._bid_count < game._seats - 1 - game._outs.bit_count():  # a seat sitting out does not estimate
+            game._turn = game._next[seat]
+            return
+        rules = game.rules
+        game._contract = contracts(rules.seating, game._bids, game._declarer, game._bids[game._declarer], True)[0]
+        game._advance()
+
+    def refuse(self, game: PhaseHost, action: int) -> ActionError:
+        actions = game.rules.actions
+        text = actions.text(action)
+        low, high = rules_of(game).min, game._bid_max
+        if actions.kinds[action] != ActionKind.BID or actions.name_index[action] >= 0:
+            return IllegalAction(
+                f"it is the estimates: estimate your tricks, {low} to {high}, not {text}",
+                rule="every player but the declarer estimates once",
+            )
+        if action in self.choices(game):
+            ban = ban_of(game, action)
+            assert ban is not None
+            why = f": {ban.description}" if ban.description else ""
+            return IllegalAction(f"{text} is not allowed now{why}", rule=f"bidding.estimates.forbid.{ban.name}")
+        return IllegalAction(
+            f"an estimate runs from {low} to {high}, not {actions.bid_values[action]}", rule="bidding.estimates"
+        )
+
+    def timeout(self, game: PhaseHost) -> int:
+        return timeout_bid(game, self.legal(game))
+
+
+def rules_of(game: PhaseHost) -> EstimateRules:
+    """The estimates' rules (the phase runs only when the ruleset has them)."""
+    estimates = game.rules.bidding.estimates
+    assert estimates is not None
+    return estimates
+
+
+def ban_of(game: PhaseHost, action: int) -> BidBan | None:
+    """The first `bidding.estimates.forbid` rule that bans this estimate for the seat to act, if any."""
+    facts = game._facts()
+    facts.this_bid = game.rules.actions.bid_values[action]
+    for ban in rules_of(game).bans:
+        if ban.when(facts, game._turn):
+            return ban
+    return None
