@@ -102,7 +102,7 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     deck = rules.deck
     led = game._led
     led_cards = game._suit_masks[led]
-    symbol = deck.suits[led].symbol if led < len(deck.suits) else "trump"
+    symbol = deck.group_word(led)
     if game._follow and rules.play.trump_instead and game._trump >= 0:
         # Only a player who can follow is bound; a void one may play anything, as when following suit.
         yield Step(

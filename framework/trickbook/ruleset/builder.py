@@ -960,6 +960,9 @@ class _Builder:
         return LeadRestriction(suit, BreakBy(item.get("broken_by", BreakBy.DISCARD.value)), also, only)
 
     def card_pattern(self, path: KeyPath, spec: str | dict[str, str]) -> CardPattern:
+        extras = [e.code for e in self.deck.extras]
+        if isinstance(spec, str) and spec in extras:
+            return CardPattern(extras.index(spec), self.deck.extra_group)
         rank_code, suit_code = (spec[:-1], spec[-1]) if isinstance(spec, str) else (spec["rank"], spec["suit"])
         ranks = [r.code for r in self.deck.ranks]
         aliases = {alias: index for index, r in enumerate(self.deck.ranks) for alias in r.aliases}

@@ -397,7 +397,7 @@ class PlayRules:
 @dataclass(frozen=True, slots=True)
 class CardPattern:
     """A card named by rank and suit, where the suit may be "this hand's trump" (suit None) or the other suit of
-    trump's colour (`same_colour`)."""
+    trump's colour (`same_colour`); an extra card (a joker) is its place among the extras in their group."""
 
     rank: int
     suit: int | None
@@ -561,7 +561,7 @@ def _card_tables(
         return deck.suit_of, deck.suit_masks, deck.strength[trump + 1]
     size = deck.size
     per_suit = deck.ranks_per_suit
-    group = trump if trump >= 0 else len(deck.suits)
+    group = trump if trump >= 0 else len(deck.suit_masks)
     suit_of = list(deck.suit_of)
     masks = [*deck.suit_masks, 0] if trump < 0 and highest else list(deck.suit_masks)
     for card in highest:
@@ -572,7 +572,8 @@ def _card_tables(
     strength = order if order is not None else tuple(range(per_suit))
 
     def within(card: Card) -> int:
-        return deck.suit_of[card] * per_suit + strength[deck.rank_of[card]]
+        rank = deck.rank_of[card]
+        return deck.suit_of[card] * per_suit + (rank if deck.is_extra(card) else strength[rank])
 
     def claim(card: Card, led: int) -> int:
         suit = suit_of[card]
