@@ -603,6 +603,14 @@ def _play(rules: Rules) -> Iterator[Statement]:
             text += " but " + " and ".join(deck.label(c) for c in restriction.unless_only)
         text += "." if restriction.broken_by is BreakBy.ANY else "; leading it from such a hand does not break it."
         yield Statement(f"play.lead_restrictions[{index}]", section, "Lead restriction", text)
+    for index, condition in enumerate(play.lead_only_when):
+        cards = card_words(deck, condition.cards)
+        text = (
+            f"{cards[:1].upper() + cards[1:]} may be led only when `{condition.when.source.strip()}` "
+            "(read before each lead, the leader as `seat`), unless the leader holds nothing else; played to a trick "
+            "someone else led, they are not restricted."
+        )
+        yield Statement(f"play.lead_only_when[{index}]", section, "Held back from the lead", text)
 
 
 def _card(rules: Rules, rank: int, suit: int | None) -> str:

@@ -42,6 +42,7 @@ from .rules import (
     ExchangeRules,
     Exposure,
     FirstLead,
+    LeadCondition,
     LeadRestriction,
     LeadsWith,
     MakingRound,
@@ -939,6 +940,13 @@ class _Builder:
             self.dummy(spec),
             self.open_hand(spec),
             trump_instead,
+            tuple(
+                LeadCondition(
+                    self.cards(("play", "lead_only_when", index, "cards"), item["cards"]),
+                    self.expression(("play", "lead_only_when", index, "when"), Stage.PLAY, "seat", Type.BOOL),
+                )
+                for index, item in enumerate(spec.get("lead_only_when", []))
+            ),
         )
 
     def open_hand(self, spec: dict[str, Any]) -> Compiled | None:

@@ -324,6 +324,15 @@ class TrumpRules:
 
 
 @dataclass(frozen=True, slots=True)
+class LeadCondition:
+    """Cards that may be led only while `when` holds (read with `seat` the leader), unless the leader holds nothing
+    else: `play.lead_only_when`."""
+
+    cards: CardMask
+    when: Compiled
+
+
+@dataclass(frozen=True, slots=True)
 class LeadRestriction:
     """A suit that may not be led until broken, unless the leader holds nothing but it (and `unless_only`)."""
 
@@ -378,6 +387,8 @@ class PlayRules:
     """Read as the play starts: when it holds, the declarer's cards lie face up for everyone."""
     trump_instead: bool = False
     """A player who can follow suit may play a trump instead (`play.may_trump_instead`)."""
+    lead_only_when: tuple[LeadCondition, ...] = ()
+    """Cards held back from leading while their condition fails (`play.lead_only_when`)."""
 
     @property
     def plain(self) -> bool:
@@ -387,6 +398,7 @@ class PlayRules:
             and not self.trump_instead
             and not self.first_trick_avoid
             and self.leads_with is LeadsWith.ANY
+            and not self.lead_only_when
             and all(
                 r.broken_by is BreakBy.DISCARD and not r.also_broken_by and not r.unless_only
                 for r in self.lead_restrictions
