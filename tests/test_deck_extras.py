@@ -218,3 +218,15 @@ def test_the_rule_book_names_the_joker_and_its_suit(joker: Rules) -> None:
     text = explain(joker)
     assert "The joker (JK, 🃏) is an extra card: it belongs to the trump suit" in text
     assert "Above the ace of trump rank the joker" in text
+
+
+@pytest.mark.parametrize("mode", [{"mode": "led"}, {"mode": "exposed"}])
+def test_a_trump_taken_from_a_cards_suit_refuses_a_joker_in_play(tmp_path: Path, mode: dict[str, str]) -> None:
+    """A turned-up or led joker would name no suit: the builder says so where the trump mode stands."""
+    deal = {"hand_size": 13, "expose": {"seat": "dealer", "card": "last"}} if mode["mode"] == "exposed" else None
+    changes: dict[str, Any] = {"trump": mode} | ({"deal": deal} if deal else {})
+    with pytest.raises(RulesetError) as caught:
+        ruleset(tmp_path, JOKER, **changes)
+    message = str(caught.value)
+    assert "extras.yaml:" in message and "trump.mode" in message and "'JK' has none" in message
+    assert "deal.remove: [JK]" in message

@@ -123,6 +123,11 @@ class Deck:
         return len(self.ranks)
 
     @property
+    def extra_base(self) -> Card:
+        """The first extra card's index: the number of suited cards."""
+        return len(self.suits) * len(self.ranks)
+
+    @property
     def extra_group(self) -> SuitIndex:
         """The group index of the extra cards (one past the suits), their suit for following unless moved."""
         return len(self.suits)
@@ -159,7 +164,7 @@ class Deck:
         card = self._by_text.get(key)
         if card is None:
             extras = "".join(f" or {e.code} ({e.name})" for e in reversed(self.extras))
-            example = self.codes[len(self.suits) * len(self.ranks) - 1]
+            example = self.codes[self.extra_base - 1]
             raise InvalidAction(
                 f"{text if len(text) <= 40 else text[:40] + '…'!r} is not a card of the {self.title}: write a rank "
                 f"({' '.join(r.code for r in reversed(self.ranks))}) then a suit "

@@ -457,10 +457,10 @@ def _extras_words(rules: Rules) -> str:
     deck = rules.deck
     if not deck.extras:
         return ""
-    named = {deck.extra_group * deck.ranks_per_suit + p.rank for p in rules.trump.highest if p.suit == deck.extra_group}
+    named = {deck.extra_base + p.rank for p in rules.trump.highest if p.suit == deck.extra_group}
     words = []
     for offset, extra in reversed(list(enumerate(deck.extras))):
-        card = deck.extra_group * deck.ranks_per_suit + offset
+        card = deck.extra_base + offset
         where = (
             "it belongs to the trump suit, for following suit as for winning, above every other trump; in a hand "
             "without trump it forms a suit with the other extra cards"

@@ -796,6 +796,13 @@ class _Builder:
         for key in ("suits", "suit", "map", "rounds", "last_must_name", "games"):
             if key in spec and key not in extras:
                 raise self.error(("trump", key), f"`{key}` has no meaning when trump mode is {mode.value!r}")
+        in_play = [e.code for i, e in enumerate(self.deck.extras) if not self.removed >> (self.deck.extra_base + i) & 1]
+        if mode in (TrumpMode.EXPOSED, TrumpMode.LED) and in_play:
+            raise self.error(
+                ("trump", "mode"),
+                f"trump mode {mode.value!r} takes trump from a card's suit, and the extra card {in_play[0]!r} has none",
+                hint=f"take it out with `deal.remove: [{in_play[0]}]`, or choose another trump mode",
+            )
         suits: tuple[int, ...] = ()
         suit = None
         mapping: tuple[int, ...] = ()

@@ -51,7 +51,7 @@ def help_text(rules: Rules) -> str:
     deck = rules.deck
     suit = deck.suits[0]
     giving = " (when passing: the card to give)" if rules.passing is not None else ""
-    last = len(deck.suits) * deck.ranks_per_suit - 1
+    last = deck.extra_base - 1
     example = f"{deck.codes[last]}, {deck.label(last)}"
     lines = ["Type what you do as people say it:", f"  a card        {example}{giving}"]
     if rules.bidding.kind is not BiddingKind.NONE:
