@@ -133,6 +133,7 @@ class Deck:
         return len(self.suits)
 
     def is_extra(self, card: Card) -> bool:
+        """True for a card beyond the suits (a joker), which shows no suit and no rank."""
         return self.suit_of[card] == len(self.suits)
 
     def group_word(self, group: SuitIndex) -> str:
@@ -204,7 +205,7 @@ class Deck:
                         table[(rank_text + suit_text).upper()] = index
         for offset, extra in enumerate(self.extras):
             for text in (extra.code, extra.symbol, extra.symbol + "\ufe0f"):
-                table.setdefault(text.upper(), len(self.suits) * per_suit + offset)
+                table.setdefault(text.upper(), self.extra_base + offset)
         return table
 
 
