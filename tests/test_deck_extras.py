@@ -230,3 +230,15 @@ def test_a_trump_taken_from_a_cards_suit_refuses_a_joker_in_play(tmp_path: Path,
     message = str(caught.value)
     assert "extras.yaml:" in message and "trump.mode" in message and "'JK' has none" in message
     assert "deal.remove: [JK]" in message
+
+
+def test_the_trace_shows_the_joker_by_its_symbol(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from trickbook.cli import main
+
+    path = tmp_path / "joker.yaml"
+    path.write_text(JOKER, encoding="utf-8")
+    out = simulated(tmp_path, str(path))
+    capsys.readouterr()
+    assert main(["trace", str(out), "--ruleset", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "🃏" in text, "the joker is shown by its symbol, as every card is"
