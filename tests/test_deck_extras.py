@@ -242,3 +242,10 @@ def test_the_trace_shows_the_joker_by_its_symbol(tmp_path: Path, capsys: pytest.
     assert main(["trace", str(out), "--ruleset", str(path)]) == 0
     text = capsys.readouterr().out
     assert "🃏" in text, "the joker is shown by its symbol, as every card is"
+
+
+def test_the_players_count_a_joker_as_a_top_card_of_a_hand() -> None:
+    from trickbook.players.worlds import strength
+
+    deck = load_deck("standard-53")
+    assert strength(deck, (deck.parse_card("JK"),)) == strength(deck, (deck.parse_card("AS"),)) == 4
