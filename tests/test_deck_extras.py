@@ -249,3 +249,22 @@ def test_the_players_count_a_joker_as_a_top_card_of_a_hand() -> None:
 
     deck = load_deck("standard-53")
     assert strength(deck, (deck.parse_card("JK"),)) == strength(deck, (deck.parse_card("AS"),)) == 4
+
+
+def test_a_record_carries_a_deck_of_its_own_with_its_jokers_and_replays(tmp_path: Path) -> None:
+    from trickbook.cli import main
+
+    data = yaml.safe_load(JOKER)
+    data |= {
+        "deck": TWO_JOKERS,
+        "deal": {"hand_size": 2},
+        "trump": {"mode": "fixed", "suit": "S", "highest": ["RJ", {"rank": "A", "suit": "trump"}, "BJ"]},
+        "scoring": {"by": "side", "rules": {"tricks": {"for": "side", "points": "tricks(side) + took(side, RJ)"}}},
+    }
+    path = tmp_path / "inline.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    out = simulated(tmp_path, str(path))
+    record = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+    assert {"RJ", "BJ"} <= {card for cards in record["hands"][0]["deal"] for card in cards}
+    out.with_name("inline.yaml").unlink()
+    assert main(["replay", str(out)]) == 0, "the record's own copy of the rules, deck and jokers included, replays it"
