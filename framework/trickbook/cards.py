@@ -3,7 +3,10 @@ stands on (an expression, the rules, the engine and the players all count cards 
 
 A card's index is `suit * ranks_per_suit + rank`, with ranks numbered from the
 weakest, so within one suit a higher index always beats a lower one and a
-suit's cards form one contiguous run of bits. Reading a deck from its file is
+suit's cards form one contiguous run of bits. A deck's extra cards (a joker)
+follow the suited ones, weakest first, as one more group numbered after the
+suits: printed in no suit, they form a suit of their own unless the rules move
+them (`trump.highest` makes them trumps). Reading a deck from its file is
 `ruleset.deck`'s job.
 """
 
@@ -37,6 +40,16 @@ class Rank:
 
 
 @dataclass(frozen=True, slots=True)
+class Extra:
+    """A card added to the suits and ranks, such as a joker: its own code, name and symbol, in no suit."""
+
+    code: str
+    name: str
+    symbol: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
 class Deck:
     """An immutable deck with every per-card table built once."""
 
@@ -46,6 +59,8 @@ class Deck:
     ranks: tuple[Rank, ...]
     data: Mapping[str, Any] | None = field(default=None, repr=False, compare=False)
     """The deck as plain data (its file's contents), for a ruleset that must carry it; None for bundled decks."""
+    extras: tuple[Extra, ...] = ()
+    """Cards beyond the suits, weakest first; they take the indexes after the suited cards, as group `len(suits)`."""
     codes: tuple[str, ...] = field(init=False)
     suit_of: tuple[SuitIndex, ...] = field(init=False)
     rank_of: tuple[int, ...] = field(init=False)
@@ -70,19 +85,24 @@ class Deck:
 
     def __post_init__(self) -> None:
         per_suit = len(self.ranks)
-        codes = tuple(r.code + s.code for s in self.suits for r in self.ranks)
+        suited = len(self.suits) * per_suit
+        codes = tuple(r.code + s.code for s in self.suits for r in self.ranks) + tuple(e.code for e in self.extras)
         set_ = object.__setattr__
         set_(self, "codes", codes)
-        set_(self, "suit_of", tuple(i // per_suit for i in range(len(codes))))
-        set_(self, "rank_of", tuple(i % per_suit for i in range(len(codes))))
-        run = (1 << per_suit) - 1
-        set_(self, "shifts", tuple(s * per_suit for s in range(len(self.suits))))
-        set_(self, "suit_masks", tuple(run << shift for shift in self.shifts))
+        set_(self, "suit_of", tuple(min(i // per_suit, len(self.suits)) for i in range(len(codes))))
+        set_(self, "rank_of", tuple(i % per_suit if i < suited else i - suited for i in range(len(codes))))
+        widths = (per_suit,) * len(self.suits) + ((len(self.extras),) if self.extras else ())
+        set_(self, "shifts", tuple(s * per_suit for s in range(len(widths))))
+        set_(
+            self,
+            "suit_masks",
+            tuple(((1 << width) - 1) << shift for width, shift in zip(widths, self.shifts, strict=True)),
+        )
         set_(self, "bits", tuple(1 << card for card in range(len(codes))))
         set_(self, "_by_text", self._text_table())
-        runs = tuple(_suit_runs(s * per_suit, per_suit) for s in range(len(self.suits)))
+        runs = tuple(_suit_runs(shift, width) for width, shift in zip(widths, self.shifts, strict=True))
         set_(self, "runs", runs)
-        set_(self, "cards", _cards_function(runs, per_suit))
+        set_(self, "cards", _cards_function(runs, per_suit, widths))
         set_(self, "strength", _strength_tables(self.suit_of))
         colours = [s.colour for s in self.suits]
         set_(
@@ -102,6 +122,33 @@ class Deck:
     def ranks_per_suit(self) -> int:
         return len(self.ranks)
 
+    @property
+    def extra_base(self) -> Card:
+        """The first extra card's index: the number of suited cards."""
+        return len(self.suits) * len(self.ranks)
+
+    @property
+    def extra_group(self) -> SuitIndex:
+        """The group index of the extra cards (one past the suits), their suit for following unless moved."""
+        return len(self.suits)
+
+    def is_extra(self, card: Card) -> bool:
+        """True for a card beyond the suits (a joker), which shows no suit and no rank."""
+        return self.suit_of[card] == len(self.suits)
+
+    def group_word(self, group: SuitIndex) -> str:
+        """A group of cards for following as people name it: a suit's symbol, the extra cards, or the group of
+        cards made trumps in a hand without a trump suit."""
+        if group < len(self.suits):
+            return self.suits[group].symbol
+        return "extra card" if group == len(self.suits) and self.extras else "trump"
+
+    def colour(self, card: Card) -> str:
+        """The colour displays draw the card in: its suit's, or an extra card's own."""
+        if self.is_extra(card):
+            return self.extras[self.rank_of[card]].colour
+        return self.suits[self.suit_of[card]].colour
+
     def suit_index(self, code: str) -> SuitIndex:
         """The index of the suit with this code; `KeyError` if the deck has none."""
         for i, suit in enumerate(self.suits):
@@ -117,10 +164,12 @@ class Deck:
         key = text.strip().upper()
         card = self._by_text.get(key)
         if card is None:
+            extras = "".join(f" or {e.code} ({e.name})" for e in reversed(self.extras))
+            example = self.codes[self.extra_base - 1]
             raise InvalidAction(
                 f"{text if len(text) <= 40 else text[:40] + '…'!r} is not a card of the {self.title}: write a rank "
                 f"({' '.join(r.code for r in reversed(self.ranks))}) then a suit "
-                f"({' '.join(s.code for s in self.suits)}), for example {self.codes[-1]!r}"
+                f"({' '.join(s.code for s in self.suits)}){extras}, for example {example!r}"
             )
         return card
 
@@ -128,7 +177,9 @@ class Deck:
         return self.codes[card]
 
     def label(self, card: Card) -> str:
-        """The card with its suit symbol, for people: `Q♥`, `10♠`."""
+        """The card with its suit symbol, for people: `Q♥`, `10♠`; an extra card by its own symbol."""
+        if self.is_extra(card):
+            return self.extras[self.rank_of[card]].symbol
         rank = self.ranks[self.rank_of[card]]
         shown = next((a for a in rank.aliases if a.isdigit()), rank.code)
         return shown + self.suits[self.suit_of[card]].symbol
@@ -152,15 +203,18 @@ class Deck:
                 for rank_text in (rank.code, *rank.aliases):
                     for suit_text in (suit.code, suit.symbol, suit.symbol + "\ufe0f"):
                         table[(rank_text + suit_text).upper()] = index
+        for offset, extra in enumerate(self.extras):
+            for text in (extra.code, extra.symbol, extra.symbol + "\ufe0f"):
+                table.setdefault(text.upper(), self.extra_base + offset)
         return table
 
 
 def _cards_function(
-    runs: tuple[tuple[tuple[Card, ...], ...], ...], per_suit: int
+    runs: tuple[tuple[tuple[Card, ...], ...], ...], per_suit: int, widths: tuple[int, ...]
 ) -> Callable[[CardMask], tuple[Card, ...]]:
     """Builds `Deck.cards`; four-suit decks get an unrolled version, as it runs for every legal-move query."""
     run = (1 << per_suit) - 1
-    if len(runs) == 4:
+    if len(runs) == 4 and widths == (per_suit,) * 4:
         r0, r1, r2, r3 = runs
         w1, w2, w3 = per_suit, 2 * per_suit, 3 * per_suit
 
@@ -172,7 +226,7 @@ def _cards_function(
     def any_suits(mask: CardMask) -> tuple[Card, ...]:
         out: tuple[Card, ...] = ()
         for suit, table in enumerate(runs):
-            out += table[mask >> (suit * per_suit) & run]
+            out += table[mask >> (suit * per_suit) & ((1 << widths[suit]) - 1)]
         return out
 
     return any_suits

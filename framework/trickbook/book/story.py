@@ -275,7 +275,7 @@ def trick_words(rules: Rules, event: TrickWon, cards: Sequence[tuple[int, Card]]
     names = rules.seating.seat_names
     played = ", ".join(f"{names[seat]} {deck.label(card)}" for seat, card in cards)
     winning = next(card for seat, card in cards if seat == event.winner)
-    led = deck.suits[event.led].symbol if event.led < len(deck.suits) else "trump"
+    led = deck.group_word(event.led)
     why = "the highest trump" if event.by_trump else f"the highest {led}"
     winner = rules.seating.seat_label(event.winner)
     return f"trick {event.number}: {played} -> {winner} wins with {deck.label(winning)}, {why}"

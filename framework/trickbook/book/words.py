@@ -93,7 +93,8 @@ def _players(rules: Rules) -> Iterator[Statement]:
         "deck",
         section,
         "Cards",
-        f"{deck.title}: {deck.size} cards, suits {suits}; ranks from highest to lowest: {ranks}.",
+        f"{deck.title}: {deck.size} cards, suits {suits}; ranks from highest to lowest: {ranks}."
+        + _extras_words(rules),
     )
     activities = "Dealing, bidding and play" if rules.bidding.present else "Dealing and play"
     yield Statement(
@@ -483,7 +484,29 @@ def _making_words(rules: Rules) -> str:
     return text + " If every player passes in every round, the hand is thrown in."
 
 
+def _extras_words(rules: Rules) -> str:
+    """The deck's extra cards and the suit each counts as for following (no suit unless `trump.highest` moves
+    it into trump); empty for a deck without them."""
+    deck = rules.deck
+    if not deck.extras:
+        return ""
+    named = {deck.extra_base + p.rank for p in rules.trump.highest if p.suit == deck.extra_group}
+    words = []
+    for offset, extra in reversed(list(enumerate(deck.extras))):
+        card = deck.extra_base + offset
+        where = (
+            "it belongs to the trump suit, for following suit as for winning, above every other trump; in a hand "
+            "without trump it forms a suit with the other extra cards"
+            if card in named
+            else "it forms a suit with the other extra cards: led, only another extra card follows it"
+        )
+        words.append(f" The {extra.name} ({extra.code}, {extra.symbol}) is an extra card: {where}.")
+    return "".join(words)
+
+
 def _pattern_words(rules: Rules, pattern: CardPattern) -> str:
+    if pattern.suit == rules.deck.extra_group:
+        return f"the {rules.deck.extras[pattern.rank].name}"
     rank = rules.deck.ranks[pattern.rank].name
     if pattern.suit is not None:
         return f"the {rank} of {rules.deck.suits[pattern.suit].name}"
@@ -613,6 +636,14 @@ def _play(rules: Rules) -> Iterator[Statement]:
             text += " but " + " and ".join(deck.label(c) for c in restriction.unless_only)
         text += "." if restriction.broken_by is BreakBy.ANY else "; leading it from such a hand does not break it."
         yield Statement(f"play.lead_restrictions[{index}]", section, "Lead restriction", text)
+    for index, condition in enumerate(play.lead_only_when):
+        cards = card_words(deck, condition.cards)
+        text = (
+            f"{cards[:1].upper() + cards[1:]} may be led only when `{condition.when.source.strip()}` "
+            "(read before each lead, the leader as `seat`), unless the leader holds nothing else; played to a trick "
+            "someone else led, they are not restricted."
+        )
+        yield Statement(f"play.lead_only_when[{index}]", section, "Held back from the lead", text)
 
 
 def _card(rules: Rules, rank: int, suit: int | None) -> str:

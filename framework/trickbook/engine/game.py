@@ -287,7 +287,7 @@ class Game(GameState):
             if not self._plain:
                 allowed = self._allowed
                 if allowed < 0:
-                    allowed = self._allowed = restrictions.allowed(self, hand)
+                    allowed = self._allowed = restrictions.allowed(self, hand, self._held_back(hand))
                 return self._cards(allowed)
             allowed = hand & self._restrict
             if not allowed or allowed == hand:
@@ -325,7 +325,7 @@ class Game(GameState):
         if self._plain:
             allowed = hand & self._restrict or hand
         else:
-            allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand)
+            allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand, self._held_back(hand))
             self._allowed = -1
         if action < 0 or not allowed & (1 << action):
             raise self._refuse_card(action, hand)
@@ -386,7 +386,7 @@ class Game(GameState):
             return IllegalAction(
                 f"the play has begun: play a card, not {actions.text(action)}", rule="only cards in the play"
             )
-        return restrictions.refusal(self, hand, action)
+        return restrictions.refusal(self, hand, action, self._held_back(hand))
 
     def apply_text(self, text: str, auto: bool = False) -> int:
         """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`, `give QS`); returns its id."""
@@ -658,6 +658,18 @@ class Game(GameState):
             if actions.kinds[action] == ActionKind.BID:  # a pass, and a look in a blind round, is a PASS
                 out[code & SEAT_MASK] = True
         return out
+
+    def _held_back(self, hand: CardMask) -> CardMask:
+        """The cards of `hand` that `play.lead_only_when` keeps the leader from leading now (none when following)."""
+        conditions = self.rules.play.lead_only_when
+        if self._trick or not any(hand & c.cards for c in conditions):
+            return 0
+        facts = self._played_facts()
+        held = 0
+        for condition in conditions:
+            if hand & condition.cards and not condition.when(facts, self._turn):
+                held |= condition.cards
+        return held & hand
 
     def _played_facts(self) -> Facts:
         """The hand's facts with what the tricks so far hold (who took and played which card, card points)."""

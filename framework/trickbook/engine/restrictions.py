@@ -30,8 +30,9 @@ class Step(NamedTuple):
     why: Callable[[], str]
 
 
-def steps(game: GameState, hand: CardMask) -> Iterator[Step]:
-    """The rules that apply to the seat to play now, in the order they narrow its choice."""
+def steps(game: GameState, hand: CardMask, held_back: CardMask = 0) -> Iterator[Step]:
+    """The rules that apply to the seat to play now, in the order they narrow its choice; `held_back`: the cards
+    `play.lead_only_when` keeps from this lead."""
     rules = game.rules
     play = rules.play
     deck = rules.deck
@@ -55,6 +56,15 @@ def steps(game: GameState, hand: CardMask) -> Iterator[Step]:
         banned = lead_ban(game, hand)
         if banned:
             yield Step(~banned, "lead restriction: not until broken", lambda: _unbroken_words(deck, banned))
+        if held_back:
+            yield Step(
+                ~held_back,
+                "play.lead_only_when",
+                lambda: (
+                    f"{card_words(deck, held_back)} may not be led now, and you hold other cards you may lead: "
+                    "{cards}"
+                ),
+            )
     else:
         yield from _following(game, hand)
     if first_trick and play.first_trick_avoid:
@@ -77,7 +87,7 @@ def card_words(deck: Deck, mask: CardMask, joiner: str = "and") -> str:
     """Cards as people name a set: a whole suit by its symbol (`♥`), other cards one by one (`Q♠`)."""
     parts = []
     for suit, suit_mask in enumerate(deck.suit_masks):
-        if mask & suit_mask == suit_mask:
+        if mask & suit_mask == suit_mask and suit < len(deck.suits):
             parts.append(f"{deck.suits[suit].symbol} ({deck.suits[suit].name})")
         else:
             parts += [deck.label(c) for c in reversed(deck.suit_cards(mask, suit))]
@@ -102,7 +112,7 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     deck = rules.deck
     led = game._led
     led_cards = game._suit_masks[led]
-    symbol = deck.suits[led].symbol if led < len(deck.suits) else "trump"
+    symbol = deck.group_word(led)
     if game._follow and rules.play.trump_instead and game._trump >= 0:
         # Only a player who can follow is bound; a void one may play anything, as when following suit.
         yield Step(
@@ -162,23 +172,23 @@ def _above(cards: CardMask, row: tuple[int, ...], best: int) -> CardMask:
     return out
 
 
-def allowed(game: GameState, hand: CardMask) -> CardMask:
+def allowed(game: GameState, hand: CardMask, held_back: CardMask = 0) -> CardMask:
     """The cards of `hand` its holder may play now."""
     choice = hand
-    for step in steps(game, hand):
+    for step in steps(game, hand, held_back):
         narrowed = choice & step.cards
         if narrowed:
             choice = narrowed
     return choice
 
 
-def refusal(game: GameState, hand: CardMask, card: Card) -> IllegalAction:
+def refusal(game: GameState, hand: CardMask, card: Card, held_back: CardMask = 0) -> IllegalAction:
     """Why `card` may not be played now: the first rule that leaves it out, with the cards that rule allows."""
     deck = game.rules.deck
     if not hand & (1 << card):
         return IllegalAction(f"you do not hold {deck.label(card)}", rule="play a card from your hand")
     choice = hand
-    for step in steps(game, hand):
+    for step in steps(game, hand, held_back):
         narrowed = choice & step.cards
         if narrowed:
             if not narrowed & (1 << card):

@@ -19,6 +19,6 @@ def timeout_card(rules: Rules, legal: tuple[Card, ...], trump: int, game: int = 
 
     def weakness(card: Card) -> tuple[bool, bool, int, int]:
         trumps = timeout.prefer_non_trump and suit_of[card] == trump
-        return (card in above, trumps, deck.rank_of[card], order[deck.suit_of[card]])
+        return (card in above, trumps, deck.rank_of[card], order.get(deck.suit_of[card], len(order)))
 
     return min(legal, key=weakness)

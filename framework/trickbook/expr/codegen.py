@@ -63,12 +63,14 @@ def _suit_cards(every: tuple[int, ...], per_suit: int, suit: int) -> tuple[int, 
     return every[suit * per_suit : (suit + 1) * per_suit] if suit >= 0 else ()
 
 
-def _suit_of(card: int, per_suit: int) -> int:
-    return card // per_suit if card >= 0 else -1
+def _suit_of(card: int, per_suit: int, suits: tuple[int, ...]) -> int:
+    """The printed suit; none (-1) for no card or an extra card such as a joker, which shows no suit."""
+    return card // per_suit if 0 <= card < len(suits) * per_suit else -1
 
 
-def _rank_of(card: int, per_suit: int) -> int:
-    return card % per_suit if card >= 0 else -1
+def _rank_of(card: int, per_suit: int, suits: tuple[int, ...]) -> int:
+    """The rank; none (-1) for no card or an extra card such as a joker, which has no rank."""
+    return card % per_suit if 0 <= card < len(suits) * per_suit else -1
 
 
 def _rank_order(orders: tuple[int, ...], rank: int) -> int:

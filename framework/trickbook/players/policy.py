@@ -49,6 +49,8 @@ def strongest_suit(view: SeatView) -> int:
     deck = view.rules.deck
     scores = [0.0] * len(deck.suits)
     for card in view.hand:
+        if deck.is_extra(card):
+            continue
         scores[deck.suit_of[card]] += 1 + deck.rank_of[card] / (4 * deck.ranks_per_suit)
     return max(range(len(scores)), key=scores.__getitem__)
 

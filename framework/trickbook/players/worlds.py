@@ -133,9 +133,9 @@ def likely_world(view: SeatView, rng: random.Random) -> World:
 
 def strength(deck: Deck, cards: tuple[Card, ...]) -> int:
     """High-card strength of `cards`: 4 for a suit's top rank, 3, 2 and 1 for the next three (each suit's four
-    highest, as a point count of honours has it), 0 below."""
+    highest, as a point count of honours has it), 0 below; an extra card (a joker) counts as a top rank."""
     top = deck.ranks_per_suit - 1
-    return sum(max(0, 4 - (top - deck.rank_of[c])) for c in cards)
+    return sum(4 if deck.is_extra(c) else max(0, 4 - (top - deck.rank_of[c])) for c in cards)
 
 
 def fair_strength(rules: Rules) -> float:

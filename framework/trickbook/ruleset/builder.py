@@ -43,6 +43,7 @@ from .rules import (
     ExchangeRules,
     Exposure,
     FirstLead,
+    LeadCondition,
     LeadRestriction,
     LeadsWith,
     MakingRound,
@@ -851,6 +852,13 @@ class _Builder:
         for key in ("suits", "suit", "map", "rounds", "last_must_name", "games"):
             if key in spec and key not in extras:
                 raise self.error(("trump", key), f"`{key}` has no meaning when trump mode is {mode.value!r}")
+        in_play = [e.code for i, e in enumerate(self.deck.extras) if not self.removed >> (self.deck.extra_base + i) & 1]
+        if mode in (TrumpMode.EXPOSED, TrumpMode.LED) and in_play:
+            raise self.error(
+                ("trump", "mode"),
+                f"trump mode {mode.value!r} takes trump from a card's suit, and the extra card {in_play[0]!r} has none",
+                hint=f"take it out with `deal.remove: [{in_play[0]}]`, or choose another trump mode",
+            )
         suits: tuple[int, ...] = ()
         suit = None
         mapping: tuple[int, ...] = ()
@@ -995,6 +1003,13 @@ class _Builder:
             self.dummy(spec),
             self.open_hand(spec),
             trump_instead,
+            tuple(
+                LeadCondition(
+                    self.cards(("play", "lead_only_when", index, "cards"), item["cards"]),
+                    self.expression(("play", "lead_only_when", index, "when"), Stage.PLAY, "seat", Type.BOOL),
+                )
+                for index, item in enumerate(spec.get("lead_only_when", []))
+            ),
         )
 
     def open_hand(self, spec: dict[str, Any]) -> Compiled | None:
@@ -1016,6 +1031,9 @@ class _Builder:
         return LeadRestriction(suit, BreakBy(item.get("broken_by", BreakBy.DISCARD.value)), also, only)
 
     def card_pattern(self, path: KeyPath, spec: str | dict[str, str]) -> CardPattern:
+        extras = [e.code for e in self.deck.extras]
+        if isinstance(spec, str) and spec in extras:
+            return CardPattern(extras.index(spec), self.deck.extra_group)
         rank_code, suit_code = (spec[:-1], spec[-1]) if isinstance(spec, str) else (spec["rank"], spec["suit"])
         ranks = [r.code for r in self.deck.ranks]
         aliases = {alias: index for index, r in enumerate(self.deck.ranks) for alias in r.aliases}

@@ -15,6 +15,7 @@ from .. import resources
 from ..cards import Card as Card
 from ..cards import CardMask as CardMask
 from ..cards import Deck as Deck
+from ..cards import Extra
 from ..cards import Rank as Rank
 from ..cards import Suit as Suit
 from ..cards import SuitIndex as SuitIndex
@@ -108,8 +109,11 @@ def _build(document: Document, data_to_carry: Mapping[str, Any] | None) -> Deck:
         raise RulesetError(
             "two ranks have the same order", where=document.locate(("ranks",)), hint="give every rank its own strength"
         )
+    # The file lists extra cards highest first, as people rank them; the deck indexes them weakest first.
+    extras = tuple(Extra(e["code"], e["name"], e["symbol"], e["colour"]) for e in reversed(data.get("extras", ())))
     _refuse_ambiguity(document, suits, ranks)
-    return Deck(data["id"], data["title"], suits, ranks, data_to_carry)
+    _refuse_extra_clashes(document, suits, ranks, extras)
+    return Deck(data["id"], data["title"], suits, ranks, data_to_carry, extras)
 
 
 def _refuse_ambiguity(document: Document, suits: tuple[Suit, ...], ranks: tuple[Rank, ...]) -> None:
@@ -128,3 +132,30 @@ def _refuse_ambiguity(document: Document, suits: tuple[Suit, ...], ranks: tuple[
                     path=f"{kind}s",
                     hint=f"give every {kind} its own code, symbol and aliases",
                 )
+
+
+def _refuse_extra_clashes(
+    document: Document, suits: tuple[Suit, ...], ranks: tuple[Rank, ...], extras: tuple[Extra, ...]
+) -> None:
+    """An extra card's code and symbol name only it: not a suit, a rank, a suited card or another extra card, as
+    moves, records and expressions read them all from the same text."""
+    taken = {text.upper(): f"the suit {s.code!r}" for s in suits for text in (s.code, s.symbol)}
+    taken |= {text.upper(): f"the rank {r.code!r}" for r in ranks for text in (r.code, *r.aliases)}
+    taken |= {
+        (text + spelling).upper(): f"the card {r.code + s.code!r}"
+        for s in suits
+        for r in ranks
+        for text in (r.code, *r.aliases)
+        for spelling in (s.code, s.symbol)
+    }
+    for index, extra in enumerate(reversed(extras)):
+        spellings = dict.fromkeys((extra.code.upper(), extra.symbol.upper()))
+        for text in spellings:
+            if text in taken:
+                raise RulesetError(
+                    f"the extra card {extra.code!r} is written {text!r}, which already names {taken[text]}",
+                    where=document.locate(("extras", index)),
+                    path=f"extras[{index}]",
+                    hint="give every extra card a code and symbol of its own",
+                )
+        taken |= dict.fromkeys(spellings, f"the extra card {extra.code!r}")

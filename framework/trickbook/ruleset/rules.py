@@ -352,6 +352,15 @@ class TrumpRules:
 
 
 @dataclass(frozen=True, slots=True)
+class LeadCondition:
+    """Cards that may be led only while `when` holds (read with `seat` the leader), unless the leader holds nothing
+    else: `play.lead_only_when`."""
+
+    cards: CardMask
+    when: Compiled
+
+
+@dataclass(frozen=True, slots=True)
 class LeadRestriction:
     """A suit that may not be led until broken, unless the leader holds nothing but it (and `unless_only`)."""
 
@@ -406,6 +415,8 @@ class PlayRules:
     """Read as the play starts: when it holds, the declarer's cards lie face up for everyone."""
     trump_instead: bool = False
     """A player who can follow suit may play a trump instead (`play.may_trump_instead`)."""
+    lead_only_when: tuple[LeadCondition, ...] = ()
+    """Cards held back from leading while their condition fails (`play.lead_only_when`)."""
 
     @property
     def plain(self) -> bool:
@@ -415,6 +426,7 @@ class PlayRules:
             and not self.trump_instead
             and not self.first_trick_avoid
             and self.leads_with is LeadsWith.ANY
+            and not self.lead_only_when
             and all(
                 r.broken_by is BreakBy.DISCARD and not r.also_broken_by and not r.unless_only
                 for r in self.lead_restrictions
@@ -425,7 +437,7 @@ class PlayRules:
 @dataclass(frozen=True, slots=True)
 class CardPattern:
     """A card named by rank and suit, where the suit may be "this hand's trump" (suit None) or the other suit of
-    trump's colour (`same_colour`)."""
+    trump's colour (`same_colour`); an extra card (a joker) is its place among the extras in their group."""
 
     rank: int
     suit: int | None
@@ -589,7 +601,7 @@ def _card_tables(
         return deck.suit_of, deck.suit_masks, deck.strength[trump + 1]
     size = deck.size
     per_suit = deck.ranks_per_suit
-    group = trump if trump >= 0 else len(deck.suits)
+    group = trump if trump >= 0 else len(deck.suit_masks)
     suit_of = list(deck.suit_of)
     masks = [*deck.suit_masks, 0] if trump < 0 and highest else list(deck.suit_masks)
     for card in highest:
@@ -600,7 +612,8 @@ def _card_tables(
     strength = order if order is not None else tuple(range(per_suit))
 
     def within(card: Card) -> int:
-        return deck.suit_of[card] * per_suit + strength[deck.rank_of[card]]
+        rank = deck.rank_of[card]
+        return deck.suit_of[card] * per_suit + (rank if deck.is_extra(card) else strength[rank])
 
     def claim(card: Card, led: int) -> int:
         suit = suit_of[card]

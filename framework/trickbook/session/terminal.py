@@ -51,7 +51,8 @@ def help_text(rules: Rules) -> str:
     deck = rules.deck
     suit = deck.suits[0]
     giving = " (when passing: the card to give)" if rules.passing is not None else ""
-    example = f"{deck.codes[-1]}, {deck.label(deck.size - 1)}"
+    last = deck.extra_base - 1
+    example = f"{deck.codes[last]}, {deck.label(last)}"
     lines = ["Type what you do as people say it:", f"  a card        {example}{giving}"]
     if rules.bidding.kind is not BiddingKind.NONE:
         bids = ", ".join([f"{rules.actions.min_bid}", *rules.actions.named_bids, "pass"])
@@ -332,7 +333,7 @@ class TerminalMatch:
         hand = Text(self._("Your hand: "))
         for group in view.in_suits(view.hand):  # as this hand's trump counts suits: a jack of trump among trumps
             for card in group:
-                colour = deck.suits[deck.suit_of[card]].colour
+                colour = deck.colour(card)
                 hand.append(deck.label(card), style=_COLOURS.get(colour, ""))
                 hand.append(" ")
             hand.append("  ")

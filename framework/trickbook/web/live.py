@@ -257,9 +257,7 @@ class Hub:
                 "sides": [rules.word(language, name) for name in seating.side_names],
                 "words": dict(rules.translation(language).words),
                 "personal": table.game.seat_totals is not None and (rules.personal or not seating.sides),
-                "cards": {
-                    code: [deck.label(i), deck.suits[deck.suit_of[i]].colour] for i, code in enumerate(deck.codes)
-                },
+                "cards": {code: [deck.label(i), deck.colour(i)] for i, code in enumerate(deck.codes)},
                 "suits": {s.code: [s.symbol, rules.word(language, s.name), s.colour] for s in deck.suits},
                 "view": {
                     **view,
