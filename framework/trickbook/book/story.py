@@ -15,6 +15,7 @@ from .. import i18n
 from ..cards import Card
 from ..engine.events import (
     ActionTaken,
+    CardDrawn,
     CardExposed,
     CardsDealt,
     CardsPassed,
@@ -125,6 +126,8 @@ class Story:
                 return f"{label(event.seat)} passes {' '.join(deck.label(c) for c in event.cards)} to {label(event.to)}"
             case CardsTaken():
                 return f"{label(event.seat)} takes {' '.join(deck.label(c) for c in event.cards)}"
+            case CardDrawn():
+                return f"{label(event.seat)} draws {deck.label(event.card)}{' (face up)' if event.face_up else ''}"
             case SitsOut():
                 partner = rules.seating.partner[event.seat]
                 return f"{label(partner)} plays alone: {label(event.seat)} sits this hand out"
@@ -210,6 +213,11 @@ class Story:
             case CardsTaken():
                 taker = "You take" if event.seat == seat else f"{names[event.seat]} takes"
                 return f"{taker} {' '.join(deck.label(c) for c in event.cards)}"
+            case CardDrawn() if event.seen_by(seat) is Sight.WHOLE:
+                drawer = "You draw" if event.seat == seat else f"{names[event.seat]} draws"
+                return f"{drawer} {deck.label(event.card)}"
+            case CardDrawn():
+                return f"{names[event.seat]} draws a card face down"
             case GameNamed():
                 return f"{names[event.seat]} names the game: {event.name}"
             case SitsOut():
