@@ -49,6 +49,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("rubber-bridge", (), None),
     ("slobberhannes", (), None),
     ("trex", (), None),
+    ("german-whist", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 
