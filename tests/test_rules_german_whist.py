@@ -293,3 +293,30 @@ def test_the_rule_book_tells_the_draws() -> None:
     assert "the winner of the trick first" in text
     assert "the others draw face down and only they see their card" in text
     assert "A hand has 26 tricks." in text
+
+
+def test_a_table_tells_each_seat_only_its_own_face_down_draw() -> None:
+    """At a table the face-up card drawn is sent to both seats; the card drawn face down reaches its drawer,
+    and the other seat learns only that a card was drawn; each seat's view shows the stock."""
+    from jsonschema import Draft202012Validator
+
+    from trickbook import resources
+    from trickbook.session.table import Table
+
+    events = Draft202012Validator(resources.schema("table-event"))
+    table = Table(RULES, seats=["human", "human"], seed=3)
+    table.pending()
+    told: dict[int, list[dict[str, object]]] = {0: [], 1: []}
+    while not any(m["type"] == "card_drawn" for m in told[0]):
+        seat = table.game.turn
+        for who, messages in table.submit(seat, table.view(seat)["legal"][0], 0.0).items():
+            told[who] += messages
+    drawn = {seat: [m for m in messages if m["type"] == "card_drawn"] for seat, messages in told.items()}
+    for seat in (0, 1):
+        assert all(events.is_valid(m) for m in told[seat])
+        face_up = [m for m in drawn[seat] if m["face_up"]]
+        hidden = [m for m in drawn[seat] if not m["face_up"]]
+        assert len(face_up) == 1 and len(hidden) == 1
+        assert (hidden[0]["card"] is None) == (hidden[0]["seat"] != seat)
+    view = table.view(0)
+    assert view["stock_left"] == 24 and isinstance(view["stock_up"], str)

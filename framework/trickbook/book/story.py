@@ -59,6 +59,10 @@ class Story:
         self.exposed: Card | None = None
         self.trump = -1
         self.game = -1
+        self.late = [0] * rules.seats
+        """Per seat, the tricks taken so far after which nobody drew from the stock (`play.draw`)."""
+        self.undrawn = -1
+        """The winner of the last trick while no draw has followed it yet (-1: none)."""
 
     def join(self, game: Game) -> Story:
         """Takes up the story in the middle of `game`'s current hand (a resumed or undone match); returns itself."""
@@ -87,6 +91,13 @@ class Story:
             case HandStarted():
                 self.trick, self.card_points, self.highest = [], [0] * self.rules.seats, -1
                 self.exposed, self.trump, self.game = None, -1, -1
+                self.late, self.undrawn = [0] * self.rules.seats, -1
+            case TrickWon():
+                if self.undrawn >= 0:
+                    self.late[self.undrawn] += 1
+                self.undrawn = event.winner
+            case CardDrawn():
+                self.undrawn = -1
             case CardExposed():
                 self.exposed = event.card
             case TrumpSet():
@@ -170,6 +181,15 @@ class Story:
         auto = " (automatically)" if event.auto else ""
         return f"{who}: {rules.actions.label_in(event.action, event.phase)}{auto}"
 
+    def _late_tricks(self) -> list[int] | None:
+        """Per seat, the hand's tricks taken once the stock was empty, where players draw (`play.draw`)."""
+        if self.rules.play.draw is None:
+            return None
+        late = list(self.late)
+        if self.undrawn >= 0:
+            late[self.undrawn] += 1
+        return late
+
     def scoring(self, hand: HandResult, event: HandScored) -> Iterator[str]:
         """The hand's tricks (and card points taken, where cards have points), each scoring line with what it
         read, the hand's score, the totals and the counters."""
@@ -183,7 +203,7 @@ class Story:
                 f"{seating.seat_names[s]} {card_points[s]}" for s in range(rules.seats)
             )
         for line in event.lines:
-            yield _line(rules, hand.contract, taken, card_points, line)
+            yield _line(rules, hand.contract, taken, card_points, line, self._late_tricks())
         parts = []
         if event.sides:
             parts.append(
@@ -290,7 +310,12 @@ def trick_words(rules: Rules, event: TrickWon, cards: Sequence[tuple[int, Card]]
 
 
 def _line(
-    rules: Rules, contract: tuple[int, ...], taken: tuple[int, ...], card_points: list[int] | None, line: ScoreLine
+    rules: Rules,
+    contract: tuple[int, ...],
+    taken: tuple[int, ...],
+    card_points: list[int] | None,
+    line: ScoreLine,
+    late: list[int] | None = None,
 ) -> str:
     """One scoring rule's points for a side or seat, with what it read and its formula."""
     description = {r.name: r for r in rules.scoring.rules}
@@ -307,6 +332,8 @@ def _line(
     inputs = f"contract {held}, took {took}" if held is not None else f"took {took}"
     if card_points is not None:
         inputs += f", card points {sum(card_points[s] for s in seats)}"
+    if late is not None:
+        inputs += f" ({sum(late[s] for s in seats)} once the stock was empty)"
     rule = description.get(line.rule)
     formula = f" [{' '.join(rule.points.source.split())}]" if rule is not None else " [counter limit reached]"
     return f"{line.rule} for {who}: {inputs} -> {line.points:+d}{formula}"

@@ -221,7 +221,7 @@ class Table:
     def _shown(self, seat: int, view: SeatView) -> dict[str, Any]:
         deck = self.rules.deck
         actions = self.rules.actions
-        return {
+        shown = {
             "seat": seat,
             "table": self.phase,
             "phase": view.phase,
@@ -249,6 +249,10 @@ class Table:
             "seat_totals": list(view.seat_totals) if view.seat_totals is not None else None,
             "match": self.match_number,
         }
+        if self.rules.play.draw is not None:  # the stock players draw from, as this seat sees it
+            shown["stock_up"] = deck.codes[view.stock_up] if view.stock_up is not None else None
+            shown["stock_left"] = view.stock_left
+        return shown
 
     # ------------------------------------------------------------- saving
 
