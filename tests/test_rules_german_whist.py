@@ -14,7 +14,7 @@ from helpers import act, legal, play_trick, rules
 from trickbook import Game, Rules, load_ruleset
 from trickbook.book.scenario import Scenario, ScenarioError, evaluate
 from trickbook.engine.dealing import Deal
-from trickbook.engine.events import CardDrawn, CardExposed, Event, Sight
+from trickbook.engine.events import CardDrawn, CardExposed, Event, Sight, TrickWon
 from trickbook.errors import PlayerError, RulesetError
 from trickbook.players.base import make_player, parse_player_specs
 from trickbook.players.worlds import imagine
@@ -320,3 +320,30 @@ def test_a_table_tells_each_seat_only_its_own_face_down_draw() -> None:
         assert (hidden[0]["card"] is None) == (hidden[0]["seat"] != seat)
     view = table.view(0)
     assert view["stock_left"] == 24 and isinstance(view["stock_up"], str)
+
+
+def test_four_players_draw_in_turn_from_the_winner(tmp_path: Path) -> None:
+    """`play.draw` is not German Whist's alone: Whist dealt 10 each leaves a stock of 12, three rounds of four
+    draws from the winner round the table, so a hand has 13 tricks and each seat sees only its own face-down
+    draws."""
+    table = load_ruleset(
+        write(
+            tmp_path,
+            "extends: whist\ndeal:\n  hand_size: 10\n  expose: {seat: stock, card: 1}\nplay:\n  draw: {}\n",
+        )
+    )
+    assert table.tricks_in_hand(10) == 13
+    events: list[Event] = []
+    game = Game(table, seed=2, observer=events.append)
+    game.apply(game.default_action())
+    while not any(isinstance(e, CardDrawn) for e in events):
+        game.apply(game.default_action())
+    winner = next(e.winner for e in reversed(events) if isinstance(e, TrickWon))
+    drawn = [e for e in events if isinstance(e, CardDrawn)]
+    assert [e.seat for e in drawn] == [(winner + k) % 4 for k in range(4)]
+    assert [e.face_up for e in drawn] == [True, False, False, False]
+    for e in drawn[1:]:
+        assert [e.seen_by(s) is Sight.WHOLE for s in range(4)] == [s == e.seat for s in range(4)]
+    while not game.is_over() and game.hand_number == 1:
+        game.apply(game.default_action())
+    assert sum(game.history[0].tricks_won) == 13

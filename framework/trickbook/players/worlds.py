@@ -44,8 +44,11 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
 
     Before passed cards change hands, each seat's "holding" is its deal; afterwards it is what it held when
     play began (its cards now and those it played), from which the deal is recovered by undoing the passes.
+    Refused where players draw from the stock (see `imaginable`).
     """
     rules = view.rules
+    if not imaginable(rules):
+        raise PlayerError(f"seat {view.seat} cannot imagine worlds under rules where players draw from the stock")
     deck = rules.deck
     seats = rules.seats
     me = view.seat
