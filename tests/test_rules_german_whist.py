@@ -347,3 +347,31 @@ def test_four_players_draw_in_turn_from_the_winner(tmp_path: Path) -> None:
     while not game.is_over() and game.hand_number == 1:
         game.apply(game.default_action())
     assert sum(game.history[0].tricks_won) == 13
+
+
+def test_the_trace_counts_the_tricks_after_the_stock_even_when_joined_midway() -> None:
+    """The scoring lines say how many tricks each seat took once the stock was empty, also for a story taken up
+    in the middle of a hand (a resumed match)."""
+    from trickbook.book.story import Story
+    from trickbook.engine.events import HandScored
+
+    table = german_whist()
+    events: list[Event] = []
+    game = dealt(table, [suit("H"), suit("S")], interleaved("C", "D"), observer=events.append)
+    for _ in range(30):
+        game.apply(game.default_action())
+    joined = Story(table).join(game.clone())
+    whole = Story(table)
+    for event in events:
+        whole.tell(event)
+    cut = len(events)
+    while game.hand_number == 1 and not game.is_over():
+        game.apply(game.default_action())
+    for event in events[cut:]:
+        whole.tell(event)
+        joined.tell(event)
+    scored = next(e for e in events if isinstance(e, HandScored))
+    lines = [list(story.scoring(game.history[0], scored)) for story in (whole, joined)]
+    assert lines[0] == lines[1]
+    late = game.history[0].seat_score
+    assert late is not None and any("once the stock was empty" in line for line in lines[0])

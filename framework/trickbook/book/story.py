@@ -70,6 +70,7 @@ class Story:
         plays = [(m.seat, m.action) for m in game.current_moves if kinds[m.action] == PLAY]
         self.trick = plays[len(plays) - len(game.trick) :] if game.trick else []
         self.exposed = game.exposed[0] if game.exposed else None
+        self.late, self.undrawn = list(game.tricks_after_stock()), -1
         self.trump = game.trump
         self.game = game.named_game
         return self

@@ -337,6 +337,10 @@ class GameState:
             return None
         return self._stock[self._drawn]
 
+    def tricks_after_stock(self) -> tuple[int, ...]:
+        """Per seat, the tricks taken so far this hand once the stock was empty (`play.draw`; public)."""
+        return tuple(self._late_won)
+
     def drawn_seen_by(self, seat: int) -> tuple[tuple[Card, ...], ...]:
         """Per seat, the cards it drew from the stock this hand that `seat` may know: all of its own, and the
         face-up ones of the others."""
