@@ -50,6 +50,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("slobberhannes", (), None),
     ("trex", (), None),
     ("estimation", (), None),
+    ("german-whist", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

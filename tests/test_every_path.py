@@ -151,6 +151,8 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
     shown: list[list[str]] = [[] for _ in range(seats)]
     first, last, game_index, out, announced, doubled = None, None, -1, [], [], 0
     contract, taken, laid = None, [], []
+    winners: list[int] = []
+    drawn_after: list[bool] = []  # per trick, whether players drew from the stock after it (`play.draw`)
     calls = rules.bidding.calls
     for event in said:
         if isinstance(event, told.ActionTaken):
@@ -170,7 +172,11 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
                 laid.append(actions.card_of(event.action))
             elif kind == kinds.SHOW:
                 shown[event.seat].append(deck.codes[actions.card_of(event.action)])
+        elif isinstance(event, told.CardDrawn):
+            drawn_after[-1] = True
         elif isinstance(event, told.TrickWon):
+            winners.append(event.winner)
+            drawn_after.append(False)
             for card in event.cards:
                 took[event.winner].append(deck.codes[card])
             first = event.winner if first is None else first
@@ -181,6 +187,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
             out.append(event.seat)
         elif isinstance(event, told.CardsTaken):
             taken += list(event.cards)
+    late = [sum(w == seat and not drew for w, drew in zip(winners, drawn_after, strict=True)) for seat in range(seats)]
     sides = len(rules.seating.sides)
     counters = (
         before.counters if before else tuple((c.start,) * (sides if c.per == "side" else seats) for c in rules.counters)
@@ -208,6 +215,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
         sits_out=out or None,
         game=game_index,
         stock=[deck.codes[c] for c in stock],
+        tricks_after_stock=late if rules.play.draw is not None else None,
         contract=contract,
         doubled=doubled,
         exchanged=bool(taken) if rules.exchange is not None else None,

@@ -210,6 +210,13 @@ FACTS = {
         "hand_size`",
         "For each seat, when `anyone_exact and not exact`: `-abs(tricks(seat) - bid(seat))` points",
     ],
+    "german-whist": [
+        "The undealt cards form the stock, face down. Card number 1 of the stock is turned face up",
+        "The suit of the card shown to everyone is trump",
+        "A hand has 26 tricks.",
+        "the first to draw takes it, the others draw face down and only they see their card",
+        "players draw after each of the first 13 tricks",
+    ],
     "trex": [
         "After every 4 played hands (the same player deals them all) the deal passes to the next player",
         "the dealer alone chooses the game of this hand among king_of_hearts, queens, diamonds, ltoosh",

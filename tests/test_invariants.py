@@ -92,7 +92,7 @@ def test_a_played_hand_has_a_trick_per_card_held_and_totals_are_the_sum_of_hand_
     totals = [0] * len(sides)
     seat_totals = [0] * seating.seats
     for hand in game.history:
-        size = len(hand.deal[0])
+        size = game.rules.tricks_in_hand(len(hand.deal[0]))  # with `play.draw`, a trick more per round drawn
         if hand.cancelled:
             assert not any(hand.score)
         else:

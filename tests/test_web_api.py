@@ -243,6 +243,10 @@ def test_every_bundled_ruleset_plays_at_a_table_and_a_seat_sees_only_its_own_car
                     dealt |= set(event["cards"])
                 if event["type"] == "cards_taken" and event["seat"] == 0:
                     dealt |= set(event["cards"])
+                if event["type"] == "card_drawn" and event["seat"] == 0:
+                    dealt.add(event["card"])
+                if event["type"] == "card_drawn" and event["seat"] != 0:
+                    assert event["face_up"] or event["card"] is None, "another seat's face-down draw is hidden"
             assert set(view["hand"]) <= dealt
             assert list(page["labels"]) == view["legal"], "each choice of the seat has a label, nothing else"
             assert all(

@@ -210,7 +210,7 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
     bidding = rules.bidding
     values: list[int | str] = [*range(bidding.min, bidding.max + 1), *(n.name for n in bidding.named)]
     events = [e.name for e in rules.events]
-    size = rules.hand_size
+    size = rules.tricks_in_hand(rules.hand_size)
     seats = rules.seats
     for index in range(count):
         tricks = [0] * seats
@@ -220,6 +220,8 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
             tricks[draw.choice([s for s in range(seats) if s != index % seats] or [0])] += 1
         event = {e: [draw.randint(0, 1) for _ in range(seats)] for e in events}
         common: dict[str, object] = {"tricks": tricks, "events": event}
+        if rules.play.draw is not None:
+            common["tricks_after_stock"] = _late_split(tricks, rules.hand_size, draw)
         if rules.reads_cards or rules.reads_deal:
             took, dealt = _cards(rules, tricks, draw)
             common.update(took=took, dealt=dealt, first_trick=draw.randrange(seats), last_trick=draw.randrange(seats))
@@ -236,6 +238,16 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
             yield Scenario(bids=[draw.choice(values) for _ in range(seats)], **common)  # type: ignore[arg-type]
         else:
             yield Scenario(**common)  # type: ignore[arg-type]
+
+
+def _late_split(tricks: list[int], size: int, draw: random.Random) -> list[int]:
+    """Which of each seat's tricks came once the stock was empty: `size` of them in all, each seat's share at
+    most its tricks."""
+    late = [0] * len(tricks)
+    for _ in range(size):
+        seat = draw.choice([s for s, count in enumerate(tricks) if late[s] < count])
+        late[seat] += 1
+    return late
 
 
 def _cards(rules: Rules, tricks: list[int], draw: random.Random) -> tuple[list[list[str]], list[list[str]]]:

@@ -51,6 +51,7 @@ class Scenario:
     dealt: Sequence[Sequence[str]] | None = None
     """Per seat, cards it was dealt (the others are left unsaid), in the same codes."""
     first_trick: int | None = None
+    """The seat that won the first trick."""
     last_trick: int | None = None
     """The seat that won the last trick."""
     trump_round: int | None = None
@@ -59,6 +60,8 @@ class Scenario:
     """The seat (or seats) that sat the hand out while their partners played alone."""
     game: int = -1
     """The named game (an index of `trump.games`) the hand was played as, or -1."""
+    tricks_after_stock: Sequence[int] | None = None
+    """Per seat, how many of its tricks it took once the stock was empty (`play.draw`)."""
     stock: Sequence[str] | None = None
     """The cards in the stock at the end of the hand (after any exchange), as card codes."""
     contract: str | None = None
@@ -102,12 +105,13 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     seating = rules.seating
     seats = seating.seats
     size = rules.hand_size if scenario.hand_size is None else scenario.hand_size
+    in_hand = rules.tricks_in_hand(size)
     # A hand that `play.stop_when` may stop early can be scored after fewer tricks, as in play.
     played = sum(scenario.tricks)
-    if len(scenario.tricks) != seats or played > size or (played < size and rules.play.stop_when is None):
+    if len(scenario.tricks) != seats or played > in_hand or (played < in_hand and rules.play.stop_when is None):
         upto = "at most " if rules.play.stop_when is not None else ""
         raise ScenarioError(
-            f"tricks must give {count_words(seats)} seats' tricks adding up to {upto}{size}, "
+            f"tricks must give {count_words(seats)} seats' tricks adding up to {upto}{in_hand}, "
             f"not {list(scenario.tricks)}"
         )
     if scenario.hands_played is not None and scenario.hands_played > scenario.hand_number:
@@ -200,12 +204,32 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     )
     facts.side_tricks = [sum(facts.tricks[s] for s in members) for members in seating.sides]
     facts.shown = card_masks(rules, scenario.shown, "shown")
+    facts.late_tricks = _late_tricks(rules, scenario, size)
+    facts.side_late_tricks = [sum(facts.late_tricks[s] for s in members) for members in seating.sides]
     if scenario.took is not None or scenario.dealt is not None or {scenario.first_trick, scenario.last_trick} != {None}:
         _card_facts(rules, scenario, facts)
     stock = rules.deck.mask(rules.deck.parse_card(code) for code in scenario.stock or ())
     tables = rules.tables(facts.trump, facts.game)
     facts.trump_runs = [tables.trump_run(mask | stock) for mask in card_masks(rules, scenario.dealt, "dealt")]
     return facts
+
+
+def _late_tricks(rules: Rules, scenario: Scenario, size: int) -> list[int]:
+    """Per seat, the scenario's tricks taken once the stock was empty (`play.draw`): none unless it says."""
+    late = scenario.tricks_after_stock
+    if late is None:
+        return [0] * rules.seats
+    if rules.play.draw is None:
+        raise ScenarioError("tricks_after_stock needs rules where players draw from the stock (`play.draw`)")
+    if (
+        len(late) != rules.seats
+        or sum(late) > size
+        or any(n > t or n < 0 for n, t in zip(late, scenario.tricks, strict=True))
+    ):
+        raise ScenarioError(
+            f"tricks_after_stock must give each seat's share of its tricks, {size} at most in all, not {list(late)}"
+        )
+    return list(late)
 
 
 def _card_facts(rules: Rules, scenario: Scenario, facts: Facts) -> None:

@@ -15,6 +15,7 @@ from .. import i18n
 from ..cards import Card
 from ..engine.events import (
     ActionTaken,
+    CardDrawn,
     CardExposed,
     CardsDealt,
     CardsPassed,
@@ -58,6 +59,10 @@ class Story:
         self.exposed: Card | None = None
         self.trump = -1
         self.game = -1
+        self.late = [0] * rules.seats
+        """Per seat, the tricks taken so far after which nobody drew from the stock (`play.draw`)."""
+        self.undrawn = -1
+        """The winner of the last trick while no draw has followed it yet (-1: none)."""
 
     def join(self, game: Game) -> Story:
         """Takes up the story in the middle of `game`'s current hand (a resumed or undone match); returns itself."""
@@ -65,6 +70,7 @@ class Story:
         plays = [(m.seat, m.action) for m in game.current_moves if kinds[m.action] == PLAY]
         self.trick = plays[len(plays) - len(game.trick) :] if game.trick else []
         self.exposed = game.exposed[0] if game.exposed else None
+        self.late, self.undrawn = list(game.tricks_after_stock()), -1
         self.trump = game.trump
         self.game = game.named_game
         return self
@@ -86,6 +92,13 @@ class Story:
             case HandStarted():
                 self.trick, self.card_points, self.highest = [], [0] * self.rules.seats, -1
                 self.exposed, self.trump, self.game = None, -1, -1
+                self.late, self.undrawn = [0] * self.rules.seats, -1
+            case TrickWon():
+                if self.undrawn >= 0:
+                    self.late[self.undrawn] += 1
+                self.undrawn = event.winner
+            case CardDrawn():
+                self.undrawn = -1
             case CardExposed():
                 self.exposed = event.card
             case TrumpSet():
@@ -125,6 +138,8 @@ class Story:
                 return f"{label(event.seat)} passes {' '.join(deck.label(c) for c in event.cards)} to {label(event.to)}"
             case CardsTaken():
                 return f"{label(event.seat)} takes {' '.join(deck.label(c) for c in event.cards)}"
+            case CardDrawn():
+                return f"{label(event.seat)} draws {deck.label(event.card)}{' (face up)' if event.face_up else ''}"
             case SitsOut():
                 partner = rules.seating.partner[event.seat]
                 return f"{label(partner)} plays alone: {label(event.seat)} sits this hand out"
@@ -167,6 +182,15 @@ class Story:
         auto = " (automatically)" if event.auto else ""
         return f"{who}: {rules.actions.label_in(event.action, event.phase)}{auto}"
 
+    def _late_tricks(self) -> list[int] | None:
+        """Per seat, the hand's tricks taken once the stock was empty, where players draw (`play.draw`)."""
+        if self.rules.play.draw is None:
+            return None
+        late = list(self.late)
+        if self.undrawn >= 0:
+            late[self.undrawn] += 1
+        return late
+
     def scoring(self, hand: HandResult, event: HandScored) -> Iterator[str]:
         """The hand's tricks (and card points taken, where cards have points), each scoring line with what it
         read, the hand's score, the totals and the counters."""
@@ -180,7 +204,7 @@ class Story:
                 f"{seating.seat_names[s]} {card_points[s]}" for s in range(rules.seats)
             )
         for line in event.lines:
-            yield _line(rules, hand.contract, taken, card_points, line)
+            yield _line(rules, hand.contract, taken, card_points, line, self._late_tricks())
         parts = []
         if event.sides:
             parts.append(
@@ -210,6 +234,11 @@ class Story:
             case CardsTaken():
                 taker = "You take" if event.seat == seat else f"{names[event.seat]} takes"
                 return f"{taker} {' '.join(deck.label(c) for c in event.cards)}"
+            case CardDrawn() if event.seen_by(seat) is Sight.WHOLE:
+                drawer = "You draw" if event.seat == seat else f"{names[event.seat]} draws"
+                return f"{drawer} {deck.label(event.card)}"
+            case CardDrawn():
+                return f"{names[event.seat]} draws a card face down"
             case GameNamed():
                 return f"{names[event.seat]} names the game: {event.name}"
             case SitsOut():
@@ -282,7 +311,12 @@ def trick_words(rules: Rules, event: TrickWon, cards: Sequence[tuple[int, Card]]
 
 
 def _line(
-    rules: Rules, contract: tuple[int, ...], taken: tuple[int, ...], card_points: list[int] | None, line: ScoreLine
+    rules: Rules,
+    contract: tuple[int, ...],
+    taken: tuple[int, ...],
+    card_points: list[int] | None,
+    line: ScoreLine,
+    late: list[int] | None = None,
 ) -> str:
     """One scoring rule's points for a side or seat, with what it read and its formula."""
     description = {r.name: r for r in rules.scoring.rules}
@@ -299,6 +333,8 @@ def _line(
     inputs = f"contract {held}, took {took}" if held is not None else f"took {took}"
     if card_points is not None:
         inputs += f", card points {sum(card_points[s] for s in seats)}"
+    if late is not None:
+        inputs += f" ({sum(late[s] for s in seats)} once the stock was empty)"
     rule = description.get(line.rule)
     formula = f" [{' '.join(rule.points.source.split())}]" if rule is not None else " [counter limit reached]"
     return f"{line.rule} for {who}: {inputs} -> {line.points:+d}{formula}"

@@ -15,6 +15,7 @@ from ..ruleset.rules import (
     BiddingKind,
     BreakBy,
     CardPattern,
+    DrawFirst,
     FirstLead,
     LeadsWith,
     MakingRound,
@@ -607,11 +608,15 @@ def _play(rules: Rules) -> Iterator[Statement]:
         else "The highest trump wins the trick; if no trump was played, the highest card of the led suit wins."
     )
     tricks = (
-        f"A hand has {rules.hand_size} tricks."
+        f"A hand has {rules.tricks_in_hand(rules.hand_size)} tricks."
         if rules.deal.hand_size is None or rules.deal.hand_size.is_constant
         else "A hand has as many tricks as each player holds cards."
+        if play.draw is None
+        else "A hand goes on until every card dealt or drawn is played."
     )
     yield Statement("play.winner", section, "Winning a trick", f"{winner} The winner leads the next trick. {tricks}")
+    if play.draw is not None:
+        yield Statement("play.draw", section, "Drawing from the stock", _draw_words(rules))
     if play.dummy:
         text = (
             "The declarer's partner is the dummy: once the opening lead is made, the dummy's cards are laid "
@@ -644,6 +649,30 @@ def _play(rules: Rules) -> Iterator[Statement]:
             "someone else led, they are not restricted."
         )
         yield Statement(f"play.lead_only_when[{index}]", section, "Held back from the lead", text)
+
+
+def _draw_words(rules: Rules) -> str:
+    """`play.draw` in words: who draws, what each seat sees of the draws, when drawing stops."""
+    draw = rules.play.draw
+    assert draw is not None
+    first = "the winner of the trick" if draw.first is DrawFirst.WINNER else "the player who led it"
+    text = f"After each trick every player draws a card from the stock, {first} first and the others in turn. "
+    if draw.face_up:
+        text += (
+            "The stock's top card lies face up for everyone to see: the first to draw takes it, the others draw "
+            "face down and only they see their card, and then the next card is turned up. "
+        )
+    else:
+        text += "Every card is drawn face down: only the player who draws it sees it. "
+    text += (
+        "Once the stock holds too few cards for everyone to draw, nobody draws and the remaining cards are "
+        "played out; `tricks_after_stock` counts the tricks taken from then on."
+    )
+    size = rules.deal.hand_size
+    if size is not None and size.is_constant:
+        rounds = rules.tricks_in_hand(rules.hand_size) - rules.hand_size
+        text += f" With {rules.hand_size} cards each, players draw after each of the first {rounds} tricks."
+    return text
 
 
 def _card(rules: Rules, rank: int, suit: int | None) -> str:

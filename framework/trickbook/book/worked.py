@@ -60,7 +60,7 @@ def check_examples(source: RulesetSource) -> Iterator[Result]:
 
 def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
     size = spec.get("hand_size", rules.hand_size)
-    tricks = spec.get("tricks", [size] + [0] * (rules.seats - 1))
+    tricks = spec.get("tricks", [rules.tricks_in_hand(size)] + [0] * (rules.seats - 1))
     return Scenario(
         tricks=tricks,
         bids=spec.get("bids", ()),
@@ -79,6 +79,7 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         dealt=spec.get("dealt"),
         first_trick=spec.get("first_trick"),
         last_trick=spec.get("last_trick"),
+        tricks_after_stock=spec.get("tricks_after_stock"),
         trump_round=spec.get("trump_round"),
         sits_out=spec.get("sits_out"),
         game=_game(rules, spec.get("game")),

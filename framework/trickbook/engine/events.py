@@ -88,6 +88,20 @@ class CardsTaken:
 
 
 @dataclass(frozen=True, slots=True)
+class CardDrawn:
+    """A card a seat draws from the stock after a trick (`play.draw`); `face_up` when it was the card turned up
+    for everyone."""
+
+    seat: int
+    card: Card
+    face_up: bool
+
+    def seen_by(self, seat: int) -> Sight:
+        """Everyone sees a face-up card drawn; a face-down one only its drawer, the others that a card was drawn."""
+        return Sight.WHOLE if self.face_up or seat == self.seat else Sight.HIDDEN
+
+
+@dataclass(frozen=True, slots=True)
 class SitsOut:
     """A seat whose hand sits this hand out while its partner plays alone."""
 
@@ -225,6 +239,7 @@ Event: TypeAlias = (
     | CardExposed
     | CardsPassed
     | CardsTaken
+    | CardDrawn
     | SitsOut
     | ActionTaken
     | ContractSet

@@ -18,11 +18,12 @@ from ..cards import Card, CardMask
 from ..errors import IllegalAction, InvalidAction
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.actions import DISCARD, GIVE, ActionKind
-from ..ruleset.rules import FirstLead, Relation, Rules, TrumpMode
+from ..ruleset.rules import DrawFirst, FirstLead, Relation, Rules, TrumpMode
 from . import restrictions
 from .dealing import Deal, first_dealer, hand_size, seeded_deal
 from .events import (
     ActionTaken,
+    CardDrawn,
     CardExposed,
     CardsDealt,
     HandCancelled,
@@ -258,7 +259,14 @@ class Game(GameState):
             self.rules.deck.cards(hands[self._open]) if self._open != NO_SEAT else (),
             self._block,
             self._played,
+            *self._draw_view(seat),
         )
+
+    def _draw_view(self, seat: int) -> tuple[Card | None, int, tuple[tuple[Card, ...], ...]]:
+        """The stock as `seat` sees it with `play.draw`: the face-up card, how many are left, the draws it knows."""
+        if self.rules.play.draw is None:
+            return None, 0, ()
+        return self.stock_up, len(self._stock) - self._drawn, self.drawn_seen_by(seat)
 
     def _dummy_shown(self) -> bool:
         """True once the opening lead is made: from then on everyone sees the dummy's cards."""
@@ -371,12 +379,39 @@ class Game(GameState):
         if self.observer is not None:
             by_trump = self._best >= 2 * self._deck_size and self._led != self._trump
             self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump, self._led))
+        if self.rules.play.draw is not None:
+            self._draw_round(winner)
         self._trick = []
         self._restrict = ~self._block
-        if self._trick_count == self._hand_size or (self._stop is not None and self._stop(self._played_facts())):
+        last = self._hand_size + self._draw_tricks
+        if self._trick_count == last or (self._stop is not None and self._stop(self._played_facts())):
             self._score_hand()
         else:
             self._turn = winner
+
+    def _draw_round(self, winner: int) -> None:
+        """`play.draw`: after a trick each seat draws a card from the stock, the first the face-up one; a trick
+        after which there is nothing left to draw counts among the tricks taken once the stock was empty."""
+        draw = self.rules.play.draw
+        assert draw is not None
+        stock = self._stock
+        size = self._trick_size
+        if self._drawn + size > len(stock):
+            self._late_won[winner] += 1
+            return
+        seat = winner if draw.first is DrawFirst.WINNER else self._leader
+        observer = self.observer
+        for turn in range(size):
+            card = stock[self._drawn]
+            face_up = draw.face_up and not turn
+            self._drawn += 1
+            self._hands[seat] |= 1 << card
+            self._draws.append(card << ACTION_SHIFT | face_up * AUTO_BIT | seat)
+            if observer is not None:
+                observer(CardDrawn(seat, card, face_up))
+            seat = self._next[seat]
+        if draw.face_up and observer is not None and self._drawn + size <= len(stock):
+            observer(CardExposed(NO_SEAT, stock[self._drawn]))
 
     def _refuse_card(self, action: int, hand: int) -> IllegalAction | InvalidAction:
         actions = self.rules.actions
@@ -460,6 +495,10 @@ class Game(GameState):
         self._dummy = NO_SEAT
         self._open = NO_SEAT
         self._trick_size = n
+        self._drawn = 0
+        self._draws = []
+        self._late_won = [0] * n
+        self._draw_tricks = len(stock) // n if rules.play.draw is not None else 0
         if rules.deal.dealer_sits_out:
             self._outs = self._passed = 1 << self._dealer  # no cards, no bid, no turn: as if passed throughout
             self._next = rules.seating.next_skipping(self._outs)
@@ -617,6 +656,10 @@ class Game(GameState):
             facts.contract = self._contract
             facts.side_tricks = [sum(map(won.__getitem__, members)) for members in sides]
         facts.tricks = won
+        if "tricks_after_stock" in uses:
+            late = self._late_won
+            facts.late_tricks = late
+            facts.side_late_tricks = [sum(map(late.__getitem__, members)) for members in sides]
         facts.totals_side = self._totals
         facts.totals_seat = self._seat_totals
         facts.dealer = self._dealer

@@ -16,7 +16,7 @@ from ..expr.facts import NO_SEAT, Facts
 from ..ruleset.rules import EventCards, Rules
 from .dealing import Deal
 from .events import Event
-from .history import HandResult, Move, unpack
+from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult, Move, unpack
 from .kinds import OVER, PHASES, PhaseKind
 
 if TYPE_CHECKING:
@@ -150,6 +150,15 @@ class GameState:
     _event_counts: list[list[int]]
     _tricks_won: list[int]
     _trick_count: int
+    # Drawing from the stock (`play.draw`).
+    _drawn: int
+    """Stock cards drawn so far this hand (the next to draw is `_stock[_drawn]`)."""
+    _draws: list[int]
+    """Each draw in order, packed as a move: card, face-up flag in the auto bit, seat."""
+    _late_won: list[int]
+    """Per seat, tricks taken once the stock was empty."""
+    _draw_tricks: int
+    """Tricks this hand has beyond the cards dealt: one per round of draws the stock holds."""
     # The trick.
     _trick: list[Card]
     _leader: int
@@ -181,6 +190,9 @@ class GameState:
         "_discards",
         "_doubled",
         "_doubler",
+        "_draw_tricks",
+        "_drawn",
+        "_draws",
         "_dummy",
         "_end_reason",
         "_event_cards",
@@ -193,6 +205,7 @@ class GameState:
         "_hands",
         "_high_seat",
         "_history",
+        "_late_won",
         "_leader",
         "_led",
         "_looked",
@@ -321,6 +334,28 @@ class GameState:
     @property
     def current_deal(self) -> tuple[tuple[Card, ...], ...]:
         return self._deal
+
+    @property
+    def stock_up(self) -> Card | None:
+        """The stock's card lying face up for everyone to draw next (`play.draw` with `face_up: top`), or None."""
+        draw = self.rules.play.draw
+        if draw is None or not draw.face_up or self._drawn + self._trick_size > len(self._stock):
+            return None
+        return self._stock[self._drawn]
+
+    def tricks_after_stock(self) -> tuple[int, ...]:
+        """Per seat, the tricks taken so far this hand once the stock was empty (`play.draw`; public)."""
+        return tuple(self._late_won)
+
+    def drawn_seen_by(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards it drew from the stock this hand that `seat` may know: all of its own, and the
+        face-up ones of the others."""
+        out: list[list[Card]] = [[] for _ in range(self._seats)]
+        for code in self._draws:
+            drawer = code & SEAT_MASK
+            if drawer == seat or code & AUTO_BIT:
+                out[drawer].append(code >> ACTION_SHIFT)
+        return tuple(map(tuple, out))
 
     @property
     def current_stock(self) -> tuple[Card, ...]:
@@ -501,6 +536,10 @@ class GameState:
         new._win_seat = self._win_seat
         new._tricks_won = self._tricks_won[:]
         new._trick_count = self._trick_count
+        new._drawn = self._drawn
+        new._draws = self._draws[:]
+        new._late_won = self._late_won[:]
+        new._draw_tricks = self._draw_tricks
         new._event_cards = self._event_cards
         new._event_counts = [c[:] for c in self._event_counts]
         return new

@@ -69,6 +69,13 @@ class SeatView(NamedTuple):
     from the play)."""
     hands_played: int = 0
     """Hands of the match played to their scoring before this one's end (hands thrown in do not count)."""
+    stock_up: Card | None = None
+    """The stock's face-up card, the next trick's winner's to draw (`play.draw`), or None."""
+    stock_left: int = 0
+    """Cards left in the stock to draw from (`play.draw`; 0 without drawing)."""
+    drawn: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards it drew from the stock this hand that this seat may know: its own, and the face-up
+    cards the others took (empty without drawing)."""
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -163,7 +170,8 @@ class SeatView(NamedTuple):
     def forbidden(self) -> tuple[CardMask, ...]:
         """For each seat, the cards it has shown it does not hold (as a mask), from how it played.
 
-        A seat that did not follow lacks the led suit; one that led a suit not yet
+        With `play.draw` nothing is inferred (a seat void in a suit may draw it later): every mask is empty.
+        Otherwise a seat that did not follow lacks the led suit; one that led a suit not yet
         broken held nothing else it could lead; one that had to trump, overtrump
         or beat the trick when able, and did not, lacks the cards that would have;
         one that played a card barred from the first trick held nothing else it could play.
@@ -184,6 +192,8 @@ class SeatView(NamedTuple):
         for _suit, _any, _also, extra in breaks:
             only |= extra
         out = [0] * rules.seats
+        if play.draw is not None:
+            return tuple(out)
         partner = rules.seating.partner
         winner = -1
         unplayed = (1 << size) - 1

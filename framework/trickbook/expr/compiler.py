@@ -50,6 +50,8 @@ class Scope:
     """Named games (`trump.games`): each name is true when the hand is played as that game."""
     announcements: Mapping[str, int] = field(default_factory=dict)
     """The declarer's announcements (`announcements`): each name is true once announced."""
+    draws: bool = False
+    """True when players draw from the stock after each trick (`play.draw`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,6 +315,12 @@ class _Compiler:
                 f"{builtin.signature} exists only when a hand has a declarer",
                 node,
                 hint="a declarer wins an auction, or makes trump (`trump: {mode: made}`)",
+            )
+        if builtin.needs == "draw" and not scope.draws:
+            raise self.error(
+                f"{builtin.signature} exists only when players draw from the stock",
+                node,
+                hint="add `play.draw`, or count every trick with `tricks`",
             )
         if builtin.needs == "personal" and not scope.personal:
             raise self.error(

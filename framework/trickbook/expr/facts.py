@@ -113,6 +113,9 @@ class Facts:
     this_bid: int = 0
     """The declaration being considered, while a ban on bids is checked."""
     this_bid_name: int = NO_NAME
+    late_tricks: Sequence[int] = ()
+    """Per seat, the tricks taken once the stock was empty (`play.draw`)."""
+    side_late_tricks: Sequence[int] = ()
 
     @classmethod
     def blank(cls, seating: Seating, deck: Deck, hand_size: int = 0) -> Facts:
@@ -150,6 +153,8 @@ class Facts:
             hand_size=hand_size,
             trump_runs=seat_zeros,
             shown=seat_zeros,
+            late_tricks=seat_zeros,
+            side_late_tricks=side_zeros,
         )
 
     def fresh_cards(self) -> CardFacts:

@@ -99,6 +99,9 @@ def _spread(facts: Facts, members: tuple[int, ...], others: list[int], mine: int
         tricks[others[index % len(others)]] += 1
     facts.tricks = tricks
     facts.side_tricks = [sum(tricks[s] for s in group) for group in facts.side_seats]
+    # Where only the tricks after the stock count (`play.draw`), a trick imagined here stands for one of those:
+    # what the player wants of tricks is the same.
+    facts.late_tricks, facts.side_late_tricks = facts.tricks, facts.side_tricks
     facts.hand_side = [0] * len(facts.sides)
     facts.hand_seat = [0] * facts.seat_count
 

@@ -12,8 +12,9 @@ from ..ruleset.actions import ActionKind
 from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
 from .contract import choose_bid, choose_call
-from .policy import choose_pass, estimate_tricks, greedy_card
+from .policy import choose_pass, estimate_tricks, greedy_card, policy
 from .search import compare_choices
+from .worlds import imaginable
 
 
 class HeuristicPlayer:
@@ -33,6 +34,8 @@ class HeuristicPlayer:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        if view.phase is not PhaseKind.PLAY and not imaginable(view.rules):
+            return policy(view)  # no sampled worlds to weigh the choice in: the quick decision
         return CHOICES[view.phase](self, view)
 
     def _card(self, view: SeatView) -> int:

@@ -20,8 +20,9 @@ from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
 from .contract import choose_call, samples_within
+from .policy import greedy_card, policy
 from .search import play_out_hand, value
-from .worlds import imagine
+from .worlds import imaginable, imagine
 
 
 class MonteCarloPlayer:
@@ -34,6 +35,8 @@ class MonteCarloPlayer:
 
     def choose(self, view: SeatView) -> int:
         legal = list(view.legal)
+        if len(legal) > 1 and not imaginable(view.rules):  # no worlds to search: play as the heuristic does
+            return greedy_card(view) if view.phase is PhaseKind.PLAY else policy(view)
         if view.phase is PhaseKind.BIDDING and view.rules.bidding.kind is BiddingKind.CALLS and view.hand:
             return choose_call(view, self._rng, samples_within(view, self.playouts))  # a contract it can make
         if len(legal) == 1:

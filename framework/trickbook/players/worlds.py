@@ -24,6 +24,13 @@ from ..ruleset.actions import DISCARD, ActionKind
 from ..ruleset.rules import BiddingKind, Rules
 
 
+def imaginable(rules: Rules) -> bool:
+    """False where sampled worlds cannot follow the rules yet: with `play.draw` a world would have to place the
+    cards the others drew face down in the stock's order, which it does not, so players decide from their view
+    alone rather than search worlds that could hand a seat cards it cannot see."""
+    return rules.play.draw is None
+
+
 class World(NamedTuple):
     """A hand as it might have been dealt, and its moves with every hidden pass made concrete."""
 
@@ -37,8 +44,11 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
 
     Before passed cards change hands, each seat's "holding" is its deal; afterwards it is what it held when
     play began (its cards now and those it played), from which the deal is recovered by undoing the passes.
+    Refused where players draw from the stock (see `imaginable`).
     """
     rules = view.rules
+    if not imaginable(rules):
+        raise PlayerError(f"seat {view.seat} cannot imagine worlds under rules where players draw from the stock")
     deck = rules.deck
     seats = rules.seats
     me = view.seat
@@ -269,6 +279,8 @@ def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Gam
 
     A world whose deal could not have led to the moves seen (a bid that a `bidding.forbid` rule refuses with the
     cards the world gives that seat) is drawn again: the real deal proves that some world fits."""
+    if not imaginable(view.rules):
+        raise PlayerError(f"seat {view.seat} cannot imagine worlds under rules where players draw from the stock")
     for _ in range(limits.WORLD_DRAWS):
         world = likely_world(view, rng)
         try:

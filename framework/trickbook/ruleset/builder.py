@@ -39,6 +39,8 @@ from .rules import (
     DealRules,
     Definition,
     DoublingRules,
+    DrawFirst,
+    DrawRules,
     EstimateRules,
     ExchangeRules,
     Exposure,
@@ -301,6 +303,7 @@ class _Builder:
             variable=variable,
             auction=self.auction,
             declares=self.declares,
+            draws="draw" in self.data.get("play", {}),
             personal=self.personal,
             deck=self.deck,
             seating=self.seating,
@@ -1010,7 +1013,36 @@ class _Builder:
                 )
                 for index, item in enumerate(spec.get("lead_only_when", []))
             ),
+            self.draw(spec),
         )
+
+    def draw(self, spec: dict[str, Any]) -> DrawRules | None:
+        """`play.draw`: refused where there is no stock to draw from or something else already uses the stock."""
+        if "draw" not in spec:
+            return None
+        path = ("play", "draw")
+        draw = spec["draw"]
+        deal = self.data.get("deal", {})
+        if "hand_size" not in deal or (self.fixed_size and self.hand_cards * self.seating.seats >= self.pack):
+            raise self.error(
+                ("deal", "hand_size") if "hand_size" in deal else path,
+                "drawing needs a stock, but the whole deck is dealt",
+                hint="set `deal.hand_size` so that cards are left undealt",
+            )
+        for key, clash in (("exchange", "an exchange takes the stock"), ("alone", "a seat may sit the hand out")):
+            if key in self.data:
+                raise self.error(path, f"players cannot draw from the stock when {clash}")
+        if self.sits_out or spec.get("dummy", False):
+            raise self.error(path, "every player draws for their own hand: not with a dummy or a dealer who sits out")
+        face_up = draw.get("face_up", "top") == "top"
+        shown = deal.get("expose")
+        if shown is not None and shown["seat"] == "stock" and (shown["card"] != 1 or not face_up):
+            raise self.error(
+                ("deal", "expose"),
+                "with `play.draw` the stock card shown is the face-up top card, the first drawer's",
+                expected="`expose: {seat: stock, card: 1}` with `face_up: top`",
+            )
+        return DrawRules(DrawFirst(draw.get("first", DrawFirst.WINNER.value)), face_up)
 
     def open_hand(self, spec: dict[str, Any]) -> Compiled | None:
         if "open_hand" not in spec:

@@ -54,6 +54,25 @@ class FirstLead(Enum):
     """The holder of `PlayRules.first_card` leads."""
 
 
+class DrawFirst(Enum):
+    """Who draws first from the stock after a trick (`play.draw.first`); the others follow in play order."""
+
+    WINNER = "winner"
+    LEADER = "leader"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRules:
+    """After each trick, while the stock holds a card for every seat that plays, each draws one (`play.draw`).
+
+    With `face_up`, the stock's top card lies face up for everyone and goes to the first drawer; the cards the
+    others draw are seen only by them, and the next card is turned up after each round of draws.
+    """
+
+    first: DrawFirst = DrawFirst.WINNER
+    face_up: bool = True
+
+
 class LeadsWith(Enum):
     """What the holder of the first-lead card must lead to the first trick."""
 
@@ -417,6 +436,8 @@ class PlayRules:
     """A player who can follow suit may play a trump instead (`play.may_trump_instead`)."""
     lead_only_when: tuple[LeadCondition, ...] = ()
     """Cards held back from leading while their condition fails (`play.lead_only_when`)."""
+    draw: DrawRules | None = None
+    """Seats refill their hands from the stock after each trick until it runs out (`play.draw`)."""
 
     @property
     def plain(self) -> bool:
@@ -780,6 +801,14 @@ class Rules:
     def hand_size(self) -> int:
         """The most cards a player can be dealt in a hand of this ruleset (the number of tricks when it is fixed)."""
         return self.deal.max_hand_size
+
+    def tricks_in_hand(self, hand_size: int) -> int:
+        """The tricks of a hand whose players are dealt `hand_size` cards: one per card, and with `play.draw` one
+        more per round of draws the stock holds."""
+        if self.play.draw is None:
+            return hand_size
+        seats = self.deal.dealt_seats(self.seats)
+        return hand_size + (self.pack_size - seats * hand_size) // seats
 
     @property
     def pack_size(self) -> int:

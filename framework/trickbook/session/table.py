@@ -18,6 +18,7 @@ from typing import Any
 from ..book.words import count_words
 from ..engine.events import (
     ActionTaken,
+    CardDrawn,
     CardExposed,
     CardsDealt,
     CardsPassed,
@@ -220,7 +221,7 @@ class Table:
     def _shown(self, seat: int, view: SeatView) -> dict[str, Any]:
         deck = self.rules.deck
         actions = self.rules.actions
-        return {
+        shown = {
             "seat": seat,
             "table": self.phase,
             "phase": view.phase,
@@ -248,6 +249,10 @@ class Table:
             "seat_totals": list(view.seat_totals) if view.seat_totals is not None else None,
             "match": self.match_number,
         }
+        if self.rules.play.draw is not None:  # the stock players draw from, as this seat sees it
+            shown["stock_up"] = deck.codes[view.stock_up] if view.stock_up is not None else None
+            shown["stock_left"] = view.stock_left
+        return shown
 
     # ------------------------------------------------------------- saving
 
@@ -382,6 +387,8 @@ class Table:
                 self._send(seat, whole)
             elif sight is Sight.HIDDEN and isinstance(event, ActionTaken):
                 self._send(seat, {"type": kind, "seat": event.seat, "action": self._hidden_kind(event), "hidden": True})
+            elif sight is Sight.HIDDEN and isinstance(event, CardDrawn):
+                self._send(seat, {"type": "card_drawn", "seat": event.seat, "card": None, "face_up": False})
 
     def _hidden_kind(self, event: ActionTaken) -> str:
         """What the other seats are told a hidden card was: a card set aside to pass, or one laid away."""
@@ -562,6 +569,8 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
             return {"type": "cards_passed", "seat": event.seat, "to": event.to, "cards": cards}
         case CardsTaken():
             return {"type": "cards_taken", "seat": event.seat, "cards": [deck.codes[c] for c in event.cards]}
+        case CardDrawn():
+            return {"type": "card_drawn", "seat": event.seat, "card": deck.codes[event.card], "face_up": event.face_up}
         case SitsOut():
             return {"type": "sits_out", "seat": event.seat}
         case GameNamed():

@@ -341,6 +341,9 @@ class TerminalMatch:
         if view.open_hand and view.open_seat != self.seat:
             shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.open_hand))
             self.console.print(f"Open hand ({self.names[view.open_seat]}): {shown}", markup=False)
+        if view.stock_left:
+            up = f", {deck.label(view.stock_up)} face up on top" if view.stock_up is not None else ""
+            self.console.print(f"Stock: {view.stock_left} cards{up}", markup=False)
         if view.dummy_hand:
             shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.dummy_hand))
             whose = " - you play it now" if view.turn == view.dummy and view.legal else ""

@@ -115,6 +115,9 @@ function draw() {
   for (const [code, broken] of page.broken) facts.push([`broken-${code}`, `${page.suits[code][0]} ${page.suits[code][1]}`,
     broken ? t("broken") : t("not broken yet")]);
   if (view.exposed.length) facts.push(["shown", t("Shown"), cards(view.exposed)]);
+  if (view.stock_left) facts.push(["stock", t("Stock"), view.stock_up ?
+    t("{count} cards, {card} face up", { count: view.stock_left, card: cards([view.stock_up]) }) :
+    t("{count} cards", { count: view.stock_left })]);
   if (view.deadline) facts.push(["clock", t("Clock"), t("{seconds} s", { seconds: Math.max(0, Math.round(view.deadline - Date.now() / 1000)) })]);
   document.getElementById("facts").replaceChildren(...facts.map(([key, k, v]) => el("span", {}, el("b", {}, `${k}: `), el("bdi", { "data-fact": key }, v))));
   if (trump) document.querySelector('[data-fact="trump"]').className = `suit-${trump[2]}`;
