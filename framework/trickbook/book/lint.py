@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .. import resources
 from ..engine.scoring import match_winner, score_hand
 from ..errors import InputError, Location, Mark
 from ..expr.facts import Facts
@@ -90,30 +91,38 @@ def _finding(source: RulesetSource, level: str, path: KeyPath, message: str) -> 
     return Finding(level, source.document.locate(path), format_path(path), message)
 
 
+_EXPRESSION = "#/$defs/expression"
+_NOT_RULES = frozenset({"examples", "options", "versions", "translations"})
+"""Top-level keys whose contents are not rules in force: worked examples, option and version changes, words."""
+
+
 def _expression_paths(data: dict[str, Any]) -> Iterator[KeyPath]:
-    """Every key path of the ruleset that holds an expression."""
-    for name in data.get("definitions", {}):
-        yield ("definitions", name)
-    if "hand_size" in data.get("deal", {}):
-        yield ("deal", "hand_size")
-    if "passing" in data:
-        yield ("passing", "to")
-    bidding = data.get("bidding", {})
-    if isinstance(bidding.get("bids", {}).get("max"), str):
-        yield ("bidding", "bids", "max")
-    if "cancel_if" in bidding:
-        yield ("bidding", "cancel_if")
-    for name in bidding.get("forbid", {}):
-        yield ("bidding", "forbid", name, "when")
-    for name, rule in data["scoring"]["rules"].items():
-        for key in ("when", "points"):
-            if key in rule:
-                yield ("scoring", "rules", name, key)
-    for name in data.get("counters", {}):
-        yield ("counters", name, "add")
-    for key in ("wins", "loses", "ends"):
-        if key in data["match"]:
-            yield ("match", key)
+    """Every key path of the ruleset that holds an expression, wherever the schema says one may stand, so a new
+    key that takes an expression is read without being listed here."""
+    schema = resources.schema("ruleset")
+    for key, value in data.items():
+        if key not in _NOT_RULES and key in schema["properties"]:
+            yield from _expressions_in(value, schema["properties"][key], schema, (key,))
+
+
+def _expressions_in(data: Any, node: dict[str, Any], schema: dict[str, Any], path: KeyPath) -> Iterator[KeyPath]:
+    """The key paths under `path` whose value the schema node `node` (or a shape it allows) marks an expression."""
+    shapes = [node, *node.get("oneOf", []), *node.get("anyOf", [])]
+    if not isinstance(data, (dict, list)) and any(shape.get("$ref") == _EXPRESSION for shape in shapes):
+        yield path
+        return
+    while "$ref" in node and node["$ref"] != _EXPRESSION:
+        node = schema["$defs"][node["$ref"].split("/")[-1]]
+    if isinstance(data, list) and isinstance(node.get("items"), dict):
+        for index, item in enumerate(data):
+            yield from _expressions_in(item, node["items"], schema, (*path, index))
+    elif isinstance(data, dict):
+        properties = node.get("properties", {})
+        extra = node.get("additionalProperties")
+        for key, value in data.items():
+            child = properties.get(key, extra if isinstance(extra, dict) else None)
+            if child is not None:
+                yield from _expressions_in(value, child, schema, (*path, key))
 
 
 def _names(node: Node) -> Iterator[str]:
