@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -112,3 +114,15 @@ def test_the_direct_hand_check_agrees_with_the_schema(index: int, key: str, valu
 def test_real_hands_pass_both() -> None:
     for hand in SAMPLES:
         assert _direct(hand) and HAND.is_valid(hand)
+
+
+@pytest.mark.parametrize("ruleset", resources.bundled_ruleset_ids())
+def test_a_record_of_every_bundled_ruleset_is_valid_against_the_public_schema(ruleset: str) -> None:
+    """Random legal play of two hands (Trex's shown cards, German Whist's draws, Estimation's estimates...) writes
+    a record the published match-record schema accepts: a new kind of action must be added to the schema too."""
+    game = Game(rules(ruleset), seed=5, hand_cap=2)
+    chooser = random.Random(5)
+    while not game.is_over():
+        game.apply(chooser.choice(game.legal_actions()))
+    errors = sorted(Draft202012Validator(SCHEMA).iter_errors(match_record(game)), key=str)
+    assert not errors, errors[0].message
