@@ -30,12 +30,7 @@ class Declarations:
         return actions.declarations_upto[game._bid_max]
 
     def legal(self, game: PhaseHost) -> tuple[int, ...]:
-        """The declarations offered less those a ban forbids; all of them when the bans would forbid every one
-        (a seat must declare: a hook on a single bid value would otherwise leave the dealer without a move)."""
-        offered = self.choices(game)
-        if not game.rules.bidding.bans:
-            return offered
-        return tuple(a for a in offered if ban_of(game, a) is None) or offered
+        return unbanned(game, self.choices(game), game.rules.bidding.bans)
 
     def apply(self, game: PhaseHost, action: int, auto: bool) -> None:
         if action not in self.legal(game):
@@ -107,13 +102,21 @@ def next_declarer(game: PhaseHost, seat: int) -> int:
     return nxt
 
 
-def ban_of(game: PhaseHost, action: int) -> BidBan | None:
-    """The first `bidding.forbid` rule that bans this declaration for the seat to act, if any."""
+def ban_of(game: PhaseHost, action: int, bans: tuple[BidBan, ...] | None = None) -> BidBan | None:
+    """The first of `bans` (by default `bidding.forbid`) that bans this bid for the seat to act, if any."""
     actions = game.rules.actions
     facts = game._facts()
     facts.this_bid = actions.bid_values[action]
     facts.this_bid_name = actions.name_index[action]
-    for ban in game.rules.bidding.bans:
+    for ban in game.rules.bidding.bans if bans is None else bans:
         if ban.when(facts, game._turn):
             return ban
     return None
+
+
+def unbanned(game: PhaseHost, offered: tuple[int, ...], bans: tuple[BidBan, ...]) -> tuple[int, ...]:
+    """The bids offered less those a ban forbids; all of them when the bans would forbid every one (a seat must
+    bid: a hook on a single bid value would otherwise leave the dealer without a move)."""
+    if not bans:
+        return offered
+    return tuple(a for a in offered if ban_of(game, a, bans) is None) or offered

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from ...errors import ActionError, IllegalAction
 from ...ruleset.actions import ActionKind
-from ...ruleset.rules import BidBan, EstimateRules
+from ...ruleset.rules import EstimateRules
 from ..host import PhaseHost
 from ..kinds import BIDDING
 from .bidding import timeout_bid
 from .contract import contracts
+from .declarations import ban_of, unbanned
 
 
 class Estimates:
@@ -37,11 +38,7 @@ class Estimates:
         return tuple(actions.bid(value) for value in range(rules_of(game).min, game._bid_max + 1))
 
     def legal(self, game: PhaseHost) -> tuple[int, ...]:
-        """The estimates offered less those a ban forbids; all of them when the bans would forbid every one."""
-        offered = self.choices(game)
-        if not rules_of(game).bans:
-            return offered
-        return tuple(a for a in offered if ban_of(game, a) is None) or offered
+        return unbanned(game, self.choices(game), rules_of(game).bans)
 
     def apply(self, game: PhaseHost, action: int, auto: bool) -> None:
         if action not in self.legal(game):
@@ -67,7 +64,7 @@ class Estimates:
                 rule="every player but the declarer estimates once",
             )
         if action in self.choices(game):
-            ban = ban_of(game, action)
+            ban = ban_of(game, action, rules_of(game).bans)
             assert ban is not None
             why = f": {ban.description}" if ban.description else ""
             return IllegalAction(f"{text} is not allowed now{why}", rule=f"bidding.estimates.forbid.{ban.name}")
@@ -84,13 +81,3 @@ def rules_of(game: PhaseHost) -> EstimateRules:
     estimates = game.rules.bidding.estimates
     assert estimates is not None
     return estimates
-
-
-def ban_of(game: PhaseHost, action: int) -> BidBan | None:
-    """The first `bidding.estimates.forbid` rule that bans this estimate for the seat to act, if any."""
-    facts = game._facts()
-    facts.this_bid = game.rules.actions.bid_values[action]
-    for ban in rules_of(game).bans:
-        if ban.when(facts, game._turn):
-            return ban
-    return None
