@@ -372,3 +372,10 @@ def test_a_rule_that_scores_each_player_is_one_row_of_the_score_table(tmp_path: 
     assert len(rows) == 1
     cells = [cell.strip() for cell in rows[0].split("│")[2:-1]]
     assert len(cells) == 4 and all(re.fullmatch(r"[+-]\d+", cell) for cell in cells), cells
+
+
+def test_named_games_are_listed_and_told_in_the_rulesets_own_words(tmp_path: Path) -> None:
+    """Trex translates its contracts: in Arabic the choices and the naming use them (شيخ الكبة, البنات)."""
+    out, _ = _session(tmp_path, "trex", "--seed", "4", "--lang", "ar", lines=["2", "quit"])
+    assert "[1] شيخ الكبة  [2] البنات" in out
+    assert "الشمال (أنت) يختار اللعبة: البنات" in out

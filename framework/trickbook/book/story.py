@@ -240,7 +240,8 @@ class Story:
             case CardDrawn():
                 return f"{names[event.seat]} draws a card face down"
             case GameNamed():
-                return f"{names[event.seat]} names the game: {event.name}"
+                game = self.rules.word(self.language, event.name)
+                return self._("{who} names the game: {game}").format(who=names[event.seat], game=game)
             case SitsOut():
                 return f"{'You sit' if event.seat == seat else f'{names[event.seat]} sits'} this hand out"
             case CardsPassed():

@@ -291,7 +291,13 @@ class TerminalMatch:
             bids = [m.action for m in self.game.current_moves if actions.kinds[m.action] == ActionKind.BID]
             if len(bids) > 1 and actions.bid_values[bids[-2]] == actions.bid_values[action]:
                 return f"holds {actions.bid_values[action]}"
-        return actions.label_in(action, phase)
+        return self._label(action) if actions.kinds[action] == GAME else actions.label_in(action, phase)
+
+    def _label(self, action: int) -> str:
+        """An action as the choices list it: a named game by its name in the person's language."""
+        actions = self.rules.actions
+        label = actions.label(action)
+        return self.rules.word(self.language, label) if actions.kinds[action] == GAME else label
 
     def _mover(self, view: SeatView) -> str:
         """Whose move the person makes: their own, or the dummy's when they declare."""
@@ -312,7 +318,7 @@ class TerminalMatch:
     def _choices(self, view: SeatView, numbered: bool) -> str:
         """The legal actions, listed; a long list of typed choices (an auction of many values) is shortened to
         its first and last few, as any of them may still be typed."""
-        labels = [self.rules.actions.label(a) for a in self._listed(view)]
+        labels = [self._label(a) for a in self._listed(view)]
         if not numbered:
             shown = labels if len(labels) <= _LISTED else [*labels[: _LISTED - 3], "...", *labels[-2:]]
             return ", ".join(shown)
