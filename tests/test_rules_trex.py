@@ -258,3 +258,29 @@ def test_the_rule_book_says_who_deals_and_who_chooses() -> None:
     text = " ".join(s.text for s in statements(trex()))
     assert "After every 4 played hands (the same player deals them all) the deal passes to the next player" in text
     assert "After the deal the dealer alone chooses the game of this hand among king_of_hearts" in text
+
+
+def test_a_player_who_sits_the_hand_out_is_not_asked_to_show(tmp_path: Path) -> None:
+    """`showing` in a game where a declarer may play alone (Euchre with hearts that may be shown): the lone
+    declarer's partner sits out and is not asked; the others are asked once each, from the dealer's left."""
+    path = tmp_path / "shown.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: shown\ntitle: Shown\nextends: euchre\nshowing:\n  shown:\n    cards: [H]\n",
+        encoding="utf-8",
+    )
+    game = Game(load_ruleset(str(path)), seed=2, dealer=0)
+    for _ in range(50):
+        if game.phase == "showing":
+            break
+        if game.phase == "alone" and game.turn == game.declarer:
+            act(game, "alone")
+        else:
+            game.apply(game.default_action())
+    out = game.rules.seating.partner[game.declarer]
+    asked = []
+    for _ in range(8):  # bounded: a turn that came round again would otherwise never end
+        if game.phase != "showing":
+            break
+        asked.append(game.turn)
+        act(game, "pass")
+    assert asked == [seat for seat in (1, 2, 3, 0) if seat != out] and game.phase == "play"

@@ -32,9 +32,8 @@ class Showing:
 
     def asked(self, game: PhaseHost) -> list[int]:
         """The seats asked, in turn from the dealer's left, but for those that sit this hand out."""
-        order = [game._next[game._dealer]]
-        while len(order) < game.rules.seats:
-            order.append(game._next[order[-1]])
+        seating = game.rules.seating
+        order = [seating.after(game._dealer, steps) for steps in range(1, seating.seats + 1)]
         return [seat for seat in order if not game._outs >> seat & 1]
 
     def legal(self, game: PhaseHost) -> tuple[int, ...]:
