@@ -194,3 +194,25 @@ def test_a_hand_traced_by_hand() -> None:
         assert play_trick(game, *cards) == 1
     hand = game.history[-1]
     assert hand.tricks_won == (0, 6, 0, 0) and hand.seat_score == (0, 3, 0, 1)
+
+
+def test_partners_score_as_a_side() -> None:
+    """ "Four can play individually or in fixed partnerships" (Wikipedia, "Pitch (card game)"); Decision: with
+    option `partners`, partners sit opposite, a side scores what its players were dealt and took, and the
+    pitching side is set back by the bid as one."""
+    table = pitch(partners="on")
+    assert table.seating.has_sides
+    deal = {1: "AH KH 2S 3S 4S 5S", 2: "JH 2D 3D 4D 5D 6D", 3: "2H 2C 3C 4C 5C 6C", 0: "TS 7D 8D 9D TD 7C"}
+    game = stacked_game(table, deal, dealer=0)
+    act(game, "bid 2", "pass", "pass", "pass")
+    for cards in [
+        ("AH", "JH", "2H", "TS"),
+        ("KH", "2D", "2C", "7D"),
+        ("2S", "3D", "3C", "8D"),
+        ("3S", "4D", "4C", "9D"),
+        ("4S", "5D", "5C", "TD"),
+        ("5S", "6D", "6C", "7C"),
+    ]:
+        play_trick(game, *cards)
+    hand = game.history[-1]
+    assert hand.score == (0, 4), "East-West: High, Low (West's two), Jack and Game"
