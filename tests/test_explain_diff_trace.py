@@ -223,6 +223,13 @@ FACTS = {
         "The dealer leads the first trick",
         "For each seat, when `queens`: `-25 * queens_cost(seat) + 25 * queens_bonus(seat)` points",
     ],
+    "auction-pitch": [
+        "each player bids a number from 2 to 4, higher than the highest bid so far, or passes, and speaks only once",
+        "If the first three players pass, the last player becomes declarer with a contract of 2",
+        "The suit of the first card led in the hand is trump for the hand",
+        "A player who can follow suit may play a trump instead",
+        "For each seat, when `seat == declarer and not pitcher_made`: `0 - contract(seat)` points",
+    ],
 }
 
 

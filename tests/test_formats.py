@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).parent / "data" / "formats"
 FROZEN = sorted(path for path in (CORPUS / "format-1").glob("*/*/*.yaml"))
 WRITTEN_IN_FORMAT_2 = {
+    "auction-pitch",
     "black-maria",
     "estimation",
     "german-whist",
