@@ -30,6 +30,7 @@ FROZEN = sorted(path for path in (CORPUS / "format-1").glob("*/*/*.yaml"))
 WRITTEN_IN_FORMAT_2 = {
     "black-maria",
     "estimation",
+    "five-hundred",
     "german-whist",
     "knaves",
     "polignac",
