@@ -151,7 +151,7 @@ def test_a_hand_traced_by_hand() -> None:
     the joker, the bowers and the hearts from the top: ten tricks, 250 instead of 100, East-West nothing."""
     game = traced_game()
     act(game, "bid 6H", "P", "P", "P", "discard 7H", "discard 8H", "discard 9H")
-    leads = "JK JH JD AH KH QH TH 6H 5H 4H".split()
+    leads = ["JK", "JH", "JD", "AH", "KH", "QH", "TH", "6H", "5H", "4H"]
     east, south, west = (TRACED[s].split() for s in (1, 2, 3))
     for trick, lead in enumerate(leads):
         assert game.turn == 0
