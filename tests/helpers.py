@@ -52,6 +52,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("estimation", (), None),
     ("german-whist", (), None),
     ("auction-pitch", (), None),
+    ("five-hundred", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

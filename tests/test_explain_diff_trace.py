@@ -202,6 +202,14 @@ FACTS = {
         "For each seat: `took(seat, QC)` points",
         "The match ends after a hand when `hand_number >= deals`: the lower total wins",
     ],
+    "five-hundred": [
+        "First 2♠, 3♠, 4♠, 2♥, 3♥, 2♣, 3♣, 4♣, 2♦, 3♦ are taken out of the deck",
+        "a bid of a level from 6 to 10 and a strain (♠ ♣ ♦ ♥ NT, in rising order)",
+        "Above the ace of trump rank the joker, then the jack of trump, then the jack of the other suit of "
+        "trump's colour",
+        "The highest bidder takes the kitty into hand and lays three cards away face down.",
+        "For each side, when `side != declaring_side`: `10 * tricks(side)` points",
+    ],
     "estimation": [
         "An auction of one round, starting with the player after the dealer",
         "every other player, in turn from the player after the declarer, estimates the tricks they will take: "

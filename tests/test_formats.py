@@ -31,6 +31,7 @@ WRITTEN_IN_FORMAT_2 = {
     "auction-pitch",
     "black-maria",
     "estimation",
+    "five-hundred",
     "german-whist",
     "knaves",
     "polignac",
