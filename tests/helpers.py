@@ -51,6 +51,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("trex", (), None),
     ("estimation", (), None),
     ("german-whist", (), None),
+    ("napoleon", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

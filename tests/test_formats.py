@@ -31,6 +31,7 @@ WRITTEN_IN_FORMAT_2 = {
     "black-maria",
     "estimation",
     "german-whist",
+    "napoleon",
     "knaves",
     "polignac",
     "rubber-bridge",

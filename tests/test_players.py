@@ -190,6 +190,7 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         ("trex", 16, 11),
         ("estimation", 16, 13),
         ("german-whist", 16, 9),
+        ("napoleon", 16, 8),
     ],
 )
 def test_the_heuristic_player_beats_random_players_in_the_family_games(ruleset: str, matches: int, least: int) -> None:
