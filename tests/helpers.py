@@ -53,6 +53,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("german-whist", (), None),
     ("auction-pitch", (), None),
     ("five-hundred", (), None),
+    ("napoleon", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

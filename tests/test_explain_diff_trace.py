@@ -225,6 +225,12 @@ FACTS = {
         "the first to draw takes it, the others draw face down and only they see their card",
         "players draw after each of the first 13 tricks",
     ],
+    "napoleon": [
+        "each player bids a number from 2 to 5, higher than the highest bid so far, or passes, and speaks only once",
+        "The suit of the first card led in the hand is trump for the hand",
+        "The declarer leads the first trick.",
+        "For each seat, when `seat == declarer`: `stake * (seat_count - 1)` points.",
+    ],
     "trex": [
         "After every 4 played hands (the same player deals them all) the deal passes to the next player",
         "the dealer alone chooses the game of this hand among king_of_hearts, queens, diamonds, ltoosh",
