@@ -210,6 +210,7 @@ def _calls_table(rules: Rules) -> Table:
     """Where bids are levels and strains: for each contract, the fewest tricks that make it (the first giving the
     declaring side points) and the declaring side's score then and one trick short, undoubled and doubled."""
     codes = rules.actions.bid_codes
+    doubles = rules.actions.doubles
     side = rules.seating.side_of[0] if rules.seating.has_sides and not rules.personal else 0
 
     def score(contract: str, took: int, doubled: int) -> int:
@@ -222,10 +223,12 @@ def _calls_table(rules: Rules) -> Table:
         if made is None:
             continue
         cells = [contract, str(made)]
-        for took, doubled in ((made, 0), (made, 1), (made - 1, 0), (made - 1, 1)):
+        for took, doubled in ((made, 0), (made, 1), (made - 1, 0), (made - 1, 1))[:: 1 if doubles else 2]:
             cells.append(f"{score(contract, took, doubled):+d}" if took >= 0 else "")
         rows.append(tuple(cells))
-    header = ("contract", "tricks", "made", "made, doubled", "one short", "one short, doubled")
+    header = ("contract", "tricks", "made", "made, doubled", "one short", "one short, doubled")[
+        : None if doubles else 2
+    ] + (() if doubles else ("made", "one short"))
     return Table("The declaring side's score by contract", header, tuple(rows))
 
 

@@ -237,7 +237,8 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
         if bidding.kind is BiddingKind.CALLS:
             codes = rules.actions.bid_codes
             contract = codes[1 + index % (len(codes) - 1)]
-            yield Scenario(declarer=draw.randrange(seats), contract=contract, doubled=index % 3, **common)  # type: ignore[arg-type]
+            doubled = index % 3 if rules.actions.doubles else 0
+            yield Scenario(declarer=draw.randrange(seats), contract=contract, doubled=doubled, **common)  # type: ignore[arg-type]
         elif bidding.kind is BiddingKind.AUCTION:
             declarer = draw.randrange(seats)
             bids: list[int | str | None] = [None] * seats
