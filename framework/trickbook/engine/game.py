@@ -705,7 +705,7 @@ class Game(GameState):
     def _held_back(self, hand: CardMask) -> CardMask:
         """The cards of `hand` that `play.lead_only_when` keeps the leader from leading now (none when following)."""
         conditions = self.rules.play.lead_only_when
-        if self._trick or not any(hand & c.cards for c in conditions):
+        if not conditions or self._trick or not any(hand & c.cards for c in conditions):
             return 0
         facts = self._played_facts()
         held = 0
