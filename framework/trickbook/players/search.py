@@ -46,6 +46,8 @@ def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
                 if played < 0:
                     played = rules.deck.mask(c for cards in view.played() for c in cards)
                     sense = card_sense(rules, world.trump, world.named_game)
+            if sense.trump != world.trump:  # set by the first card led (`trump.mode: led`)
+                sense = card_sense(rules, world.trump, world.named_game)
             trick = world.trick
             gone = 0 if trick else played | rules.deck.mask(world.hand(seat))
             state = TrickState(legal, trick, world.trick_seats(), world.tricks_won, gone)
