@@ -54,6 +54,8 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("auction-pitch", (), None),
     ("five-hundred", (), None),
     ("napoleon", (), None),
+    ("klaverjassen", (), None),
+    ("klaverjassen", (("city", "amsterdam"),), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

@@ -148,6 +148,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
     seats = rules.seats
     bids: list[int | str | None] = [None] * seats
     took: list[list[str]] = [[] for _ in range(seats)]
+    won_tricks: list[list[list[str]]] = [[] for _ in range(seats)]
     shown: list[list[str]] = [[] for _ in range(seats)]
     first, last, game_index, out, announced, doubled = None, None, -1, [], [], 0
     contract, taken, laid = None, [], []
@@ -179,6 +180,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
             drawn_after.append(False)
             for card in event.cards:
                 took[event.winner].append(deck.codes[card])
+            won_tricks[event.winner].append([deck.codes[card] for card in event.cards])
             first = event.winner if first is None else first
             last = event.winner
         elif isinstance(event, told.GameNamed):
@@ -220,6 +222,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
         doubled=doubled,
         exchanged=bool(taken) if rules.exchange is not None else None,
         announced=announced,
+        won_tricks=won_tricks if rules.melds is not None and rules.melds.source.value == "tricks" else None,
     )
 
 

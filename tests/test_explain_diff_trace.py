@@ -195,6 +195,13 @@ FACTS = {
         "(A♠ A♥ A♣ A♦: 11; 7♠ 7♥ 7♣ 7♦: 10; K♠ K♥ K♣ K♦: 4; J♠ J♥ J♣ J♦: 3; Q♠ Q♥ Q♣ Q♦: 2; every other card 0)",
         "a side qualifies when `total(side) >= 4`",
     ],
+    "klaverjassen": [
+        "the player after the dealer alone chooses trump",
+        "Above the ace of trump rank the jack of trump, then the nine of trump, in that order.",
+        "When trump is led, every player must play a higher trump than any in the trick if they hold one.",
+        "Melds are found among the cards of each trick, for the player who wins it: run of three",
+        "stuk (the king of trump with the queen of trump) 20",
+    ],
     "slobberhannes": [
         "ranks from highest to lowest: A K Q J 10 9 8 7",
         "There is no trump",

@@ -33,6 +33,7 @@ WRITTEN_IN_FORMAT_2 = {
     "estimation",
     "five-hundred",
     "german-whist",
+    "klaverjassen",
     "napoleon",
     "knaves",
     "polignac",

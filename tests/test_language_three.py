@@ -161,10 +161,10 @@ examples:
     trump: H
     play: {trick: [3H, QH], hand: [KH, 2H]}
     expect: {legal: [KH]}
-  - name: not over the partner who is winning
+  - name: over the partner who is winning too, as trump was led (the partner exception is to trumping)
     trump: H
     play: {trick: [QH, 3H], hand: [KH, 2H]}
-    expect: {legal: [KH, 2H]}
+    expect: {legal: [KH]}
   - name: a void player need not trump the partner's winning card
     trump: H
     play: {trick: [AS, 3S], hand: [2H, 4C]}
@@ -195,8 +195,8 @@ def test_raise_trump_and_the_partner_exception_narrow_the_cards_as_the_reference
         game.apply(deck.parse_card("2H"))
     assert refused.value.rule == "must raise trump"
     book = " ".join(explain(rules).split())
-    assert "when trump is led, a player must play a higher trump" in book
-    assert "None of this binds a player whose partner is winning the trick so far." in book
+    assert "When trump is led, every player must play a higher trump than any in the trick" in book
+    assert "None of this binds a player whose partner is winning the trick so far. When trump is led" in book
 
 
 def test_a_lower_trump_on_a_trump_lead_shows_the_seat_holds_no_higher_one(tmp_path: Path) -> None:

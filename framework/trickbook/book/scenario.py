@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..engine.melds import meld_points, trick_meld_points
 from ..engine.phases.contract import contracts
 from ..engine.scoring import HandScore, match_winner, score_hand
 from ..errors import ActionError, TrickbookError
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
-from ..ruleset.rules import BiddingKind, Rules, TrumpMode
+from ..ruleset.rules import BiddingKind, MeldRules, MeldSource, Rules, TrumpMode
 from .words import count_words
 
 
@@ -72,6 +73,8 @@ class Scenario:
     """Whether a seat took cards in the exchange (default: true when the rules have an exchange without `when`)."""
     announced: Sequence[str] = ()
     """The declarer's announcements, by name."""
+    won_tricks: Sequence[Sequence[Sequence[str]]] | None = None
+    """Per seat, the tricks it won whose cards hold melds (`melds` found in tricks), each as card codes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +209,8 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     facts.shown = card_masks(rules, scenario.shown, "shown")
     facts.late_tricks = _late_tricks(rules, scenario, size)
     facts.side_late_tricks = [sum(facts.late_tricks[s] for s in members) for members in seating.sides]
-    if scenario.took is not None or scenario.dealt is not None or {scenario.first_trick, scenario.last_trick} != {None}:
+    cards_said = scenario.took is not None or scenario.dealt is not None or scenario.won_tricks is not None
+    if cards_said or rules.melds is not None or {scenario.first_trick, scenario.last_trick} != {None}:
         _card_facts(rules, scenario, facts)
     stock = rules.deck.mask(rules.deck.parse_card(code) for code in scenario.stock or ())
     tables = rules.tables(facts.trump, facts.game)
@@ -244,6 +248,10 @@ def _card_facts(rules: Rules, scenario: Scenario, facts: Facts) -> None:
     for seat, mask in enumerate(taken):
         for card in rules.deck.cards(mask):
             cards.taker[card] = seat
+    if rules.melds is not None:
+        cards.melds = _melds(rules, rules.melds, scenario, facts)
+    elif scenario.won_tricks is not None:
+        raise ScenarioError("won_tricks gives the tricks that hold melds: these rules have no `melds`")
     for key in ("first_trick", "last_trick"):
         seat = getattr(scenario, key)
         if seat is not None:
@@ -251,6 +259,24 @@ def _card_facts(rules: Rules, scenario: Scenario, facts: Facts) -> None:
                 raise ScenarioError(f"{key} is a seat from 0 to {seats - 1}, not {seat}")
             setattr(cards, key, seat)
     cards.sum_sides(rules.seating.sides)
+
+
+def _melds(rules: Rules, melds: MeldRules, scenario: Scenario, facts: Facts) -> list[int]:
+    """Each seat's meld points from the cards the scenario says it showed, was dealt, or won in tricks."""
+    if melds.source is not MeldSource.TRICKS:
+        if scenario.won_tricks is not None:
+            raise ScenarioError("won_tricks is for melds found in tricks: these rules find them in a hand")
+        held = facts.shown if melds.source is MeldSource.SHOWN else card_masks(rules, scenario.dealt, "dealt")
+        return meld_points(melds, rules.deck, rules.seating, scenario.dealer, held, facts.trump)
+    won = scenario.won_tricks or [[] for _ in range(rules.seats)]
+    if len(won) != rules.seats:
+        raise ScenarioError(f"won_tricks must list {rules.seats} seats' tricks, not {len(won)}")
+    tricks = []
+    for seat, seat_tricks in enumerate(won):
+        for trick in seat_tricks:
+            cards = card_masks(rules, [trick] + [[] for _ in range(rules.seats - 1)], "won_tricks")[0]
+            tricks.append((seat, cards))
+    return trick_meld_points(melds, rules.deck, rules.seats, tricks, facts.trump)
 
 
 def card_masks(rules: Rules, given: Sequence[Sequence[str]] | None, key: str) -> list[int]:

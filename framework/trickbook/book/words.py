@@ -19,6 +19,7 @@ from ..ruleset.rules import (
     FirstLead,
     LeadsWith,
     MakingRound,
+    MeldSource,
     Relation,
     Rules,
     Tie,
@@ -58,6 +59,7 @@ def statements(rules: Rules) -> list[Statement]:
         *_trump(rules),
         *_play(rules),
         *_events(rules),
+        *_melds(rules),
         *_scoring(rules),
         *_match(rules),
         *_timeouts(rules),
@@ -319,7 +321,8 @@ def _chosen_words(rules: Rules) -> str:
     if not rules.bidding.present:
         named = ", ".join(g.name for g in trump.games)
         choice = f"trump for this hand among {options}" if trump.suits else f"the game of this hand among {named}"
-        return f"After the deal the dealer alone chooses {choice}, and is the hand's declarer."
+        who = "the player after the dealer" if trump.chooser else "the dealer"
+        return f"After the deal {who} alone chooses {choice}, and is the hand's declarer."
     after = "the auction and the exchange" if rules.exchange and rules.exchange.before_trump else "the auction"
     return (
         f"After {after} the declarer alone chooses trump for this hand among {options}. "
@@ -426,6 +429,45 @@ def _trump(rules: Rules) -> Iterator[Statement]:
         )
         text += f", in hands where `{_one_line(entry.when.source)}`." if entry.when is not None else "."
         yield Statement(f"showing.{entry.name}", SECTIONS[2], f"Showing {entry.name.replace('_', ' ')}", text)
+
+
+def _melds(rules: Rules) -> Iterator[Statement]:
+    """The melds that score, where they are found and how sides' melds are compared."""
+    melds = rules.melds
+    if melds is None:
+        return
+    deck = rules.deck
+    where = {
+        MeldSource.SHOWN: "among the cards each player shows before the first lead",
+        MeldSource.DEALT: "among the cards each player was dealt, without showing them",
+        MeldSource.TRICKS: "among the cards of each trick, for the player who wins it",
+    }[melds.source]
+    kinds = []
+    for kind in melds.kinds:
+        if kind.run:
+            shape = f"{count_words(kind.run)} cards of a suit in sequence"
+        elif kind.ranks:
+            shape = "every card of one rank: " + " or ".join(deck.ranks[r].code for r in kind.ranks)
+        else:
+            shape = " with ".join(_pattern_words(rules, p) for p in kind.cards)
+        compared = "" if kind.compared or not melds.best_only else ", always counted"
+        kinds.append(f"{kind.name.replace('_', ' ')} ({shape}) {kind.points}{compared}")
+    order = sorted((r for r in range(deck.ranks_per_suit) if melds.place[r] >= 0), key=melds.place.__getitem__)
+    text = (melds.description + " " if melds.description else "") + f"Melds are found {where}: " + "; ".join(kinds)
+    text += "."
+    if any(kind.run for kind in melds.kinds):
+        text += (
+            " Sequences follow the order " + " ".join(deck.ranks[r].code for r in order) + "; a longer sequence "
+            "counts once, as the longest kind it reaches."
+        )
+    if melds.best_only:
+        text += (
+            " Only the side holding the best meld scores its melds: the one worth most, then the longer sequence, "
+            "then the higher top card, then one in trump"
+        )
+        text += "; on a tie the one held first from the dealer's left." if melds.ties_to_first else "; on a tie nobody."
+    text += " `melds(seat)` and `melds(side)` give the points in scoring."
+    yield Statement("melds", SECTIONS[5], "Melds", text)
 
 
 def _calls_words(rules: Rules) -> str:
@@ -586,12 +628,12 @@ def _play(rules: Rules) -> Iterator[Statement]:
         duties.append(
             "a player who cannot follow suit, when the trick holds a trump, must play a higher trump if they hold one"
         )
-    if must.raise_trump:
-        duties.append("when trump is led, a player must play a higher trump than any in the trick if they hold one")
     if duties:
         follow += " Moreover, " + "; ".join(duties) + "."
         if must.unless_partner_wins:
             follow += " None of this binds a player whose partner is winning the trick so far."
+    if must.raise_trump:
+        follow += " When trump is led, every player must play a higher trump than any in the trick if they hold one."
     yield Statement("play.follow_suit", section, "Following", follow)
     if play.first_trick_avoid:
         cards = card_words(deck, play.first_trick_avoid, "or")

@@ -88,6 +88,7 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
         doubled=spec.get("doubled", 0),
         exchanged=spec.get("exchanged"),
         announced=spec.get("announced", ()),
+        won_tricks=spec.get("won_tricks"),
     )
 
 

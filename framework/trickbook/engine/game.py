@@ -18,7 +18,7 @@ from ..cards import Card, CardMask
 from ..errors import IllegalAction, InvalidAction
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.actions import DISCARD, GIVE, ActionKind
-from ..ruleset.rules import DrawFirst, FirstLead, Relation, Rules, TrumpMode
+from ..ruleset.rules import DrawFirst, FirstLead, MeldRules, MeldSource, Relation, Rules, TrumpMode
 from . import restrictions
 from .dealing import Deal, first_dealer, hand_size, seeded_deal
 from .events import (
@@ -37,6 +37,7 @@ from .events import (
 )
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
 from .kinds import OVER, PHASES, PLAY
+from .melds import meld_points, trick_meld_points
 from .phases.contract import contracts, level_of
 from .scoring import match_winner, score_hand
 from .specialise import engine_for, fixed
@@ -779,6 +780,7 @@ class Game(GameState):
         taker = cards.taker
         taken = [0] * self._seats
         won_points = [0] * self._seats
+        won_tricks: list[tuple[int, CardMask]] = []
         for start in range(0, len(plays), per_trick):
             trick = plays[start : start + per_trick]
             row = by_led[suit_of[trick[0] >> ACTION_SHIFT]]
@@ -798,9 +800,21 @@ class Game(GameState):
             if start == 0:
                 cards.first_trick = winner
             cards.last_trick = winner
+            won_tricks.append((winner, sum(1 << (code >> ACTION_SHIFT) for code in trick)))
         cards.taken = taken
         cards.points = won_points
+        melds = self.rules.melds
+        if melds is not None:
+            cards.melds = self._meld_points(melds, facts, won_tricks)
         cards.sum_sides(self.rules.seating.sides)
+
+    def _meld_points(self, melds: MeldRules, facts: Facts, won_tricks: list[tuple[int, CardMask]]) -> list[int]:
+        """Each seat's points from its melds this hand, found where the rules say (`melds.source`)."""
+        rules = self.rules
+        if melds.source is MeldSource.TRICKS:
+            return trick_meld_points(melds, rules.deck, self._seats, won_tricks, self._trump)
+        held = facts.shown if melds.source is MeldSource.SHOWN else [rules.deck.mask(cards) for cards in self._deal]
+        return meld_points(melds, rules.deck, rules.seating, self._dealer, held, self._trump)
 
     def _cancel(self, reason: str) -> None:
         if self.observer is not None:

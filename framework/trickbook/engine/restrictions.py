@@ -131,14 +131,14 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     trumped = best >= 2 * game._deck_size and led != trump
     void = not hand & led_cards
     trumps = game._suit_masks[trump] if trump >= 0 else 0
-    if must.unless_partner_wins and rules.seating.partner[game._turn] == game._win_seat:
-        return
-    if must.raise_trump and led == trump:
+    if must.raise_trump and led == trump:  # binds even a player whose partner is winning: trump was led
         yield Step(
             _above(hand & trumps, row, best),
             "must raise trump",
             lambda: "trump is led: you must play a higher trump than the trick holds when you can",
         )
+    if must.unless_partner_wins and rules.seating.partner[game._turn] == game._win_seat:
+        return
     if must.beat and not trumped:
         yield Step(
             _above(hand & led_cards, row, best),

@@ -222,9 +222,10 @@ class SeatView(NamedTuple):
                 follows = bit & led_cards
                 if not follows and play.follow_suit and not (play.trump_instead and bit & trumps):
                     out[seat] |= unplayed & led_cards
-                # A seat whose partner was winning the trick was bound by no obligation: its card shows nothing.
+                # A seat whose partner was winning the trick was bound by no obligation but raising a trump lead:
+                # its card shows nothing else.
                 bound = not (must.unless_partner_wins and partner[seat] == winner)
-                if bound and must.raise_trump and led == trump and follows and row[card] <= best:
+                if must.raise_trump and led == trump and follows and row[card] <= best:
                     out[seat] |= unplayed & trumps & _beating(row, best, size)
                 if bound and must.beat and follows and not trumped and row[card] <= best:
                     out[seat] |= unplayed & led_cards & _beating(row, best, size)

@@ -48,6 +48,11 @@ def _holds(mask: int, card: int) -> int:
     return mask >> card & 1 if card >= 0 else 0
 
 
+def _opponent(side: int) -> int:
+    """The other side of a table of two; no side (-1) for no side, as `declaring_side` is without a declarer."""
+    return 1 - side if side >= 0 else -1
+
+
 def _cards(mask: int) -> tuple[int, ...]:
     """The cards of a mask, lowest first."""
     out = []
@@ -88,6 +93,7 @@ _NAMESPACE: dict[str, Any] = {
     "_divide": _divide,
     "_modulo": _modulo,
     "_holds": _holds,
+    "_opponent": _opponent,
     "_cards": _cards,
     "_suit_cards": _suit_cards,
     "_suit_of": _suit_of,

@@ -52,6 +52,8 @@ class Scope:
     """The declarer's announcements (`announcements`): each name is true once announced."""
     draws: bool = False
     """True when players draw from the stock after each trick (`play.draw`)."""
+    melds: bool = False
+    """True when the rules have melds (`melds`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +323,12 @@ class _Compiler:
                 f"{builtin.signature} exists only when players draw from the stock",
                 node,
                 hint="add `play.draw`, or count every trick with `tricks`",
+            )
+        if builtin.needs == "melds" and not scope.melds:
+            raise self.error(
+                f"{builtin.signature} exists only when the rules have melds",
+                node,
+                hint="add `melds` with the combinations of cards that score",
             )
         if builtin.needs == "personal" and not scope.personal:
             raise self.error(

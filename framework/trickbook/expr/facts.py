@@ -33,10 +33,14 @@ class CardFacts:
     side_dealt: Sequence[int]
     first_trick: int = NO_SEAT
     last_trick: int = NO_SEAT
+    melds: Sequence[int] = ()
+    """Per seat, the points of its melds that count (`melds`)."""
+    side_melds: Sequence[int] = ()
 
     def sum_sides(self, groups: tuple[tuple[int, ...], ...]) -> None:
-        """Fills the per-side figures: each side's cards and points taken and cards dealt."""
+        """Fills the per-side figures: each side's cards and points taken, cards dealt and meld points."""
         self.side_points = [sum(self.points[s] for s in members) for members in groups]
+        self.side_melds = [sum(self.melds[s] for s in members) for members in groups] if self.melds else []
         self.side_taken = [_union(self.taken, members) for members in groups]
         self.side_dealt = [_union(self.dealt, members) for members in groups]
 
@@ -161,7 +165,7 @@ class Facts:
         """Gives these facts card-level facts of their own, to fill in, and returns them."""
         n = len(self.seats)
         s = len(self.sides)
-        self.cards = CardFacts({}, {}, [0] * n, [0] * s, [0] * n, [0] * s, [0] * n, [0] * s)
+        self.cards = CardFacts({}, {}, [0] * n, [0] * s, [0] * n, [0] * s, [0] * n, [0] * s, melds=[0] * n)
         return self.cards
 
 
@@ -179,7 +183,18 @@ Blanks = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[bool, ..
 def blanks(seats: int, sides: int) -> Blanks:
     """Shared blanks, never written to: zeros per seat and per side, no bid names, no one passed, no card facts."""
     seat_zeros, side_zeros = (0,) * seats, (0,) * sides
-    cards = CardFacts({}, {}, seat_zeros, side_zeros, seat_zeros, side_zeros, seat_zeros, side_zeros)
+    cards = CardFacts(
+        {},
+        {},
+        seat_zeros,
+        side_zeros,
+        seat_zeros,
+        side_zeros,
+        seat_zeros,
+        side_zeros,
+        melds=seat_zeros,
+        side_melds=side_zeros,
+    )
     return seat_zeros, side_zeros, (NO_NAME,) * seats, (False,) * seats, cards
 
 

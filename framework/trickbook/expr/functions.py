@@ -414,6 +414,25 @@ def _table() -> tuple[Builtin, ...]:
             "sides",
         ),
         Builtin(
+            "melds",
+            seat,
+            Type.INT,
+            "Points of the seat's melds that count this hand (`melds`): after the comparison, where only the best "
+            "side's count.",
+            PLAYED,
+            _card_indexed("melds"),
+            "melds",
+        ),
+        Builtin(
+            "melds",
+            side,
+            Type.INT,
+            "Points of the melds of the side's players that count this hand (`melds`).",
+            PLAYED,
+            _card_indexed("side_melds"),
+            "melds",
+        ),
+        Builtin(
             "shown",
             (Type.SEAT, Type.CARD),
             Type.INT,
@@ -545,7 +564,7 @@ def _table() -> tuple[Builtin, ...]:
             Type.SIDE,
             "The other side (tables of two sides).",
             ALL_STAGES,
-            lambda a: g.binary(g.const(1), ast.Sub(), a),
+            lambda a: g.call("_opponent", a),
             "two sides",
         ),
         Builtin(

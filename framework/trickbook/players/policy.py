@@ -13,10 +13,11 @@ from typing import NamedTuple
 
 from ..cards import Card, CardMask, Deck
 from ..engine.kinds import PhaseKind
+from ..engine.melds import find
 from ..engine.timeouts import timeout_card
 from ..engine.view import SeatView
 from ..ruleset.actions import ActionKind
-from ..ruleset.rules import BiddingKind, Rules
+from ..ruleset.rules import BiddingKind, MeldSource, Rules
 from .appetite import card_worth, party, remember, shuns_tricks, trick_target
 
 PARTNER_SHARE = 0.25
@@ -292,6 +293,21 @@ def _decline(view: SeatView) -> int:
     return view.rules.actions.pass_action
 
 
+def _show_melds(view: SeatView) -> int:
+    """Shows, one at a time, each card that belongs to a meld among the cards it may show (where melds are found
+    among the cards shown); passes when none is left, or where showing makes no meld."""
+    rules = view.rules
+    actions = rules.actions
+    melds = rules.melds
+    shows = {actions.card_of(a): a for a in view.legal if a != actions.pass_action}
+    if melds is None or melds.source is not MeldSource.SHOWN or not shows:
+        return actions.pass_action
+    in_melds = 0
+    for meld in find(melds, rules.deck, rules.deck.mask(view.hand), view.trump):
+        in_melds |= meld.cards
+    return next((action for card, action in sorted(shows.items()) if in_melds >> card & 1), actions.pass_action)
+
+
 QUICK: dict[PhaseKind, Callable[[SeatView], int]] = {
     PhaseKind.PASSING: choose_pass,
     PhaseKind.BIDDING: quick_bid,
@@ -301,7 +317,7 @@ QUICK: dict[PhaseKind, Callable[[SeatView], int]] = {
     PhaseKind.ALONE: _decline,
     PhaseKind.ANNOUNCE: _decline,
     PhaseKind.DOUBLING: quick_bid,  # as a bid: a double or redouble is always affordable, so it is always made
-    PhaseKind.SHOWING: _decline,
+    PhaseKind.SHOWING: _show_melds,
 }
 """The quick decision of each phase in which a seat decides (nobody decides once the hand is over)."""
 

@@ -50,6 +50,9 @@ from .rules import (
     LeadsWith,
     MakingRound,
     MatchRules,
+    MeldKind,
+    MeldRules,
+    MeldSource,
     MustRules,
     NamedBid,
     NamedGame,
@@ -225,6 +228,7 @@ class _Builder:
             doubling=self.doubling(),
             announcements=self.announcements(),
             showing=self.showing(),
+            melds=self.melds(),
             play=self.play(),
             definitions=tuple(
                 Definition(n, _expression_text(t).strip()) for n, t in data.get("definitions", {}).items()
@@ -304,6 +308,7 @@ class _Builder:
             auction=self.auction,
             declares=self.declares,
             draws="draw" in self.data.get("play", {}),
+            melds="melds" in self.data,
             personal=self.personal,
             deck=self.deck,
             seating=self.seating,
@@ -652,6 +657,81 @@ class _Builder:
             for name, entry in self.data.get("showing", {}).items()
         )
 
+    def melds(self) -> MeldRules | None:
+        """The combinations of cards that score (`melds`): where they are found, their kinds, and the comparison."""
+        spec = self.data.get("melds")
+        if spec is None:
+            return None
+        source = MeldSource(spec["from"])
+        if source is MeldSource.SHOWN and "showing" not in self.data:
+            raise self.error(
+                ("melds", "from"),
+                "melds among the cards shown need a way to show cards",
+                expected="a `showing` entry for the cards of the melds",
+                hint="add `showing`, or use `from: dealt` to count melds without showing them",
+            )
+        deck = self.deck
+        if "order" in spec:
+            place = [-1] * deck.ranks_per_suit
+            for index, code in enumerate(spec["order"]):
+                rank = self.rank(("melds", "order", index), code)
+                if place[rank] >= 0:
+                    raise self.error(
+                        ("melds", "order", index), f"the rank {code!r} is listed twice", expected="each rank once"
+                    )
+                place[rank] = index
+        else:
+            strength = sorted(range(deck.ranks_per_suit), key=lambda r: deck.ranks[r].order)
+            place = [strength.index(r) for r in range(deck.ranks_per_suit)]
+        kinds = []
+        for name, entry in spec["kinds"].items():
+            path = ("melds", "kinds", name)
+            shapes = [key for key in ("run", "ranks", "cards") if key in entry]
+            if len(shapes) != 1:
+                raise self.error(
+                    path,
+                    f"a meld is one shape, and {name!r} gives {' and '.join(shapes) if shapes else 'none'}",
+                    expected="exactly one of `run`, `ranks` or `cards`",
+                )
+            run = int(entry.get("run", 0))
+            in_runs = sum(1 for p in place if p >= 0)
+            if run > in_runs:
+                raise self.error(
+                    (*path, "run"),
+                    f"a run of {run} cards is longer than the {in_runs} ranks of the sequence order",
+                    expected=f"at most {in_runs}",
+                )
+            ranks = tuple(self.rank((*path, "ranks", i), code) for i, code in enumerate(entry.get("ranks", [])))
+            cards = tuple(self.card_pattern((*path, "cards", i), c) for i, c in enumerate(entry.get("cards", [])))
+            if len(set(cards)) != len(cards):
+                raise self.error((*path, "cards"), "a card is listed twice", expected="different cards")
+            description = " ".join(str(entry.get("description", "")).split())
+            kinds.append(MeldKind(name, description, entry["points"], run, ranks, cards, entry.get("compared", True)))
+        runs = [k.run for k in kinds if k.run]
+        if len(set(runs)) != len(runs):
+            raise self.error(
+                ("melds", "kinds"), "two kinds of run have the same length", expected="one kind per length"
+            )
+        best = spec.get("compare", "each") == "best"
+        if best and source is MeldSource.TRICKS:
+            raise self.error(
+                ("melds", "compare"),
+                "melds in tricks go to each trick's winner and are not compared",
+                expected="`compare: each`, or melds from the cards shown or dealt",
+            )
+        if "ties" in spec and not best:
+            raise self.error(
+                ("melds", "ties"), "ties are broken only when the best melds are compared", hint="add `compare: best`"
+            )
+        return MeldRules(
+            source,
+            tuple(kinds),
+            tuple(place),
+            best,
+            spec.get("ties", "none") == "first",
+            " ".join(str(spec.get("description", "")).split()),
+        )
+
     def alone(self) -> AloneRules | None:
         spec = self.data.get("alone")
         if spec is None:
@@ -928,7 +1008,14 @@ class _Builder:
         if games and mode is TrumpMode.MADE and MakingRound.ANY not in rounds:
             raise self.error(("trump", "games"), "named games are offered only in a round of kind 'any'")
         last = bool(spec.get("last_must_name", False))
-        return TrumpRules(mode, suits, suit, mapping, highest, rounds, last, games)
+        chooser = spec.get("chooser", "dealer")
+        if "chooser" in spec and (mode is not TrumpMode.CHOSEN or self.bidding_kind is not BiddingKind.NONE):
+            raise self.error(
+                ("trump", "chooser"),
+                "only trump chosen without bidding has a chooser: otherwise the auction's winner chooses",
+                expected="`trump: {mode: chosen}` with `bidding: {kind: none}`",
+            )
+        return TrumpRules(mode, suits, suit, mapping, highest, rounds, last, games, int(chooser == "after-dealer"))
 
     def named_game(self, name: str, spec: dict[str, Any]) -> NamedGame:
         path: KeyPath = ("trump", "games", name)
@@ -1067,11 +1154,7 @@ class _Builder:
         if isinstance(spec, str) and spec in extras:
             return CardPattern(extras.index(spec), self.deck.extra_group)
         rank_code, suit_code = (spec[:-1], spec[-1]) if isinstance(spec, str) else (spec["rank"], spec["suit"])
-        ranks = [r.code for r in self.deck.ranks]
-        aliases = {alias: index for index, r in enumerate(self.deck.ranks) for alias in r.aliases}
-        if rank_code not in ranks and rank_code.upper() not in aliases:
-            raise self.error(path, f"the deck has no rank {rank_code!r}", expected="one of " + " ".join(ranks))
-        rank = ranks.index(rank_code) if rank_code in ranks else aliases[rank_code.upper()]
+        rank = self.rank(path, rank_code)
         if suit_code in ("trump", "same-colour"):
             if self.data["trump"]["mode"] == TrumpMode.NONE.value:
                 raise self.error(path, "there is no trump in this ruleset")
@@ -1084,6 +1167,14 @@ class _Builder:
                 )
             return CardPattern(rank, None, same_colour=suit_code == "same-colour")
         return CardPattern(rank, self.suit(path, suit_code))
+
+    def rank(self, path: KeyPath, code: str) -> int:
+        """The index of the deck's rank written `code` (or one of its aliases)."""
+        ranks = [r.code for r in self.deck.ranks]
+        aliases = {alias: index for index, r in enumerate(self.deck.ranks) for alias in r.aliases}
+        if code not in ranks and code.upper() not in aliases:
+            raise self.error(path, f"the deck has no rank {code!r}", expected="one of " + " ".join(ranks))
+        return ranks.index(code) if code in ranks else aliases[code.upper()]
 
     def partner_exception(self, must: dict[str, Any]) -> bool:
         """`must.unless_partner_wins`, which needs partners (sides of two) to mean anything."""

@@ -212,6 +212,44 @@ class Showing:
     when: Compiled | None
 
 
+class MeldSource(Enum):
+    """Where melds are found: the cards each player showed, those each was dealt, or each trick's cards."""
+
+    SHOWN = "shown"
+    DEALT = "dealt"
+    TRICKS = "tricks"
+
+
+@dataclass(frozen=True, slots=True)
+class MeldKind:
+    """One meld that scores: a run of `run` cards of a suit, every card of one of `ranks`, or the cards `cards`
+    together; `compared` says whether it takes part in the comparison of the best melds."""
+
+    name: str
+    description: str
+    points: int
+    run: int = 0
+    ranks: tuple[int, ...] = ()
+    cards: tuple[CardPattern, ...] = ()
+    compared: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """Combinations of cards that score for their holder (`melds`): where they are found, the sequence order of
+    the ranks for runs (a rank's place, or -1 for one in no run), and how sides' melds are compared."""
+
+    source: MeldSource
+    kinds: tuple[MeldKind, ...]
+    place: tuple[int, ...]
+    """Each rank's place in sequence order (by rank index), -1 for a rank in no run."""
+    best_only: bool = False
+    """Only the side (or seat) holding the best compared meld scores its compared melds."""
+    ties_to_first: bool = False
+    """Equal best melds: the one held nearest the dealer's left wins (else neither scores)."""
+    description: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class AloneRules:
     """Once trump is known (and any exchange made), the declarer may play alone: the partner's hand sits out, its
@@ -363,6 +401,9 @@ class TrumpRules:
     where everyone passes every round is thrown in."""
     games: tuple[NamedGame, ...] = ()
     """Mode MADE: games a player may name besides the suits, offered in rounds of kind `any`."""
+    chooser: int = 0
+    """Mode CHOSEN without bidding: how many places after the dealer the seat that chooses trump sits (0: the
+    dealer)."""
 
     @property
     def present(self) -> bool:
@@ -677,7 +718,7 @@ def _play_start(rules: Rules, trump: int, game: NamedGame | None = None) -> Play
     return PlayStart(suit_of, suit_masks, strength, blocked, tuple(breaks), tuple(events), tuple(trumps))
 
 
-CARD_FACTS = frozenset({"taker", "player", "points", "took", "first_trick", "last_trick"})
+CARD_FACTS = frozenset({"taker", "player", "points", "took", "first_trick", "last_trick", "melds"})
 """Built-in names whose values come from the cards each trick held; the engine works them out only when read."""
 
 
@@ -726,6 +767,8 @@ class Rules:
     file: str
     showing: tuple[Showing, ...] = ()
     """What players may show of their cards before the first lead (`showing`), in the order the rules list it."""
+    melds: MeldRules | None = None
+    """Combinations of cards that score for their holder (`melds`)."""
     digest: str = field(default="", compare=False)
     """Identifies the rules in force, the order of their ordered mappings included: records carry it."""
     earlier_digest: str = field(default="", compare=False)

@@ -13,14 +13,14 @@ from ..kinds import TRUMP
 
 class TrumpChoice:
     """After the auction the declarer names trump among the suits the ruleset allows, or one of its named games;
-    without bidding the dealer does, and is the hand's declarer."""
+    without bidding the dealer (or the player after, `trump.chooser`) does, and is the hand's declarer."""
 
     code = TRUMP
 
     def start(self, game: PhaseHost) -> None:
         game._phase = TRUMP
         if not game.rules.bidding.present:
-            game._declarer = game._dealer
+            game._declarer = game.rules.seating.after(game._dealer, game.rules.trump.chooser)
         game._turn = game._declarer
 
     def legal(self, game: PhaseHost) -> tuple[int, ...]:
