@@ -55,6 +55,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("five-hundred", (), None),
     ("napoleon", (), None),
     ("klaverjassen", (), None),
+    ("belote", (), None),
     ("klaverjassen", (("city", "amsterdam"),), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""

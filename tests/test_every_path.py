@@ -150,6 +150,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
     took: list[list[str]] = [[] for _ in range(seats)]
     won_tricks: list[list[list[str]]] = [[] for _ in range(seats)]
     shown: list[list[str]] = [[] for _ in range(seats)]
+    rest: list[list[str]] = [[] for _ in range(seats)]
     first, last, game_index, out, announced, doubled = None, None, -1, [], [], 0
     contract, taken, laid = None, [], []
     winners: list[int] = []
@@ -173,6 +174,8 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
                 laid.append(actions.card_of(event.action))
             elif kind == kinds.SHOW:
                 shown[event.seat].append(deck.codes[actions.card_of(event.action)])
+        elif isinstance(event, told.CardDrawn) and rules.deal.rest is not None:
+            rest[event.seat].append(deck.codes[event.card])  # the rest of a deal in stages, dealt before the play
         elif isinstance(event, told.CardDrawn):
             drawn_after[-1] = True
         elif isinstance(event, told.TrickWon):
@@ -211,7 +214,7 @@ def scenario_of(rules: Rules, game: Game, index: int, said: list[object]) -> Sce
         events={e.name: hand.events[i] for i, e in enumerate(rules.events)},
         took=took,
         shown=shown,
-        dealt=[[deck.codes[c] for c in cards] for cards in hand.deal],
+        dealt=[[deck.codes[c] for c in cards] + rest[seat] for seat, cards in enumerate(hand.deal)],
         first_trick=first,
         last_trick=last,
         sits_out=out or None,

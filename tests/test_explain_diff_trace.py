@@ -195,6 +195,13 @@ FACTS = {
         "(A♠ A♥ A♣ A♦: 11; 7♠ 7♥ 7♣ 7♦: 10; K♠ K♥ K♣ K♦: 4; J♠ J♥ J♣ J♦: 3; Q♠ Q♥ Q♣ Q♦: 2; every other card 0)",
         "a side qualifies when `total(side) >= 4`",
     ],
+    "belote": [
+        "go counter-clockwise",
+        "Once trump is made, the stock is dealt on",
+        "Melds are found among the cards each player shows before the first lead",
+        "belote (the king of trump with the queen of trump) 20, always counted",
+        "on a tie the one held first from the dealer's left",
+    ],
     "klaverjassen": [
         "the player after the dealer alone chooses trump",
         "Above the ace of trump rank the jack of trump, then the nine of trump, in that order.",

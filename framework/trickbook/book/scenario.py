@@ -122,7 +122,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
             f"hands_played ({scenario.hands_played}) cannot exceed hand_number ({scenario.hand_number}): "
             "every played hand has a number"
         )
-    facts = Facts.blank(seating, rules.deck, size)
+    facts = Facts.blank(seating, rules.deck, rules.held_size(size))
     bids, names, passed = _bids(rules, scenario)
     declarer = NO_SEAT if scenario.declarer is None else scenario.declarer
     if not 0 <= scenario.dealer < seats or not (declarer == NO_SEAT or 0 <= declarer < seats):

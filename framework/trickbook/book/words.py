@@ -183,6 +183,16 @@ def _deal_words(rules: Rules) -> str:
                 f" The {whose} {which} (in the order received) is shown to everyone; "
                 "it stays in that hand and is played like any card."
             )
+    rest = deal.rest
+    if rest is not None:
+        made = "made" if rules.trump.mode is TrumpMode.MADE else "chosen"
+        text += f" Once trump is {made}, the stock is dealt on"
+        if rest.exposed_to_declarer:
+            text += ": the declarer first takes the card turned face up, then"
+        text += (
+            f" one card at a time from the player after the dealer, each seeing only their own, until every player "
+            f"holds {rest.hand_size}; the hand has {rest.hand_size} tricks."
+        )
     return text
 
 

@@ -401,18 +401,21 @@ class Game(GameState):
             self._late_won[winner] += 1
             return
         seat = winner if draw.first is DrawFirst.WINNER else self._leader
-        observer = self.observer
         for turn in range(size):
-            card = stock[self._drawn]
-            face_up = draw.face_up and not turn
-            self._drawn += 1
-            self._hands[seat] |= 1 << card
-            self._draws.append(card << ACTION_SHIFT | face_up * AUTO_BIT | seat)
-            if observer is not None:
-                observer(CardDrawn(seat, card, face_up))
+            self._draw(seat, draw.face_up and not turn)
             seat = self._next[seat]
-        if draw.face_up and observer is not None and self._drawn + size <= len(stock):
-            observer(CardExposed(NO_SEAT, stock[self._drawn]))
+        if draw.face_up and self.observer is not None and self._drawn + size <= len(stock):
+            self.observer(CardExposed(NO_SEAT, stock[self._drawn]))
+
+    def _draw(self, seat: int, face_up: bool) -> None:
+        """Gives `seat` the stock's next card (a draw after a trick, or the rest of a deal in stages), seen by
+        everyone when `face_up` and otherwise by its drawer alone."""
+        card = self._stock[self._drawn]
+        self._drawn += 1
+        self._hands[seat] |= 1 << card
+        self._draws.append(card << ACTION_SHIFT | face_up * AUTO_BIT | seat)
+        if self.observer is not None:
+            self.observer(CardDrawn(seat, card, face_up))
 
     def _refuse_card(self, action: int, hand: int) -> IllegalAction | InvalidAction:
         actions = self.rules.actions
@@ -499,7 +502,7 @@ class Game(GameState):
         self._drawn = 0
         self._draws = []
         self._late_won = [0] * n
-        self._draw_tricks = len(stock) // n if rules.play.draw is not None else 0
+        self._draw_tricks = len(stock) // n if rules.play.draw is not None else rules.held_size(size) - size
         if rules.deal.dealer_sits_out:
             self._outs = self._passed = 1 << self._dealer  # no cards, no bid, no turn: as if passed throughout
             self._next = rules.seating.next_skipping(self._outs)
@@ -684,14 +687,22 @@ class Game(GameState):
             facts.stock_points = sum(worth[card] for card in rules.deck.cards(stock)) if worth else 0
         facts.hand_number = self._number
         facts.hands_played = self._played
-        facts.hand_size = self._hand_size
+        facts.hand_size = rules.held_size(self._hand_size)
         facts.counters = self._counters
         facts.events = self._event_counts
         if rules.reads_deal or rules.reads_cards:
             cards = facts.fresh_cards()
-            cards.dealt = [rules.deck.mask(held) for held in self._deal]
+            cards.dealt = self._dealt()
             cards.sum_sides(sides)
         return facts
+
+    def _dealt(self) -> list[CardMask]:
+        """Each seat's cards dealt this hand as masks: the deal, and the rest of a deal in stages (`deal.rest`)."""
+        dealt = [self.rules.deck.mask(held) for held in self._deal]
+        if self.rules.deal.rest is not None:
+            for code in self._draws:
+                dealt[code & SEAT_MASK] |= 1 << (code >> ACTION_SHIFT)
+        return dealt
 
     def _has_bid(self) -> list[bool]:
         """Which seats have bid or declared so far this hand."""
@@ -813,7 +824,7 @@ class Game(GameState):
         rules = self.rules
         if melds.source is MeldSource.TRICKS:
             return trick_meld_points(melds, rules.deck, self._seats, won_tricks, self._trump)
-        held = facts.shown if melds.source is MeldSource.SHOWN else [rules.deck.mask(cards) for cards in self._deal]
+        held = facts.shown if melds.source is MeldSource.SHOWN else self._dealt()
         return meld_points(melds, rules.deck, rules.seating, self._dealer, held, self._trump)
 
     def _cancel(self, reason: str) -> None:

@@ -35,6 +35,7 @@ class PhaseHost(Protocol):
     _hands: list[CardMask]
     _moves: list[int]
     _stock: tuple[Card, ...]
+    _drawn: int
     _exposed: tuple[Card, ...]
     _hand_size: int
     _trick_size: int
@@ -83,3 +84,6 @@ class PhaseHost(Protocol):
 
     def _cancel(self, reason: str) -> None:
         """Throws the hand in for `reason`."""
+
+    def _draw(self, seat: int, face_up: bool) -> None:
+        """Gives `seat` the stock's next card, seen by everyone when `face_up`."""

@@ -25,17 +25,16 @@ PARTNER_SHARE = 0.25
 
 
 def estimate_tricks(view: SeatView, trump: int | None = None) -> float:
-    """Tricks this hand is likely to take by itself: high cards by suit length, plus long trumps."""
-    deck = view.rules.deck
+    """Tricks this hand is likely to take by itself: high cards by suit length, plus long trumps. A card's height
+    is its place in its suit under that trump, so cards `trump.highest` raises above the ace count as the top."""
     if trump is None:
         trump = view.trump if view.trump >= 0 else strongest_suit(view)
-    top = deck.ranks_per_suit - 1
+    orders = suit_orders(view.rules, trump)
     total = 0.0
-    for suit in range(len(deck.suits)):
-        cards = sorted((deck.rank_of[c] for c in view.hand if deck.suit_of[c] == suit), reverse=True)
-        length = len(cards)
-        for position, rank in enumerate(cards[:3]):
-            gap = top - rank
+    for suit, order in enumerate(orders):
+        held = [place for place, card in enumerate(order) if card in view.hand]
+        length = len(held)
+        for position, gap in enumerate(held[:3]):
             if gap <= position:
                 total += (
                     1.0 if gap == 0 else (0.75 if length >= 2 else 0.3) if gap == 1 else (0.4 if length >= 3 else 0.1)
@@ -43,6 +42,29 @@ def estimate_tricks(view: SeatView, trump: int | None = None) -> float:
         if suit == trump and length > 3:
             total += 0.8 * (length - 3)
     return total
+
+
+_ORDERS: dict[tuple[int, int], tuple[Rules, tuple[tuple[Card, ...], ...]]] = {}
+
+
+def suit_orders(rules: Rules, trump: int) -> tuple[tuple[Card, ...], ...]:
+    """Each suit's cards in play under `trump`, highest first (a card `trump.highest` names in the trump suit)."""
+    key = (id(rules), trump)
+    cached = _ORDERS.get(key)
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    tables = rules.tables(trump)
+    in_play = ~rules.deal.removed
+    orders = tuple(
+        tuple(
+            sorted(
+                rules.deck.cards(tables.suit_masks[suit] & in_play), key=tables.strength[suit].__getitem__, reverse=True
+            )
+        )
+        for suit in range(len(rules.deck.suits))
+    )
+    remember(_ORDERS, key, (rules, orders))
+    return orders
 
 
 def strongest_suit(view: SeatView) -> int:
@@ -119,7 +141,7 @@ def plausible_calls(view: SeatView) -> list[int]:
 
 def choose_trump(view: SeatView) -> int:
     """The legal trump choice of this hand's strongest suit, or the best offered; where passing is allowed (trump
-    made in rounds), pass unless that suit promises this seat its share of the tricks."""
+    made in rounds), pass unless that suit promises its side's share of the tricks with what a partner takes."""
     actions = view.rules.actions
     named = [a for a in view.legal if actions.kinds[a] == ActionKind.TRUMP]
     if not named:
@@ -128,8 +150,11 @@ def choose_trump(view: SeatView) -> int:
     best = wanted if wanted in named else max(named, key=lambda a: estimate_tricks(view, actions.suit_of_trump(a)))
     if actions.pass_action in view.legal:
         rules = view.rules
-        share = view.hand_size / (len(rules.seating.sides) if rules.seating.has_sides else rules.seats)
-        if estimate_tricks(view, actions.suit_of_trump(best)) < share:
+        held = rules.held_size(view.hand_size)  # more cards to come in a deal in stages: count them in proportion
+        share = held / (len(rules.seating.sides) if rules.seating.has_sides else rules.seats)
+        if rules.seating.has_sides and not rules.personal:
+            share -= PARTNER_SHARE * held  # the partner's tricks count too
+        if estimate_tricks(view, actions.suit_of_trump(best)) * held / max(1, len(view.hand)) < share:
             return actions.pass_action
     return best
 

@@ -25,10 +25,10 @@ from ..ruleset.rules import BiddingKind, Rules
 
 
 def imaginable(rules: Rules) -> bool:
-    """False where sampled worlds cannot follow the rules yet: with `play.draw` a world would have to place the
-    cards the others drew face down in the stock's order, which it does not, so players decide from their view
-    alone rather than search worlds that could hand a seat cards it cannot see."""
-    return rules.play.draw is None
+    """False where sampled worlds cannot follow the rules yet: with `play.draw` or a deal in stages (`deal.rest`) a
+    world would have to place the cards the others drew face down in the stock's order, which it does not, so
+    players decide from their view alone rather than search worlds that could hand a seat cards it cannot see."""
+    return rules.play.draw is None and rules.deal.rest is None
 
 
 class World(NamedTuple):

@@ -60,6 +60,7 @@ from .rules import (
     PassingRules,
     PlayRules,
     Relation,
+    RestDeal,
     Rules,
     ScoreRule,
     ScoringRules,
@@ -426,7 +427,49 @@ class _Builder:
         self.fixed_size = size is None or size.is_constant
         if self.sits_out:
             self.check_dealer_out()
-        return DealRules(size, most, self.exposure(spec.get("expose"), most), self.sits_out, self.removed)
+        exposure = self.exposure(spec.get("expose"), most)
+        return DealRules(size, most, exposure, self.sits_out, self.removed, self.rest_deal(spec, most, exposure))
+
+    def rest_deal(self, spec: dict[str, Any], first: int, exposure: Exposure | None) -> RestDeal | None:
+        """`deal.rest`: the rest of a deal in stages, dealt once trump is fixed."""
+        rest = spec.get("rest")
+        if rest is None:
+            return None
+        path: KeyPath = ("deal", "rest")
+        if self.data["trump"]["mode"] not in (TrumpMode.MADE.value, TrumpMode.CHOSEN.value):
+            raise self.error(
+                path,
+                "the rest of a deal is dealt once trump is made or chosen, and these rules have no such moment",
+                expected="`trump.mode: made` or `chosen`",
+            )
+        if not self.fixed_size:
+            raise self.error(
+                ("deal", "hand_size"), "a deal in stages starts with a fixed number of cards", expected="a number"
+            )
+        if "draw" in self.data.get("play", {}):
+            raise self.error(path, "a deal in stages does not go with drawing from the stock during play")
+        size = int(rest["hand_size"])
+        seats = self.seating.seats - self.sits_out
+        most = self.most_cards
+        if not first < size <= most:
+            raise self.error(
+                (*path, "hand_size"),
+                f"after {first} cards each, the rest must bring every hand to more, within the deck",
+                expected=f"{first + 1} to {most} for {seats} players with the {self.deck.title}",
+                found=str(size),
+            )
+        to_declarer = rest.get("exposed_to", "stock") == "declarer"
+        if to_declarer and (exposure is None or exposure.seat_offset is not None):
+            raise self.error(
+                (*path, "exposed_to"),
+                "only a card shown from the stock can go to the declarer",
+                expected="`deal.expose: {seat: stock, card: 1}`",
+            )
+        if to_declarer and exposure is not None and exposure.card != 1:
+            raise self.error(
+                ("deal", "expose", "card"), "the card the declarer takes is the stock's first", expected="1"
+            )
+        return RestDeal(size, to_declarer)
 
     def removed_cards(self) -> CardMask:
         """`deal.remove`: the cards taken out before every deal, as a mask (each a card of the deck)."""

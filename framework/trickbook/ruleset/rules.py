@@ -147,10 +147,21 @@ class DealRules:
     """The dealer deals to the others and sits the hand out: no cards, no turn, no tricks."""
     removed: CardMask = 0
     """Cards taken out of the deck before every deal (`deal.remove`): never dealt, never in the stock."""
+    rest: RestDeal | None = None
+    """A deal in stages: once trump is fixed the stock is dealt on (`deal.rest`)."""
 
     def dealt_seats(self, seats: int) -> int:
         """How many players are dealt cards each hand at a table of `seats`."""
         return seats - 1 if self.dealer_sits_out else seats
+
+
+@dataclass(frozen=True, slots=True)
+class RestDeal:
+    """Once trump is made or chosen, the stock is dealt on until every player holds `hand_size` cards; the stock
+    card shown (`deal.expose`) goes first to the declarer when `exposed_to_declarer`."""
+
+    hand_size: int
+    exposed_to_declarer: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -848,10 +859,17 @@ class Rules:
     def tricks_in_hand(self, hand_size: int) -> int:
         """The tricks of a hand whose players are dealt `hand_size` cards: one per card, and with `play.draw` one
         more per round of draws the stock holds."""
+        if self.deal.rest is not None:
+            return self.deal.rest.hand_size
         if self.play.draw is None:
             return hand_size
         seats = self.deal.dealt_seats(self.seats)
         return hand_size + (self.pack_size - seats * hand_size) // seats
+
+    def held_size(self, hand_size: int) -> int:
+        """The cards each player holds for the play of a hand dealt `hand_size` cards first (`deal.rest` deals
+        the rest before the play)."""
+        return self.deal.rest.hand_size if self.deal.rest is not None else hand_size
 
     @property
     def pack_size(self) -> int:

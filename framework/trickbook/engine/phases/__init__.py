@@ -25,6 +25,7 @@ from .doubling import Doubling
 from .estimates import Estimates
 from .exchange import Exchange
 from .passing import Passing
+from .rest import RestDealing
 from .showing import Showing
 from .trump import TrumpChoice, TrumpMaking
 
@@ -47,6 +48,7 @@ ALONE_PHASE: Phase = Alone()
 ANNOUNCING_PHASE: Phase = Announcing()
 DOUBLING_PHASE: Phase = Doubling()
 SHOWING_PHASE: Phase = Showing()
+REST_DEALING: Phase = RestDealing()
 
 
 DUELS_PHASE: Phase = Duels()
@@ -68,6 +70,8 @@ def pipeline(rules: Rules) -> tuple[Phase, ...]:
         phases.append(TRUMP_CHOICE)
     elif rules.trump.mode is TrumpMode.MADE:
         phases.append(TRUMP_MAKING)
+    if rules.deal.rest is not None:
+        phases.append(REST_DEALING)
     if rules.bidding.estimates is not None:
         phases.append(ESTIMATES_PHASE)
     if rules.doubling is not None:
