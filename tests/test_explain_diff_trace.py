@@ -146,7 +146,7 @@ FACTS = {
         "| 4S | 10 | +420 | +590 | -50 | -100 |",
     ],
     "tarneeb-41-house": [
-        "when trump is led, a player must play a higher trump than any in the trick if they hold one",
+        "When trump is led, every player must play a higher trump than any in the trick if they hold one.",
         "a side qualifies when `target_reached or sweep_wins`",
         "`thirteen_made` means `side == declaring_side and contract_bid == 13 and made`",
         "| 13 | -16 / +2 | +26 / +0 |  |  |",

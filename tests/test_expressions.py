@@ -264,6 +264,7 @@ def test_compiled_code_reaches_no_python_builtins() -> None:
         "_divide",
         "_modulo",
         "_holds",
+        "_opponent",
         "_nth",
         "_cards",
         "_suit_cards",
