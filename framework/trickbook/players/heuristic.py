@@ -9,7 +9,7 @@ from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.actions import ActionKind
-from ..ruleset.rules import BiddingKind
+from ..ruleset.rules import BiddingKind, MeldSource
 from .base import check_budget, register, whole_number
 from .contract import choose_bid, choose_call
 from .policy import choose_pass, estimate_tricks, greedy_card, policy
@@ -67,6 +67,14 @@ class HeuristicPlayer:
         values = compare_choices(view, choices, self._rng, self.samples)
         return max(choices, key=lambda c: (values[c], -choices.index(c)))
 
+    def _show(self, view: SeatView) -> int:
+        """Where the cards shown make melds, the cards of its melds, one at a time, without a search (each card
+        would be a decision of its own); elsewhere the showing whose playouts score best."""
+        melds = view.rules.melds
+        if melds is not None and melds.source is MeldSource.SHOWN:
+            return policy(view)
+        return self._compared(view)
+
     def _plausible_bids(self, view: SeatView) -> list[int]:
         """Pass (if allowed), named bids, and numeric bids near what this hand and a partner might take."""
         actions = view.rules.actions
@@ -100,7 +108,7 @@ CHOICES: dict[PhaseKind, Callable[[HeuristicPlayer, SeatView], int]] = {
     PhaseKind.ALONE: HeuristicPlayer._compared,
     PhaseKind.ANNOUNCE: HeuristicPlayer._compared,
     PhaseKind.DOUBLING: HeuristicPlayer._compared,
-    PhaseKind.SHOWING: HeuristicPlayer._compared,
+    PhaseKind.SHOWING: HeuristicPlayer._show,
 }
 """How the heuristic decides in each phase in which a seat decides."""
 

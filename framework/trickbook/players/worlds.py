@@ -25,10 +25,10 @@ from ..ruleset.rules import BiddingKind, Rules
 
 
 def imaginable(rules: Rules) -> bool:
-    """False where sampled worlds cannot follow the rules yet: with `play.draw` or a deal in stages (`deal.rest`) a
-    world would have to place the cards the others drew face down in the stock's order, which it does not, so
-    players decide from their view alone rather than search worlds that could hand a seat cards it cannot see."""
-    return rules.play.draw is None and rules.deal.rest is None
+    """False where sampled worlds cannot follow the rules yet: with `play.draw` a world would have to place the
+    cards the others drew face down in the stock's order, which it does not, so players decide from their view
+    alone rather than search worlds that could hand a seat cards it cannot see."""
+    return rules.play.draw is None
 
 
 class World(NamedTuple):
@@ -63,14 +63,19 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
         target = _target(view, me)
         holding[target] += [c for c in seen[me] if c not in holding[target]]
     exposure = rules.deal.exposure
+    rest = rules.deal.rest
+    rest_dealt = rest is not None and view.cards_left[me] + len(played[me]) > view.hand_size
     if exposure is not None and view.exposed and exposure.seat_offset is not None:
         holder = (view.dealer + rules.direction * exposure.seat_offset) % seats
         if not any(view.exposed[0] in cards for cards in holding):
             holding[holder].append(view.exposed[0])
+    turned_taken = rest_dealt and rest is not None and rest.exposed_to_declarer and bool(view.exposed)
+    if turned_taken and not any(view.exposed[0] in cards for cards in holding):  # the declarer took the turned card
+        holding[view.declarer].append(view.exposed[0])
     for seat, card in _shown(view):
         if not any(card in cards for cards in holding):
             holding[seat].append(card)
-    stock_known = list(view.exposed) if exposure is not None and exposure.seat_offset is None else []
+    stock_known = list(view.exposed) if exposure is not None and exposure.seat_offset is None and not rest_dealt else []
     if view.dummy_hand and view.dummy != me:
         holding[view.dummy] = list(view.dummy_hand) + list(played[view.dummy])
     if view.open_hand and view.open_seat != me:
@@ -80,7 +85,8 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     if exchange is not None:
         holding[exchange.taker] += [c for c in view.taken if c not in holding[exchange.taker]]
     removed = rules.deal.removed
-    stock_size = rules.pack_size - rules.deal.dealt_seats(seats) * view.hand_size
+    held = rules.held_size(view.hand_size) if rest_dealt else view.hand_size
+    stock_size = rules.pack_size - rules.deal.dealt_seats(seats) * held
     from_stock = exchange is not None and rules.exchange is not None and rules.exchange.take == "stock"
     need = [view.cards_left[seat] + len(played[seat]) - len(holding[seat]) for seat in range(seats)]
     need.append(0 if from_stock else stock_size - len(stock_known))
@@ -117,7 +123,40 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
         cards = dealt[holder]
         cards.remove(view.exposed[0])
         cards.insert(exposure.card - 1 if exposure.card else len(cards), view.exposed[0])
+    if rest_dealt:
+        dealt, stock_cards = _in_stages(view, dealt, stock_cards, rng)
     return World(tuple(tuple(cards) for cards in dealt), tuple(stock_cards), _moves(view, gifts, discards))
+
+
+def _in_stages(
+    view: SeatView, holding: list[list[Card]], left: list[Card], rng: random.Random
+) -> tuple[list[list[Card]], list[Card]]:
+    """A deal in stages (`deal.rest`) once the rest is dealt: each seat's first cards, some of what it held, and
+    the stock stacked so that the rest, dealt as the engine deals it, gives each seat the others (the turned card
+    first to the declarer where the rules say so); `left` is whatever the rest did not deal."""
+    rules = view.rules
+    rest = rules.deal.rest
+    assert rest is not None
+    turned = view.exposed[0] if rest.exposed_to_declarer and view.exposed else None
+    first: list[list[Card]] = []
+    later: list[list[Card]] = []
+    for cards in holding:
+        free = [c for c in cards if c != turned]
+        rng.shuffle(free)
+        first.append(free[: view.hand_size])
+        later.append(free[view.hand_size :])
+    stock = [turned] if turned is not None else []
+    count = [len(cards) for cards in first]
+    if turned is not None:
+        count[view.declarer] += 1
+    seats = [s for s in range(rules.seats) if not (rules.deal.dealer_sits_out and s == view.dealer)]
+    seat = rules.seating.after(view.dealer)
+    while any(count[s] < rest.hand_size for s in seats):
+        if seat in seats and count[seat] < rest.hand_size:
+            stock.append(later[seat].pop())
+            count[seat] += 1
+        seat = rules.seating.after(seat)
+    return first, stock + left
 
 
 LIKELY_DRAWS = 12
