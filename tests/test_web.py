@@ -621,3 +621,40 @@ def test_a_holder_at_trex_shows_a_queen_by_clicking_it_and_everyone_is_told(brow
     sent = page.evaluate("page.log.filter((e) => e.type === 'action' && e.action === 'show')")
     assert sent[-1] == {"type": "action", "seat": 0, "action": "show", "card": shown}
     expect(page.locator("body")).to_contain_text("North showed")
+
+
+def test_at_belote_the_hand_grows_to_eight_once_trump_is_made_and_shown_melds_are_told(
+    browser: Browser, server: Server
+) -> None:
+    """Belote's deal in stages and its declarations through the table: five cards and the turned one, then eight
+    once someone takes; each card a player shows is told in the log, and the hand ends with its score."""
+    page = new_page(browser)
+    links = create_table(page, server, "belote", ["human", "heuristic", "heuristic", "heuristic"])
+    page.goto(server.url + links["0"])
+    page.wait_for_selector("#hand button.card")
+    expect(page.locator("#hand button.card")).to_have_count(5)
+    sizes = set()
+    showed = False
+    for _ in range(400):
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        sizes.add(page.locator("#hand button.card").count())
+        if page.locator("#ready").count():
+            break
+        if not showed and page.locator("#showing").count() and page.locator("#hand button.card.legal").count():
+            seen = _updates(page)
+            page.locator("#hand button.card.legal").first.click()  # a declaration's card, shown to everyone
+            page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+            expect(page.locator("body")).to_contain_text("North showed")
+            showed = True
+            continue
+        take = page.locator("#actions [data-action='trump']")
+        if take.count():  # take whenever offered, so the rest of the deal comes to North too
+            seen = _updates(page)
+            take.first.click()
+            page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+            continue
+        _move(page)
+    else:
+        pytest.fail("the hand did not end within 400 clicks")
+    assert 8 in sizes and max(sizes) == 8 and showed, sizes
+    expect(page.locator("#score")).to_contain_text("Last hand:")
