@@ -58,14 +58,14 @@ def pairing(
     return wins, finished, len(results), time.perf_counter() - started
 
 
-def kept_rows(rerun: set[str]) -> dict[str, list[str]]:
-    """The rows of the existing report's players table (not its ratings) for rulesets not being rerun."""
+def kept_rows() -> dict[str, list[str]]:
+    """The rows of the existing report's players table (not its ratings), by ruleset."""
     rows: dict[str, list[str]] = {}
     if OUT.exists():
         for line in OUT.read_text(encoding="utf-8").splitlines():
             cells = line.split("|")
             name = cells[1].strip().split(":")[0] if len(cells) > 3 and " vs " in cells[2] else ""
-            if name in bundled_rulesets() and name not in rerun:
+            if name in bundled_rulesets():
                 rows.setdefault(name, []).append(line)
     return rows
 
@@ -97,35 +97,8 @@ def _elo(rating: Estimate) -> str:
     return f"{rating.value:+.0f} [{rating.low:+.0f}, {rating.high:+.0f}]"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--jobs", type=int, default=default_jobs())
-    parser.add_argument("--mcts", default="mcts:playouts=60")
-    parser.add_argument("--rulesets", default=",".join(bundled_rulesets()), help="comma-separated (default: all)")
-    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE for the rulesets rerun")
-    args = parser.parse_args()
-    pairs = [text.split("=", 1) for text in args.option]
-    options: tuple[tuple[str, str], ...] = tuple((key, value) for key, value in pairs)
-    named = "".join(f":{key}={value}" for key, value in options)
-    rerun = set(args.rulesets.split(","))
-    kept = kept_rows(rerun)
-    rows = []
-    for ruleset in bundled_rulesets():
-        if ruleset not in rerun:
-            rows += kept.get(ruleset, [])
-            continue
-        fair = 1 / len(places(ruleset, options))
-        for first, second, factor in (("heuristic", "random", 1.4), (args.mcts, "heuristic", 1.2)):
-            target = min(factor * fair, 1.0)
-            wins, finished, total, seconds = pairing(ruleset, first, second, args.matches, args.jobs, options)
-            rate = proportion(wins, total)
-            verdict = "met" if rate.value >= target else "missed"
-            rows.append(
-                f"| {ruleset}{named} | {first} vs {second} | {wins} of {total} ({total - finished} unfinished) | "
-                f"{rate.text(percent=True)} | {100 * target:.0f}%: **{verdict}** | {seconds:.0f} s |"
-            )
-            print(rows[-1], flush=True)
+def write(args: argparse.Namespace, rows: list[str]) -> None:
+    """Writes docs/players.md with the players table's `rows` and the ratings they give."""
     text = "\n".join(
         [
             "# Players: how well they play",
@@ -184,7 +157,41 @@ def main() -> None:
         ]
     )
     OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
+    print(f"wrote {OUT}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--mcts", default="mcts:playouts=60")
+    parser.add_argument("--rulesets", default=",".join(bundled_rulesets()), help="comma-separated (default: all)")
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE for the rulesets rerun")
+    args = parser.parse_args()
+    pairs = [text.split("=", 1) for text in args.option]
+    options: tuple[tuple[str, str], ...] = tuple((key, value) for key, value in pairs)
+    named = "".join(f":{key}={value}" for key, value in options)
+    rerun = set(args.rulesets.split(","))
+    kept = kept_rows()  # every ruleset's earlier rows: those not rerun stay, and a rerun replaces its own
+    rows: list[str] = []
+    names = bundled_rulesets()
+    for index, ruleset in enumerate(names):
+        if ruleset not in rerun:
+            rows += kept.get(ruleset, [])
+            continue
+        fair = 1 / len(places(ruleset, options))
+        for first, second, factor in (("heuristic", "random", 1.4), (args.mcts, "heuristic", 1.2)):
+            target = min(factor * fair, 1.0)
+            wins, finished, total, seconds = pairing(ruleset, first, second, args.matches, args.jobs, options)
+            rate = proportion(wins, total)
+            verdict = "met" if rate.value >= target else "missed"
+            rows.append(
+                f"| {ruleset}{named} | {first} vs {second} | {wins} of {total} ({total - finished} unfinished) | "
+                f"{rate.text(percent=True)} | {100 * target:.0f}%: **{verdict}** | {seconds:.0f} s |"
+            )
+            print(rows[-1], flush=True)
+        # Written after every ruleset, so a long run stopped early keeps what it measured.
+        write(args, rows + [row for name in names[index + 1 :] for row in kept.get(name, [])])
 
 
 if __name__ == "__main__":
