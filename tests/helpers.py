@@ -95,14 +95,15 @@ def rules(ruleset_id: str, options: tuple[tuple[str, str], ...] = (), version: i
 
 
 def stacked_deal(rules: Rules, hands: Mapping[int, str], size: int | None = None) -> Deal:
-    """A deal where each seat in `hands` receives the listed cards first; the rest of the pack fills up in order
-    (`size` cards each, by default the ruleset's hand size) and what is left forms the stock."""
+    """A deal where each seat in `hands` receives the listed cards first; the rest of the pack (less the cards
+    `deal.remove` takes out) fills up in order (`size` cards each, by default the ruleset's hand size) and what is
+    left forms the stock."""
     deck = rules.deck
     size = rules.hand_size if size is None else size
     given = {seat: [deck.parse_card(c) for c in text.split()] for seat, text in hands.items()}
     used = [c for cards in given.values() for c in cards]
     assert len(used) == len(set(used)), "a card is stacked twice"
-    rest = [c for c in range(deck.size) if c not in used]
+    rest = [c for c in range(deck.size) if c not in used and not rules.deal.removed >> c & 1]
     deal = []
     for seat in range(rules.seats):
         cards = list(given.get(seat, []))
