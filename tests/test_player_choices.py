@@ -14,6 +14,7 @@ from test_language_three import OR_TRUMP, RAISE
 from trickbook import Game, Rules
 from trickbook.errors import IllegalAction, PlayerError
 from trickbook.players import make_player, parse_player_specs
+from trickbook.players.policy import policy
 from trickbook.players.worlds import imaginable, sample_world, world_game
 from trickbook.ruleset.loader import open_text
 
@@ -106,3 +107,29 @@ def test_a_sampled_world_replays_to_exactly_what_the_seat_sees(case: int, seed: 
     for other in range(view.rules.seats):
         assert not deck.mask(replayed.hand(other)) & forbidden[other], f"seat {other} holds a card it showed it lacks"
         assert len(replayed.hand(other)) == len(game.hand(other))
+
+
+DOUBLING = rules("tarneeb-41-house", (("doubling", "on"),))
+HIGH = "AS KS QS AH KH QH AD KD QD AC KC QC"
+
+
+def _doubling_asks(defenders_hold: str) -> Game:
+    """A Tarneeb hand where the first bidder bids 12 and wins it, names spades, and a defender is asked whether to
+    double; the defenders hold `defenders_hold` between them, shared out one card each in turn."""
+    first = Game(DOUBLING, 0, dealer=0).turn
+    assert first is not None
+    left, right = (first + 1) % 4, (first + 3) % 4
+    cards = defenders_hold.split()
+    game = stacked_game(DOUBLING, {left: " ".join(cards[0::2]), right: " ".join(cards[1::2])}, dealer=0)
+    act(game, "bid 12", "pass", "pass", "pass", "trump S")
+    assert game.phase == "doubling" and game.turn in (left, right)
+    return game
+
+
+def test_the_quick_doubling_doubles_a_contract_it_expects_to_set_and_lets_a_safe_one_be() -> None:
+    """Defenders holding every ace, king and queen expect far more than the one trick a bid of 12 leaves them:
+    they double. Defenders holding the lowest cards expect nothing: they pass."""
+    strong = _doubling_asks(HIGH)
+    assert DOUBLING.actions.text(policy(strong.view(strong.turn))) == "double"
+    weak = _doubling_asks("2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C")
+    assert DOUBLING.actions.text(policy(weak.view(weak.turn))) == "pass"

@@ -102,6 +102,27 @@ def quick_bid(view: SeatView) -> int:
     return min(numeric, key=lambda a: abs(actions.bid_values[a] - own))
 
 
+def quick_double(view: SeatView) -> int:
+    """Doubles when this seat expects to take more than half the tricks the contract leaves the defenders (its
+    partner taking the other half of them, the declarers having bid for the rest), so the contract looks set;
+    redoubles when its own side expects to make it; otherwise passes."""
+    rules = view.rules
+    actions = rules.actions
+    answer = next((a for a in view.legal if actions.kinds[a] in (ActionKind.DOUBLE, ActionKind.REDOUBLE)), None)
+    if answer is None or view.declarer < 0:
+        return actions.pass_action if actions.pass_action in view.legal else view.legal[0]
+    seating = rules.seating
+    tricks = rules.tricks_in_hand(view.hand_size)
+    own = estimate_tricks(view)
+    declaring = seating.side_of[view.declarer] if seating.has_sides else view.declarer
+    wanted = view.contract[declaring] if declaring < len(view.contract) else 0
+    if actions.kinds[answer] == ActionKind.DOUBLE:
+        left = tricks - wanted
+        return answer if own > (left / 2 if seating.has_sides else left) else actions.pass_action
+    side = own + (PARTNER_SHARE * tricks if seating.has_sides else 0)
+    return answer if side >= wanted else actions.pass_action
+
+
 def _quick_call(view: SeatView, own: float) -> int:
     """In an auction of calls: pass with less than a fair share of the tricks; else the lowest bid in the
     strongest suit, if it is no more levels above the lowest than the tricks held beyond that share."""
@@ -341,7 +362,7 @@ QUICK: dict[PhaseKind, Callable[[SeatView], int]] = {
     PhaseKind.EXCHANGE: _exchange,
     PhaseKind.ALONE: _decline,
     PhaseKind.ANNOUNCE: _decline,
-    PhaseKind.DOUBLING: quick_bid,  # as a bid: a double or redouble is always affordable, so it is always made
+    PhaseKind.DOUBLING: quick_double,
     PhaseKind.SHOWING: _show_melds,
 }
 """The quick decision of each phase in which a seat decides (nobody decides once the hand is over)."""
