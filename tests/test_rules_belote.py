@@ -239,3 +239,35 @@ def test_the_cards_dealt_in_a_hand_dealt_in_stages_include_the_rest() -> None:
     act(game, "trump " + game.rules.deck.codes[game.view(WEST).exposed[0]][-1])
     assert [mask.bit_count() for mask in game._dealt()] == [8] * 4
     assert [game.rules.deck.mask(game.hand(s)) for s in range(4)] == game._dealt()
+
+
+NO_TRUMP = """\
+format: trickbook-ruleset/2
+id: belote-no-trump
+title: Belote with a no-trump buy
+description: Belote where a player may also take the hand at no trump, in either round or in the second only.
+extends: belote
+trump:
+  games:
+    no_trump: {description: "No trump: every suit ranks as a plain suit.", trump: none}
+"""
+
+
+def test_a_buy_that_is_not_a_suit_is_offered_in_every_round_of_taking(tmp_path: Path) -> None:
+    """Issue 30, item 10: a named game (a buy without a trump suit) is offered beside the turned card's suit in
+    the first round and beside the other suits in the second; its `when` can keep it to a round."""
+    path = tmp_path / "no-trump.yaml"
+    path.write_text(NO_TRUMP, encoding="utf-8")
+    game = Game(load_ruleset(path), seed=3, dealer=NORTH)
+    turned = game.rules.deck.codes[game.view(WEST).exposed[0]][-1]
+    assert sorted(legal(game)) == sorted(["pass", f"trump {turned}", "no_trump"])
+    act(game, "pass", "pass", "pass", "pass")
+    assert "no_trump" in legal(game) and len(legal(game)) == 5
+    second = NO_TRUMP.replace("trump: none}", 'trump: none, when: "trump_round == 2"}')
+    path.write_text(second, encoding="utf-8")
+    game = Game(load_ruleset(path), seed=3, dealer=NORTH)
+    assert "no_trump" not in legal(game)
+    act(game, "pass", "pass", "pass", "pass")
+    assert "no_trump" in legal(game)
+    act(game, "no_trump")
+    assert game.declarer == WEST and game.trump < 0 and [len(game.hand(s)) for s in range(4)] == [8] * 4

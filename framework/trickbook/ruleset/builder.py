@@ -1048,8 +1048,6 @@ class _Builder:
                     "a round that offers the exposed card's suit, or the others, needs `deal.expose`",
                 )
         games = tuple(self.named_game(name, game) for name, game in spec.get("games", {}).items())
-        if games and mode is TrumpMode.MADE and MakingRound.ANY not in rounds:
-            raise self.error(("trump", "games"), "named games are offered only in a round of kind 'any'")
         last = bool(spec.get("last_must_name", False))
         chooser = spec.get("chooser", "dealer")
         if "chooser" in spec and (mode is not TrumpMode.CHOSEN or self.bidding_kind is not BiddingKind.NONE):

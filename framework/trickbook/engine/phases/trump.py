@@ -72,7 +72,8 @@ class TrumpMaking:
         game._turn = game._next[game._dealer]
 
     def offered(self, game: PhaseHost) -> tuple[int, ...]:
-        """The trump actions of this round: the exposed card's suit, the other suits, or every suit."""
+        """The trump actions of this round: the exposed card's suit, the other suits, or every suit; and the named
+        games whose `when` holds, in every round (`trump_round` tells a game which round it is)."""
         rules = game.rules
         kind = rules.trump.rounds[game._round - 1]
         shown = rules.deck.suit_of[game._exposed[0]] if game._exposed else NO_SUIT
@@ -83,8 +84,7 @@ class TrumpMaking:
             named = [suit for suit in suits if suit != shown]
         else:
             named = list(suits)
-        games = _games_offered(game) if kind is MakingRound.ANY else ()
-        return tuple(rules.actions.trump(suit) for suit in named) + games
+        return tuple(rules.actions.trump(suit) for suit in named) + _games_offered(game)
 
     def must_name(self, game: PhaseHost) -> bool:
         trump = game.rules.trump
