@@ -521,7 +521,7 @@ def _making_words(rules: Rules) -> str:
     games = " or ".join(f"the game {g.name}" for g in trump.games)
 
     def offer(kind: MakingRound) -> str:
-        return _ROUND_WORDS[kind] + (f" or name {games}" if games and kind is MakingRound.ANY else "")
+        return _ROUND_WORDS[kind] + (f" or name {games}" if games else "")
 
     rounds = "; ".join(
         f"in round {number} each player may {offer(kind)}, or pass" for number, kind in enumerate(trump.rounds, start=1)
