@@ -16,6 +16,7 @@ from trickbook.engine.melds import find, meld_points
 from trickbook.errors import RulesetError
 from trickbook.expr.facts import Facts
 from trickbook.players.policy import policy
+from trickbook.session.progress import progress
 
 SHOWN = """\
 format: trickbook-ruleset/2
@@ -164,6 +165,7 @@ def test_melds_shown_in_play_are_scored_as_a_worked_example_scores_them(shown: R
     act(game, "pass")  # South shows nothing
     act(game, "pass")  # West
     act(game, "show 7S", "show 8S", "show 9S", "show TS", "pass")
+    assert game.view(2).meld_points() == (50, 20, 0, 0), "shown melds are public: the best side's and the belote"
     rng = random.Random(3)
     while not game.is_over():
         game.apply(rng.choice(game.legal_actions()))
@@ -208,6 +210,9 @@ def test_trick_melds_go_to_the_tricks_winner_in_play() -> None:
     act(game, "7C", "8C", "9C", "AC")
     facts = game._played_facts()
     assert list(facts.cards.side_melds) == [20, 0], "North's ace of clubs won the trick with its run"
+    for seat in range(4):  # public: every seat's view, and the progress line the tables show, say so
+        assert game.view(seat).meld_points() == (20, 0, 0, 0)
+        assert [p.melds for p in progress(game.view(seat))] == [20, 0]
 
 
 def test_worked_example_trick_melds_need_trick_melds(tmp_path: Path, shown: Rules) -> None:

@@ -635,9 +635,12 @@ def test_at_belote_the_hand_grows_to_eight_once_trump_is_made_and_shown_melds_ar
     expect(page.locator("#hand button.card")).to_have_count(5)
     sizes = set()
     showed = False
+    melds = ""
     for _ in range(400):
         page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
         sizes.add(page.locator("#hand button.card").count())
+        if page.locator("[data-fact='melds']").count():
+            melds = page.locator("[data-fact='melds']").inner_text()
         if page.locator("#ready").count():
             break
         if not showed and page.locator("#showing").count() and page.locator("#hand button.card.legal").count():
@@ -658,3 +661,4 @@ def test_at_belote_the_hand_grows_to_eight_once_trump_is_made_and_shown_melds_ar
         pytest.fail("the hand did not end within 400 clicks")
     assert 8 in sizes and max(sizes) == 8 and showed, sizes
     expect(page.locator("#score")).to_contain_text("Last hand:")
+    assert "North-South" in melds and "East-West" in melds, "the melds shown are on screen during the play"

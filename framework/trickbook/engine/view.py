@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import Card, CardMask
-from ..ruleset.actions import DISCARD, GIVE
-from ..ruleset.rules import Rules
+from ..ruleset.actions import DISCARD, GIVE, ActionKind
+from ..ruleset.rules import MeldSource, Rules
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, Move, unpack
 from .kinds import PhaseKind
+from .melds import meld_points, trick_meld_points
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -157,6 +158,24 @@ class SeatView(NamedTuple):
         for winner, cards in self.tricks_taken():
             points[winner] += sum(worth[card] for card in cards)
         return tuple(points)
+
+    def meld_points(self) -> tuple[int, ...] | None:
+        """The points of the melds each seat has made so far this hand that everyone may know (`melds`): those in
+        the tricks taken, or among the cards shown, compared as the scoring compares them; None for rules without
+        melds, or whose melds stay in the hands dealt."""
+        melds = self.rules.melds
+        if melds is None or melds.source is MeldSource.DEALT:
+            return None
+        rules = self.rules
+        if melds.source is MeldSource.TRICKS:
+            tricks = [(winner, rules.deck.mask(cards)) for winner, cards in self.tricks_taken()]
+            return tuple(trick_meld_points(melds, rules.deck, rules.seats, tricks, self.trump))
+        shown = [0] * rules.seats
+        actions = rules.actions
+        for code in self.packed_moves:
+            if actions.kinds[code >> ACTION_SHIFT] == ActionKind.SHOW:
+                shown[code & SEAT_MASK] |= 1 << actions.card_of(code >> ACTION_SHIFT)
+        return tuple(meld_points(melds, rules.deck, rules.seating, self.dealer, shown, self.trump))
 
     def played(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has played to tricks this hand, in order."""

@@ -10,13 +10,14 @@ from ..ruleset.rules import BiddingKind
 
 
 class Progress(NamedTuple):
-    """One side's or player's tricks this hand, its contract when it holds one, and the card points it has taken
-    where cards are worth points (`scoring.card_points`)."""
+    """One side's or player's tricks this hand, its contract when it holds one, the card points it has taken
+    where cards are worth points (`scoring.card_points`), and the points of its melds everyone may know."""
 
     name: str
     taken: int
     wanted: int | None
     points: int | None = None
+    melds: int | None = None
 
 
 def progress(view: SeatView) -> tuple[Progress, ...]:
@@ -37,11 +38,13 @@ def progress(view: SeatView) -> tuple[Progress, ...]:
     groups = seating.sides or tuple((seat,) for seat in range(rules.seats))
     names = seating.side_names if seating.sides else seating.seat_names
     points = view.points_taken()
+    melds = view.meld_points()
     out = []
     for index, members in enumerate(groups):
         auction = rules.bidding.kind is BiddingKind.AUCTION and not rules.bidding.values
         holds = declared or (auction and index == declarer and view.declarer >= 0)
         wanted = view.contract[index] if holds and index < len(view.contract) else None
         worth = None if points is None else sum(points[s] for s in members)
-        out.append(Progress(names[index], sum(won[s] for s in members), wanted, worth))
+        made = None if melds is None else sum(melds[s] for s in members)
+        out.append(Progress(names[index], sum(won[s] for s in members), wanted, worth, made))
     return tuple(out)

@@ -112,6 +112,8 @@ function draw() {
     t("{name} {taken} of {wanted}", p) : `${p.name} ${p.taken}`)).join(t(", "))]);
   if (page.progress.some((p) => p.points !== null)) facts.push(["points", t("Points taken"),
     page.progress.map((p) => `${p.name} ${p.points}`).join(t(", "))]);
+  if (page.progress.some((p) => p.melds !== null)) facts.push(["melds", t("Melds"),
+    page.progress.map((p) => `${p.name} ${p.melds}`).join(t(", "))]);
   for (const [code, broken] of page.broken) facts.push([`broken-${code}`, `${page.suits[code][0]} ${page.suits[code][1]}`,
     broken ? t("broken") : t("not broken yet")]);
   if (view.exposed.length) facts.push(["shown", t("Shown"), cards(view.exposed)]);
