@@ -649,6 +649,21 @@ def _play(rules: Rules) -> Iterator[Statement]:
             "someone else led, they are not restricted."
         )
         yield Statement(f"play.lead_only_when[{index}]", section, "Held back from the lead", text)
+    for index, condition in enumerate(play.follow_only_when):
+        cards = card_words(deck, condition.cards)
+        text = (
+            f"{cards[:1].upper() + cards[1:]} may be played to a trick someone else led only when "
+            f"`{condition.when.source.strip()}` (read before each card, the player as `seat`), unless the player "
+            "holds nothing else it may play; leading them is not restricted by this."
+        )
+        yield Statement(f"play.follow_only_when[{index}]", section, "Held back from following", text)
+    for index, condition in enumerate(play.must_play):
+        cards = card_words(deck, condition.cards, "or")
+        text = (
+            f"A player holding {cards} must play it when `{condition.when.source.strip()}` (read before each card, "
+            "the player as `seat`) and the other rules of play allow it."
+        )
+        yield Statement(f"play.must_play[{index}]", section, "Card owed", text)
 
 
 def _draw_words(rules: Rules) -> str:

@@ -30,9 +30,10 @@ class Step(NamedTuple):
     why: Callable[[], str]
 
 
-def steps(game: GameState, hand: CardMask, held_back: CardMask = 0) -> Iterator[Step]:
+def steps(game: GameState, hand: CardMask, held_back: CardMask = 0, owed: CardMask = 0) -> Iterator[Step]:
     """The rules that apply to the seat to play now, in the order they narrow its choice; `held_back`: the cards
-    `play.lead_only_when` keeps from this lead."""
+    `play.lead_only_when` (leading) or `play.follow_only_when` (following) keeps back now, `owed`: those
+    `play.must_play` asks for now."""
     rules = game.rules
     play = rules.play
     deck = rules.deck
@@ -67,6 +68,17 @@ def steps(game: GameState, hand: CardMask, held_back: CardMask = 0) -> Iterator[
             )
     else:
         yield from _following(game, hand)
+        if held_back:
+            yield Step(
+                ~held_back,
+                "play.follow_only_when",
+                lambda: (
+                    f"{card_words(deck, held_back)} may not be played to this trick now, and you hold other cards "
+                    "you may play: {cards}"
+                ),
+            )
+    if owed:
+        yield Step(owed, "play.must_play", lambda: f"you must play {card_words(deck, owed, 'or')} now")
     if first_trick and play.first_trick_avoid:
         yield Step(
             ~play.first_trick_avoid,
@@ -172,23 +184,23 @@ def _above(cards: CardMask, row: tuple[int, ...], best: int) -> CardMask:
     return out
 
 
-def allowed(game: GameState, hand: CardMask, held_back: CardMask = 0) -> CardMask:
+def allowed(game: GameState, hand: CardMask, held_back: CardMask = 0, owed: CardMask = 0) -> CardMask:
     """The cards of `hand` its holder may play now."""
     choice = hand
-    for step in steps(game, hand, held_back):
+    for step in steps(game, hand, held_back, owed):
         narrowed = choice & step.cards
         if narrowed:
             choice = narrowed
     return choice
 
 
-def refusal(game: GameState, hand: CardMask, card: Card, held_back: CardMask = 0) -> IllegalAction:
+def refusal(game: GameState, hand: CardMask, card: Card, held_back: CardMask = 0, owed: CardMask = 0) -> IllegalAction:
     """Why `card` may not be played now: the first rule that leaves it out, with the cards that rule allows."""
     deck = game.rules.deck
     if not hand & (1 << card):
         return IllegalAction(f"you do not hold {deck.label(card)}", rule="play a card from your hand")
     choice = hand
-    for step in steps(game, hand, held_back):
+    for step in steps(game, hand, held_back, owed):
         narrowed = choice & step.cards
         if narrowed:
             if not narrowed & (1 << card):

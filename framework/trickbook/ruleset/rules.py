@@ -371,9 +371,10 @@ class TrumpRules:
 
 
 @dataclass(frozen=True, slots=True)
-class LeadCondition:
-    """Cards that may be led only while `when` holds (read with `seat` the leader), unless the leader holds nothing
-    else: `play.lead_only_when`."""
+class CardCondition:
+    """Cards tied to an expression read during the play with `seat` the player: held back from the lead
+    (`play.lead_only_when`) or from following (`play.follow_only_when`) while it fails, or owed while it holds
+    (`play.must_play`)."""
 
     cards: CardMask
     when: Compiled
@@ -434,10 +435,14 @@ class PlayRules:
     """Read as the play starts: when it holds, the declarer's cards lie face up for everyone."""
     trump_instead: bool = False
     """A player who can follow suit may play a trump instead (`play.may_trump_instead`)."""
-    lead_only_when: tuple[LeadCondition, ...] = ()
+    lead_only_when: tuple[CardCondition, ...] = ()
     """Cards held back from leading while their condition fails (`play.lead_only_when`)."""
     draw: DrawRules | None = None
     """Seats refill their hands from the stock after each trick until it runs out (`play.draw`)."""
+    follow_only_when: tuple[CardCondition, ...] = ()
+    """Cards held back from a trick another player led while their condition fails (`play.follow_only_when`)."""
+    must_play: tuple[CardCondition, ...] = ()
+    """Cards their holder must play whenever they are legal and their condition holds (`play.must_play`)."""
 
     @property
     def plain(self) -> bool:
@@ -448,6 +453,8 @@ class PlayRules:
             and not self.first_trick_avoid
             and self.leads_with is LeadsWith.ANY
             and not self.lead_only_when
+            and not self.follow_only_when
+            and not self.must_play
             and all(
                 r.broken_by is BreakBy.DISCARD and not r.also_broken_by and not r.unless_only
                 for r in self.lead_restrictions
