@@ -54,6 +54,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("auction-pitch", (), None),
     ("five-hundred", (), None),
     ("napoleon", (), None),
+    ("sheepshead", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

@@ -37,6 +37,7 @@ WRITTEN_IN_FORMAT_2 = {
     "knaves",
     "polignac",
     "rubber-bridge",
+    "sheepshead",
     "slobberhannes",
     "spot-hearts",
     "sueca",

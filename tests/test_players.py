@@ -194,6 +194,7 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         ("auction-pitch", 16, 10),
         ("five-hundred", 16, 14),
         ("napoleon", 16, 8),
+        ("sheepshead", 16, 7),
     ],
 )
 def test_the_heuristic_player_beats_random_players_in_the_family_games(ruleset: str, matches: int, least: int) -> None:
