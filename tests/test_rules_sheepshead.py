@@ -5,9 +5,12 @@ traced by hand."""
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook import Game, Rules
 from trickbook.book.scenario import Outcome, Scenario, evaluate
+from trickbook.errors import IllegalAction
 from trickbook.players.appetite import party
 
 RULES = "sheepshead"
@@ -113,6 +116,15 @@ def test_the_picker_may_call_only_an_ace_held_elsewhere_in_a_suit_it_holds() -> 
     game = stacked_game(sheepshead(), hands, dealer=0)
     act(game, "bid 1", "discard TD", "discard 8D")
     assert legal(game) == ["alone"], "the picker holds the ace of clubs"
+
+
+def test_a_call_not_allowed_is_refused_naming_its_condition() -> None:
+    """A game whose `when` fails is refused with the condition, not as an unknown trump."""
+    game = stacked_game(sheepshead(), HANDS, dealer=0)
+    act(game, "bid 1", "discard TD", "discard 8D")
+    with pytest.raises(IllegalAction, match="call_hearts may not be named now") as refused:
+        act(game, "call_hearts")
+    assert refused.value.rule == "trump.games.call_hearts.when"
 
 
 def test_an_ace_buried_from_the_blind_cannot_be_called() -> None:

@@ -295,7 +295,7 @@ class Game(GameState):
             if not self._plain:
                 allowed = self._allowed
                 if allowed < 0:
-                    allowed = self._allowed = restrictions.allowed(self, hand, *self._card_duties(hand))
+                    allowed = self._allowed = restrictions.allowed(self, hand, self._played_facts)
                 return self._cards(allowed)
             allowed = hand & self._restrict
             if not allowed or allowed == hand:
@@ -333,9 +333,7 @@ class Game(GameState):
         if self._plain:
             allowed = hand & self._restrict or hand
         else:
-            allowed = (
-                self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand, *self._card_duties(hand))
-            )
+            allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand, self._played_facts)
             self._allowed = -1
         if action < 0 or not allowed & (1 << action):
             raise self._refuse_card(action, hand)
@@ -423,7 +421,7 @@ class Game(GameState):
             return IllegalAction(
                 f"the play has begun: play a card, not {actions.text(action)}", rule="only cards in the play"
             )
-        return restrictions.refusal(self, hand, action, *self._card_duties(hand))
+        return restrictions.refusal(self, hand, action, self._played_facts)
 
     def apply_text(self, text: str, auto: bool = False) -> int:
         """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`, `give QS`); returns its id."""
@@ -708,26 +706,6 @@ class Game(GameState):
             if actions.kinds[action] == ActionKind.BID:  # a pass, and a look in a blind round, is a PASS
                 out[code & SEAT_MASK] = True
         return out
-
-    def _card_duties(self, hand: CardMask) -> tuple[CardMask, CardMask]:
-        """The cards of `hand` held back now (`play.lead_only_when` when leading, `play.follow_only_when` when
-        following) and those owed now (`play.must_play`), each condition read with `seat` the player."""
-        play = self.rules.play
-        held_back = play.follow_only_when if self._trick else play.lead_only_when
-        owed = play.must_play
-        if not any(hand & c.cards for c in held_back) and not any(hand & c.cards for c in owed):
-            return 0, 0
-        facts = self._played_facts()
-        seat = self._turn
-        held = 0
-        for condition in held_back:
-            if hand & condition.cards and not condition.when(facts, seat):
-                held |= condition.cards
-        due = 0
-        for condition in owed:
-            if hand & condition.cards and condition.when(facts, seat):
-                due |= condition.cards
-        return held & hand, due & hand
 
     def _played_facts(self) -> Facts:
         """The hand's facts with what the tricks so far hold (who took and played which card, card points)."""
