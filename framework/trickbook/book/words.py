@@ -19,6 +19,7 @@ from ..ruleset.rules import (
     FirstLead,
     LeadsWith,
     MakingRound,
+    NamedGame,
     Relation,
     Rules,
     Tie,
@@ -321,10 +322,25 @@ def _chosen_words(rules: Rules) -> str:
         choice = f"trump for this hand among {options}" if trump.suits else f"the game of this hand among {named}"
         return f"After the deal the dealer alone chooses {choice}, and is the hand's declarer."
     after = "the auction and the exchange" if rules.exchange and rules.exchange.before_trump else "the auction"
+    if not trump.suits:
+        named = ", ".join(g.name for g in trump.games)
+        return (
+            f"After {after} the declarer alone chooses the game of this hand among {named}. "
+            "(A declarer whose time runs out gets the first of them that is allowed.)"
+        )
     return (
         f"After {after} the declarer alone chooses trump for this hand among {options}. "
         f"(A declarer whose time runs out gets the first of {preference} that is allowed.)"
     )
+
+
+def _game_trumps(rules: Rules, named: NamedGame) -> str:
+    """A named game's trumps in words, as its rules set them: its trump suit and the cards ranked above it."""
+    listed = ", then ".join(_pattern_words(rules, p) for p in named.highest)
+    if named.suit is None:
+        return f" Its only trumps are {listed}, highest first." if listed else ""
+    text = f" {suit_words(rules, named.suit)} are trump"
+    return text + (f", and above their ace rank {listed}." if listed else ".")
 
 
 def _fixed_words(rules: Rules) -> str:
@@ -382,6 +398,7 @@ def _trump(rules: Rules) -> Iterator[Statement]:
     yield Statement("trump", SECTIONS[2], "Trump", text)
     for named in trump.games:
         text = named.description or f"A game a player may name instead of a trump suit: {named.name}."
+        text += _game_trumps(rules, named)
         yield Statement(f"trump.games.{named.name}", SECTIONS[2], f"Game {named.name}", text)
     if trump.highest:
         cards = [_pattern_words(rules, p) for p in trump.highest]
