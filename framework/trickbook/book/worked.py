@@ -19,6 +19,7 @@ from ..engine.events import ContractSet
 from ..engine.game import Game
 from ..engine.kinds import PhaseKind
 from ..errors import ActionError, Location, OptionError
+from ..expr.facts import NO_SEAT
 from ..ruleset.actions import ActionKind
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import Rules
@@ -255,6 +256,7 @@ def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterat
         trump=_suit(rules, trump) if trump is not None else (-1 if named >= 0 else None),
         broken=broken,
         named=named,
+        declarer=position.get("declarer", NO_SEAT),
     )
     got = sorted(game.legal_actions())
     if got != wanted_cards:

@@ -168,13 +168,15 @@ class Game(GameState):
         trump: int | None = None,
         broken: CardMask = 0,
         named: int = NO_GAME,
+        declarer: int = NO_SEAT,
     ) -> Game:
         """A hand-made position in the play: the seat after those who played `trick` holds `hand` and is to play.
 
         Worked examples of legal plays are asked this way. The trick's cards are
         placed as facts, not replayed; the other seats hold the rest of the deck;
         `trump` replaces the hand's trump (when given), `named` makes it a named game (an index of
-        `trump.games`) and `broken` lifts the ban on leading those cards' suits.
+        `trump.games`), `declarer` gives the hand a declarer and `broken` lifts the ban on leading those cards'
+        suits.
         """
         n = rules.seats
         deck = rules.deck
@@ -193,6 +195,7 @@ class Game(GameState):
         if trump is not None:
             game._trump = trump
         game._game = named
+        game._declarer = declarer
         game._stage = len(game._pipeline)
         game._start_play()
         game._block &= ~broken
