@@ -35,7 +35,7 @@ class Step(NamedTuple):
     why: Callable[[], str]
 
 
-def steps(game: GameState, hand: CardMask, held_back: CardMask = 0, owed: CardMask = 0) -> Iterator[Step]:
+def steps(game: GameState, hand: CardMask, held_back: CardMask, owed: CardMask) -> Iterator[Step]:
     """The rules that apply to the seat to play now, in the order they narrow its choice; `held_back`: the cards
     `play.lead_only_when` (leading) or `play.follow_only_when` (following) keeps back now, `owed`: those
     `play.must_play` asks for now."""
