@@ -298,7 +298,7 @@ class Game(GameState):
             if not self._plain:
                 allowed = self._allowed
                 if allowed < 0:
-                    allowed = self._allowed = restrictions.allowed(self, hand, self._played_facts)
+                    allowed = self._allowed = restrictions.allowed(self, hand, self._condition_facts)
                 return self._cards(allowed)
             allowed = hand & self._restrict
             if not allowed or allowed == hand:
@@ -336,7 +336,7 @@ class Game(GameState):
         if self._plain:
             allowed = hand & self._restrict or hand
         else:
-            allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand, self._played_facts)
+            allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand, self._condition_facts)
             self._allowed = -1
         if action < 0 or not allowed & (1 << action):
             raise self._refuse_card(action, hand)
@@ -424,7 +424,7 @@ class Game(GameState):
             return IllegalAction(
                 f"the play has begun: play a card, not {actions.text(action)}", rule="only cards in the play"
             )
-        return restrictions.refusal(self, hand, action, self._played_facts)
+        return restrictions.refusal(self, hand, action, self._condition_facts)
 
     def apply_text(self, text: str, auto: bool = False) -> int:
         """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`, `give QS`); returns its id."""
@@ -709,6 +709,11 @@ class Game(GameState):
             if actions.kinds[action] == ActionKind.BID:  # a pass, and a look in a blind round, is a PASS
                 out[code & SEAT_MASK] = True
         return out
+
+    def _condition_facts(self) -> Facts:
+        """The facts a condition read before a card needs: with the cards played and taken only when one reads
+        them (they cost a pass over the hand's moves)."""
+        return self._played_facts() if self.rules.conditions_read_cards else self._facts()
 
     def _played_facts(self) -> Facts:
         """The hand's facts with what the tricks so far hold (who took and played which card, card points)."""

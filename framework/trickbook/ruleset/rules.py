@@ -765,6 +765,9 @@ class Rules:
     (no `trump.highest` card moved into trump)."""
     reads_cards: bool = field(init=False, repr=False, compare=False)
     """True when scoring reads which cards were played or taken (`taker(card)`, `points(seat)`...)."""
+    conditions_read_cards: bool = field(init=False, repr=False, compare=False)
+    """True when a condition read before a card (`play.lead_only_when`, `play.follow_only_when`,
+    `play.must_play`) reads which cards were played or taken, so the engine fills those facts for it."""
     reads_deal: bool = field(init=False, repr=False, compare=False)
     """True when an expression reads which cards were dealt (`dealt(seat, card)`)."""
     uses: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -795,6 +798,9 @@ class Rules:
         # is one the engine must fill them for.
         uses = frozenset().union(*(e.uses for e in self.expressions))
         set_(self, "reads_cards", bool(CARD_FACTS & uses))
+        play = self.play
+        conditions = (*play.lead_only_when, *play.follow_only_when, *play.must_play)
+        set_(self, "conditions_read_cards", any(CARD_FACTS & c.when.uses for c in conditions))
         set_(self, "reads_deal", "dealt" in uses)
         set_(self, "uses", uses)
         size = self.deal.hand_size
