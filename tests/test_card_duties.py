@@ -13,8 +13,9 @@ import pytest
 import yaml
 
 from helpers import act, legal, stacked_game
-from trickbook import Rules, load_ruleset
+from trickbook import Rules, load_ruleset, open_ruleset
 from trickbook.book.explain import explain
+from trickbook.book.worked import check_examples
 from trickbook.errors import IllegalAction, RulesetError
 
 OWED = """format: trickbook-ruleset/2
@@ -130,3 +131,21 @@ def test_led_suit_and_held_suit_are_known_only_during_the_play(tmp_path: Path) -
     with pytest.raises(RulesetError) as caught:
         load_ruleset(str(path))
     assert "scoring.rules.tricks.points" in str(caught.value)
+
+
+def test_a_worked_example_may_name_the_declarer_of_a_play_position(tmp_path: Path) -> None:
+    """`examples[].play.declarer`: the seat the conditions read as `declarer`; one beyond the table is refused."""
+    data = yaml.safe_load(OWED)
+    data["bidding"] = {"kind": "auction", "order": "once", "bids": {"min": 1, "max": 1}}
+    data["play"]["follow_only_when"] = [{"cards": ["C"], "when": "seat != declarer"}]
+    position = {"hand": ["2C", "3H"], "trick": ["2D"]}
+    data["examples"] = [
+        {"name": "declarer", "play": {**position, "declarer": 1}, "expect": {"legal": ["3H"]}},
+        {"name": "someone else", "play": {**position, "declarer": 2}, "expect": {"legal": ["2C", "3H"]}},
+        {"name": "nobody at that seat", "play": {**position, "declarer": 6}, "expect": {"legal": ["3H"]}},
+    ]
+    path = tmp_path / "owed.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    results = list(check_examples(open_ruleset(str(path))))
+    assert [r.mismatches for r in results[:2]] == [(), ()]
+    assert "does not sit at a table of 4" in results[2].mismatches[0]
