@@ -96,7 +96,7 @@ def _stages(stages: frozenset[Stage]) -> str:
         Stage.BIDDING: "bidding",
         Stage.BID: "bid bans",
         Stage.ANNOUNCE: "announcements",
-        Stage.PLAY: "after each trick",
+        Stage.PLAY: "during the play",
         Stage.HAND: "scoring",
         Stage.MATCH: "match end",
     }

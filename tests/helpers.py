@@ -57,6 +57,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("klaverjassen", (), None),
     ("belote", (), None),
     ("klaverjassen", (("city", "amsterdam"),), None),
+    ("sheepshead", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

@@ -245,6 +245,12 @@ FACTS = {
         "The declarer leads the first trick.",
         "For each seat, when `seat == declarer`: `stake * (seat_count - 1)` points.",
     ],
+    "sheepshead": [
+        "If the first four players pass, the last player becomes declarer with a contract of 1, automatically.",
+        "A♣ may be played to a trick someone else led only when `not call_clubs or led_suit == C`",
+        "A player holding A♣ must play it when `call_clubs and led_suit == C`",
+        "For each seat, when `not leaster and seat == declarer`: `sign * picker_share` points",
+    ],
     "trex": [
         "After every 4 played hands (the same player deals them all) the deal passes to the next player",
         "the dealer alone chooses the game of this hand among king_of_hearts, queens, diamonds, ltoosh",

@@ -39,6 +39,7 @@ WRITTEN_IN_FORMAT_2 = {
     "knaves",
     "polignac",
     "rubber-bridge",
+    "sheepshead",
     "slobberhannes",
     "spot-hearts",
     "sueca",

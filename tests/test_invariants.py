@@ -180,7 +180,7 @@ def test_the_legal_cards_are_what_the_play_rules_allow_and_every_other_card_is_r
         legal = game.legal_actions()
         if game.phase == "play":
             held = game.hand(game.turn)
-            assert legal == deck.cards(restrictions.allowed(game, deck.mask(held)))
+            assert legal == deck.cards(restrictions.allowed(game, deck.mask(held), game._condition_facts))
             assert game.legal_actions() == legal
             for card in set(held) - set(legal):
                 copy = game.clone()

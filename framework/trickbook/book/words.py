@@ -20,6 +20,7 @@ from ..ruleset.rules import (
     LeadsWith,
     MakingRound,
     MeldSource,
+    NamedGame,
     Relation,
     Rules,
     Tie,
@@ -334,10 +335,25 @@ def _chosen_words(rules: Rules) -> str:
         who = "the player after the dealer" if trump.chooser else "the dealer"
         return f"After the deal {who} alone chooses {choice}, and is the hand's declarer."
     after = "the auction and the exchange" if rules.exchange and rules.exchange.before_trump else "the auction"
+    if not trump.suits:
+        named = ", ".join(g.name for g in trump.games)
+        return (
+            f"After {after} the declarer alone chooses the game of this hand among {named}. "
+            "(A declarer whose time runs out gets the first of them that is allowed.)"
+        )
     return (
         f"After {after} the declarer alone chooses trump for this hand among {options}. "
         f"(A declarer whose time runs out gets the first of {preference} that is allowed.)"
     )
+
+
+def _game_trumps(rules: Rules, named: NamedGame) -> str:
+    """A named game's trumps in words, as its rules set them: its trump suit and the cards ranked above it."""
+    listed = ", then ".join(_pattern_words(rules, p) for p in named.highest)
+    if named.suit is None:
+        return f" Its only trumps are {listed}, highest first." if listed else ""
+    text = f" {suit_words(rules, named.suit)} are trump"
+    return text + (f", and above their ace rank {listed}." if listed else ".")
 
 
 def _fixed_words(rules: Rules) -> str:
@@ -395,6 +411,7 @@ def _trump(rules: Rules) -> Iterator[Statement]:
     yield Statement("trump", SECTIONS[2], "Trump", text)
     for named in trump.games:
         text = named.description or f"A game a player may name instead of a trump suit: {named.name}."
+        text += _game_trumps(rules, named)
         yield Statement(f"trump.games.{named.name}", SECTIONS[2], f"Game {named.name}", text)
     if trump.highest:
         cards = [_pattern_words(rules, p) for p in trump.highest]
@@ -701,6 +718,21 @@ def _play(rules: Rules) -> Iterator[Statement]:
             "someone else led, they are not restricted."
         )
         yield Statement(f"play.lead_only_when[{index}]", section, "Held back from the lead", text)
+    for index, condition in enumerate(play.follow_only_when):
+        cards = card_words(deck, condition.cards)
+        text = (
+            f"{cards[:1].upper() + cards[1:]} may be played to a trick someone else led only when "
+            f"`{condition.when.source.strip()}` (read before each card, the player as `seat`), unless the player "
+            "holds nothing else it may play; leading them is not restricted by this."
+        )
+        yield Statement(f"play.follow_only_when[{index}]", section, "Held back from following", text)
+    for index, condition in enumerate(play.must_play):
+        cards = card_words(deck, condition.cards, "or")
+        text = (
+            f"A player holding {cards} must play it when `{condition.when.source.strip()}` (read before each card, "
+            "the player as `seat`) and the other rules of play allow it."
+        )
+        yield Statement(f"play.must_play[{index}]", section, "Card owed", text)
 
 
 def _draw_words(rules: Rules) -> str:

@@ -19,6 +19,7 @@ from ..engine.events import ContractSet
 from ..engine.game import Game
 from ..engine.kinds import PhaseKind
 from ..errors import ActionError, Location, OptionError
+from ..expr.facts import NO_SEAT
 from ..ruleset.actions import ActionKind
 from ..ruleset.loader import RulesetSource
 from ..ruleset.rules import Rules
@@ -244,6 +245,9 @@ def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterat
     for code in position.get("broken", []):
         broken |= deck.suit_masks[_suit(rules, code)]
     trump = position.get("trump", spec.get("trump"))
+    declarer = position.get("declarer", NO_SEAT)
+    if declarer >= rules.seats:
+        raise ScenarioError(f"play.declarer: seat {declarer} does not sit at a table of {rules.seats}")
     named = _game(rules, spec.get("game"))
     if named >= 0:
         game_suit = rules.trump.games[named].suit
@@ -256,6 +260,7 @@ def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterat
         trump=_suit(rules, trump) if trump is not None else (-1 if named >= 0 else None),
         broken=broken,
         named=named,
+        declarer=declarer,
     )
     got = sorted(game.legal_actions())
     if got != wanted_cards:

@@ -169,13 +169,15 @@ class Game(GameState):
         trump: int | None = None,
         broken: CardMask = 0,
         named: int = NO_GAME,
+        declarer: int = NO_SEAT,
     ) -> Game:
         """A hand-made position in the play: the seat after those who played `trick` holds `hand` and is to play.
 
         Worked examples of legal plays are asked this way. The trick's cards are
         placed as facts, not replayed; the other seats hold the rest of the deck;
         `trump` replaces the hand's trump (when given), `named` makes it a named game (an index of
-        `trump.games`) and `broken` lifts the ban on leading those cards' suits.
+        `trump.games`), `declarer` gives the hand a declarer and `broken` lifts the ban on leading those cards'
+        suits.
         """
         n = rules.seats
         deck = rules.deck
@@ -194,6 +196,7 @@ class Game(GameState):
         if trump is not None:
             game._trump = trump
         game._game = named
+        game._declarer = declarer
         game._stage = len(game._pipeline)
         game._start_play()
         game._block &= ~broken
@@ -296,7 +299,7 @@ class Game(GameState):
             if not self._plain:
                 allowed = self._allowed
                 if allowed < 0:
-                    allowed = self._allowed = restrictions.allowed(self, hand, self._held_back(hand))
+                    allowed = self._allowed = restrictions.allowed(self, hand, self._condition_facts)
                 return self._cards(allowed)
             allowed = hand & self._restrict
             if not allowed or allowed == hand:
@@ -334,7 +337,7 @@ class Game(GameState):
         if self._plain:
             allowed = hand & self._restrict or hand
         else:
-            allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand, self._held_back(hand))
+            allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand, self._condition_facts)
             self._allowed = -1
         if action < 0 or not allowed & (1 << action):
             raise self._refuse_card(action, hand)
@@ -425,7 +428,7 @@ class Game(GameState):
             return IllegalAction(
                 f"the play has begun: play a card, not {actions.text(action)}", rule="only cards in the play"
             )
-        return restrictions.refusal(self, hand, action, self._held_back(hand))
+        return restrictions.refusal(self, hand, action, self._condition_facts)
 
     def apply_text(self, text: str, auto: bool = False) -> int:
         """Applies an action typed as text (`QH`, `bid 8`, `pass`, `trump H`, `give QS`); returns its id."""
@@ -660,6 +663,11 @@ class Game(GameState):
             facts.contract = self._contract
             facts.side_tricks = [sum(map(won.__getitem__, members)) for members in sides]
         facts.tricks = won
+        if "held" in uses:
+            facts.held = self._hands
+            facts.suit_cards = self._suit_masks
+        if "led_suit" in uses:
+            facts.led_suit = self._led if self._trick else NO_SUIT
         if "tricks_after_stock" in uses:
             late = self._late_won
             facts.late_tricks = late
@@ -714,17 +722,10 @@ class Game(GameState):
                 out[code & SEAT_MASK] = True
         return out
 
-    def _held_back(self, hand: CardMask) -> CardMask:
-        """The cards of `hand` that `play.lead_only_when` keeps the leader from leading now (none when following)."""
-        conditions = self.rules.play.lead_only_when
-        if not conditions or self._trick or not any(hand & c.cards for c in conditions):
-            return 0
-        facts = self._played_facts()
-        held = 0
-        for condition in conditions:
-            if hand & condition.cards and not condition.when(facts, self._turn):
-                held |= condition.cards
-        return held & hand
+    def _condition_facts(self) -> Facts:
+        """The facts a condition read before a card needs: with the cards played and taken only when one reads
+        them (they cost a pass over the hand's moves)."""
+        return self._played_facts() if self.rules.conditions_read_cards else self._facts()
 
     def _played_facts(self) -> Facts:
         """The hand's facts with what the tricks so far hold (who took and played which card, card points)."""

@@ -18,7 +18,12 @@ from ..errors import IllegalAction
 from ..ruleset.rules import LeadsWith
 
 if TYPE_CHECKING:
+    from ..expr.facts import Facts
     from .state import GameState
+
+FactsReader = Callable[[], "Facts"]
+"""Gives the hand's facts with what the tricks so far hold, for the conditions read before a card (the game's
+`_played_facts`): asked only when the seat holds a card some condition names."""
 
 
 class Step(NamedTuple):
@@ -30,9 +35,10 @@ class Step(NamedTuple):
     why: Callable[[], str]
 
 
-def steps(game: GameState, hand: CardMask, held_back: CardMask = 0) -> Iterator[Step]:
+def steps(game: GameState, hand: CardMask, held_back: CardMask, owed: CardMask) -> Iterator[Step]:
     """The rules that apply to the seat to play now, in the order they narrow its choice; `held_back`: the cards
-    `play.lead_only_when` keeps from this lead."""
+    `play.lead_only_when` (leading) or `play.follow_only_when` (following) keeps back now, `owed`: those
+    `play.must_play` asks for now."""
     rules = game.rules
     play = rules.play
     deck = rules.deck
@@ -67,6 +73,17 @@ def steps(game: GameState, hand: CardMask, held_back: CardMask = 0) -> Iterator[
             )
     else:
         yield from _following(game, hand)
+        if held_back:
+            yield Step(
+                ~held_back,
+                "play.follow_only_when",
+                lambda: (
+                    f"{card_words(deck, held_back)} may not be played to this trick now, and you hold other cards "
+                    "you may play: {cards}"
+                ),
+            )
+    if owed:
+        yield Step(owed, "play.must_play", lambda: f"you must play {card_words(deck, owed, 'or')} now")
     if first_trick and play.first_trick_avoid:
         yield Step(
             ~play.first_trick_avoid,
@@ -172,23 +189,44 @@ def _above(cards: CardMask, row: tuple[int, ...], best: int) -> CardMask:
     return out
 
 
-def allowed(game: GameState, hand: CardMask, held_back: CardMask = 0) -> CardMask:
+def duties(game: GameState, hand: CardMask, read: FactsReader) -> tuple[CardMask, CardMask]:
+    """The cards of `hand` held back now (`play.lead_only_when` when leading, `play.follow_only_when` when
+    following) and those owed now (`play.must_play`), each condition read with `seat` the player."""
+    play = game.rules.play
+    held_back = play.follow_only_when if game._trick else play.lead_only_when
+    owed = play.must_play
+    if not any(hand & c.cards for c in held_back) and not any(hand & c.cards for c in owed):
+        return 0, 0
+    facts = read()
+    seat = game._turn
+    held = 0
+    for condition in held_back:
+        if hand & condition.cards and not condition.when(facts, seat):
+            held |= condition.cards
+    due = 0
+    for condition in owed:
+        if hand & condition.cards and condition.when(facts, seat):
+            due |= condition.cards
+    return held & hand, due & hand
+
+
+def allowed(game: GameState, hand: CardMask, read: FactsReader) -> CardMask:
     """The cards of `hand` its holder may play now."""
     choice = hand
-    for step in steps(game, hand, held_back):
+    for step in steps(game, hand, *duties(game, hand, read)):
         narrowed = choice & step.cards
         if narrowed:
             choice = narrowed
     return choice
 
 
-def refusal(game: GameState, hand: CardMask, card: Card, held_back: CardMask = 0) -> IllegalAction:
+def refusal(game: GameState, hand: CardMask, card: Card, read: FactsReader) -> IllegalAction:
     """Why `card` may not be played now: the first rule that leaves it out, with the cards that rule allows."""
     deck = game.rules.deck
     if not hand & (1 << card):
         return IllegalAction(f"you do not hold {deck.label(card)}", rule="play a card from your hand")
     choice = hand
-    for step in steps(game, hand, held_back):
+    for step in steps(game, hand, *duties(game, hand, read)):
         narrowed = choice & step.cards
         if narrowed:
             if not narrowed & (1 << card):

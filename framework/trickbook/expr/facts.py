@@ -117,6 +117,12 @@ class Facts:
     this_bid: int = 0
     """The declaration being considered, while a ban on bids is checked."""
     this_bid_name: int = NO_NAME
+    held: Sequence[int] = ()
+    """Per seat, the mask of the cards in its hand now (read during the play and as the game is named)."""
+    suit_cards: Sequence[int] = ()
+    """Per suit, the mask of its cards as following sees them this hand (trumps named by `trump.highest` moved)."""
+    led_suit: int = NO_SUIT
+    """The suit led to the trick in play, as following sees it (no suit while the trick is empty)."""
     late_tricks: Sequence[int] = ()
     """Per seat, the tricks taken once the stock was empty (`play.draw`)."""
     side_late_tricks: Sequence[int] = ()
@@ -157,6 +163,8 @@ class Facts:
             hand_size=hand_size,
             trump_runs=seat_zeros,
             shown=seat_zeros,
+            held=seat_zeros,
+            suit_cards=deck.suit_masks,
             late_tricks=seat_zeros,
             side_late_tricks=side_zeros,
         )

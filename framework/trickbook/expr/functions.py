@@ -43,7 +43,7 @@ class Stage(Enum):
     BIDDING = "after the bidding, or as it starts (bidding.cancel_if, bidding.bids.max)"
     BID = "when a bid is offered (bidding.forbid)"
     ANNOUNCE = "as the declarer names the game or announces (trump.games.<name>.when, announcements.<name>.when)"
-    PLAY = "after each trick (play.stop_when)"
+    PLAY = "during the play (play.stop_when after each trick, the play's card conditions before each card)"
     HAND = "after the last trick (scoring and counters)"
     MATCH = "after a scored hand (match end)"
 
@@ -57,6 +57,8 @@ PLAYED = frozenset({Stage.PLAY, Stage.HAND})
 SCORING = frozenset({Stage.HAND})
 """Only while the hand is scored: the points of the scoring rules."""
 DECLARED = frozenset({Stage.ANNOUNCE, Stage.PLAY, Stage.HAND})
+IN_HAND = frozenset({Stage.ANNOUNCE, Stage.PLAY})
+"""While cards are in the players' hands and the game is named or played: what each hand holds now."""
 """Once the declarer has named the game: trump, the exchange and the announcements are known."""
 
 Builder = Callable[..., ast.expr]
@@ -490,6 +492,35 @@ def _table() -> tuple[Builtin, ...]:
             HAND_STAGES,
             _mask_bit("side_dealt"),
             "sides",
+        ),
+        Builtin(
+            "held",
+            (Type.SEAT, Type.CARD),
+            Type.INT,
+            "1 if the card is in the seat's hand now, else 0: after any exchange, as the game is named, and before "
+            "each card of the play (`play.must_play`).",
+            IN_HAND,
+            lambda who, card: g.call("_holds", g.item(g.field("held"), who), card),
+        ),
+        Builtin(
+            "held",
+            (Type.SEAT, Type.SUIT),
+            Type.INT,
+            "How many cards of the suit are in the seat's hand now, the suit as following sees it (a card "
+            "`trump.highest` names counts as a trump).",
+            frozenset({Stage.PLAY}),
+            lambda who, suit: g.method(
+                g.binary(g.item(g.field("held"), who), ast.BitAnd(), g.fact_item("suit_cards", suit)), "bit_count"
+            ),
+        ),
+        Builtin(
+            "led_suit",
+            (),
+            Type.SUIT,
+            "The suit led to the trick in play, as following sees it; no suit while the trick is empty or between "
+            "tricks, so `led_suit == C` is then false.",
+            frozenset({Stage.PLAY}),
+            _fact("led_suit"),
         ),
         Builtin(
             "first_trick",

@@ -316,7 +316,8 @@ def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Gam
     """A full game at the view's position, in a world sampled from what the view shows; without `later_hands`
     the imagined match ends with this hand (a playout of the hand then deals no next one).
 
-    A world whose deal could not have led to the moves seen (a bid that a `bidding.forbid` rule refuses with the
+    A world whose deal could not have led to the moves seen (a bid that a `bidding.forbid` rule refuses, a named
+    game whose `when` fails, or a card a condition of `play.follow_only_when` or `play.must_play` refuses, with the
     cards the world gives that seat) is drawn again: the real deal proves that some world fits."""
     if not imaginable(view.rules):
         raise PlayerError(f"seat {view.seat} cannot imagine worlds under rules where players draw from the stock")

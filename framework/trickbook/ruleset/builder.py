@@ -33,6 +33,7 @@ from .rules import (
     BiddingRules,
     BreakBy,
     CallRules,
+    CardCondition,
     CardPattern,
     Counter,
     DealerRules,
@@ -45,7 +46,6 @@ from .rules import (
     ExchangeRules,
     Exposure,
     FirstLead,
-    LeadCondition,
     LeadRestriction,
     LeadsWith,
     MakingRound,
@@ -1134,15 +1134,30 @@ class _Builder:
             self.dummy(spec),
             self.open_hand(spec),
             trump_instead,
-            tuple(
-                LeadCondition(
-                    self.cards(("play", "lead_only_when", index, "cards"), item["cards"]),
-                    self.expression(("play", "lead_only_when", index, "when"), Stage.PLAY, "seat", Type.BOOL),
-                )
-                for index, item in enumerate(spec.get("lead_only_when", []))
-            ),
+            self.card_conditions(spec, "lead_only_when"),
             self.draw(spec),
+            self.card_conditions(spec, "follow_only_when"),
+            self.card_conditions(spec, "must_play"),
         )
+
+    def card_conditions(self, spec: dict[str, Any], key: str) -> tuple[CardCondition, ...]:
+        """`play.lead_only_when`, `play.follow_only_when` or `play.must_play`: cards, each list with the expression
+        read for the seat to play; an entry of the two new lists whose constant `when` leaves it doing nothing is
+        refused where it stands."""
+        idle = {"follow_only_when": True, "must_play": False}.get(key)
+        out = []
+        for index, item in enumerate(spec.get(key, [])):
+            path = ("play", key, index, "when")
+            when = self.expression(path, Stage.PLAY, "seat", Type.BOOL)
+            if idle is not None and when.is_constant and bool(when.constant) is idle:
+                raise self.error(
+                    path,
+                    f"`when` is always {str(idle).lower()}, so this entry never changes what may be played",
+                    expected="an expression that reads the play, such as `led_suit == C`",
+                    hint="remove the entry, or say when it applies",
+                )
+            out.append(CardCondition(self.cards(("play", key, index, "cards"), item["cards"]), when))
+        return tuple(out)
 
     def draw(self, spec: dict[str, Any]) -> DrawRules | None:
         """`play.draw`: refused where there is no stock to draw from or something else already uses the stock."""

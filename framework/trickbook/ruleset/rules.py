@@ -423,9 +423,10 @@ class TrumpRules:
 
 
 @dataclass(frozen=True, slots=True)
-class LeadCondition:
-    """Cards that may be led only while `when` holds (read with `seat` the leader), unless the leader holds nothing
-    else: `play.lead_only_when`."""
+class CardCondition:
+    """Cards tied to an expression read during the play with `seat` the player: held back from the lead
+    (`play.lead_only_when`) or from following (`play.follow_only_when`) while it fails, or owed while it holds
+    (`play.must_play`)."""
 
     cards: CardMask
     when: Compiled
@@ -486,10 +487,14 @@ class PlayRules:
     """Read as the play starts: when it holds, the declarer's cards lie face up for everyone."""
     trump_instead: bool = False
     """A player who can follow suit may play a trump instead (`play.may_trump_instead`)."""
-    lead_only_when: tuple[LeadCondition, ...] = ()
+    lead_only_when: tuple[CardCondition, ...] = ()
     """Cards held back from leading while their condition fails (`play.lead_only_when`)."""
     draw: DrawRules | None = None
     """Seats refill their hands from the stock after each trick until it runs out (`play.draw`)."""
+    follow_only_when: tuple[CardCondition, ...] = ()
+    """Cards held back from a trick another player led while their condition fails (`play.follow_only_when`)."""
+    must_play: tuple[CardCondition, ...] = ()
+    """Cards their holder must play whenever they are legal and their condition holds (`play.must_play`)."""
 
     @property
     def plain(self) -> bool:
@@ -500,6 +505,8 @@ class PlayRules:
             and not self.first_trick_avoid
             and self.leads_with is LeadsWith.ANY
             and not self.lead_only_when
+            and not self.follow_only_when
+            and not self.must_play
             and all(
                 r.broken_by is BreakBy.DISCARD and not r.also_broken_by and not r.unless_only
                 for r in self.lead_restrictions
@@ -812,6 +819,9 @@ class Rules:
     (no `trump.highest` card moved into trump)."""
     reads_cards: bool = field(init=False, repr=False, compare=False)
     """True when scoring reads which cards were played or taken (`taker(card)`, `points(seat)`...)."""
+    conditions_read_cards: bool = field(init=False, repr=False, compare=False)
+    """True when a condition read before a card (`play.lead_only_when`, `play.follow_only_when`,
+    `play.must_play`) reads which cards were played or taken, so the engine fills those facts for it."""
     reads_deal: bool = field(init=False, repr=False, compare=False)
     """True when an expression reads which cards were dealt (`dealt(seat, card)`)."""
     uses: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -842,6 +852,9 @@ class Rules:
         # is one the engine must fill them for.
         uses = frozenset().union(*(e.uses for e in self.expressions))
         set_(self, "reads_cards", bool(CARD_FACTS & uses))
+        play = self.play
+        conditions = (*play.lead_only_when, *play.follow_only_when, *play.must_play)
+        set_(self, "conditions_read_cards", any(CARD_FACTS & c.when.uses for c in conditions))
         set_(self, "reads_deal", "dealt" in uses)
         set_(self, "uses", uses)
         size = self.deal.hand_size

@@ -47,6 +47,13 @@ class TrumpChoice:
                 f"the declarer must now choose trump, not {actions.text(action)}",
                 rule="trump is chosen after the auction",
             )
+        if actions.kinds[action] == GAME:
+            named = rules.trump.games[action - actions.game_base]
+            if named.when is not None and action not in _games_offered(game):
+                return IllegalAction(
+                    f"{named.name} may not be named now: `{named.when.source.strip()}` does not hold",
+                    rule=f"trump.games.{named.name}.when",
+                )
         allowed = " ".join([*(rules.deck.suits[s].symbol for s in rules.trump.suits), *actions.games])
         return IllegalAction(f"trump must be one of {allowed}", rule="trump.suits")
 
