@@ -476,3 +476,12 @@ def test_no_number_of_matches_is_named_for_a_difference_of_zero_or_one_without_s
     assert difference(0.0, 1.5).matches_needed() is None, "no difference at all: no size to show"
     assert difference(2.0, 0.0).matches_needed() is None, "the same difference in every match"
     assert difference(0.5, 2.0).matches_needed() == 62  # (1.96 * 2.0 / 0.5)^2 = 61.5
+
+
+def test_a_ruleset_without_bids_shows_no_empty_bids_row(capsys: pytest.CaptureFixture[str]) -> None:
+    """Klaverjassen names trump without bidding: its table leaves out the share of each bid rather than show an
+    empty row; Tarneeb's keeps it (the test above)."""
+    text = _run(
+        capsys, "compare", "klaverjassen", "--players", "random", "--matches", "2", "--hand-cap", "2", "--jobs", "1"
+    )
+    assert "hands per match" in text and "bids (share)" not in text

@@ -269,7 +269,8 @@ def report_rows(columns: Sequence[Column]) -> list[tuple[str, list[str]]]:
             cells.append("" if estimate is None else estimate.text(percent=name in column.percent))
         rows.append((name, cells))
     bids = [", ".join(f"{b} {100 * v:.0f}%" for b, v in c.bids.items() if v >= 0.01) for c in columns]
-    rows.append(("bids (share)", bids))
+    if any(bids):  # rulesets without bids leave the row out rather than show it empty
+        rows.append(("bids (share)", bids))
     return rows
 
 
