@@ -10,6 +10,7 @@ import pytest
 
 from helpers import act, legal, play_trick, rules
 from trickbook import Game, Rules, load_ruleset
+from trickbook.book.explain import explain
 from trickbook.book.scenario import Scenario, ScenarioError, evaluate
 from trickbook.engine.dealing import Deal
 from trickbook.engine.events import CardDrawn, Sight
@@ -271,3 +272,26 @@ def test_a_buy_that_is_not_a_suit_is_offered_in_every_round_of_taking(tmp_path: 
     assert "no_trump" in legal(game)
     act(game, "no_trump")
     assert game.declarer == WEST and game.trump < 0 and [len(game.hand(s)) for s in range(4)] == [8] * 4
+
+
+def test_a_buy_for_the_partner_makes_the_partner_the_declarer_who_takes_the_turned_card(tmp_path: Path) -> None:
+    """`trump.games.<name>.for_partner` (issue 30, item 10: a buy such as Baloot's Ashkal, for the partner): the
+    namer's partner becomes the declarer and, the rest of the deal giving the declarer the turned card, takes it."""
+    path = tmp_path / "for-partner.yaml"
+    path.write_text(
+        NO_TRUMP.replace("trump: none}", "trump: none, for_partner: true}").replace(
+            "no-trump buy", "buy for a partner"
+        ),
+        encoding="utf-8",
+    )
+    rules_ = load_ruleset(path)
+    game = Game(rules_, seed=3, dealer=NORTH)
+    turned = game.view(WEST).exposed[0]
+    act(game, "no_trump")  # West names it for East
+    assert game.declarer == EAST and turned in game.hand(EAST) and turned not in game.hand(WEST)
+    assert "a buy for the partner: the namer's partner becomes the maker" in " ".join(explain(rules_).split())
+    solo = tmp_path / "solo.yaml"
+    text = path.read_text(encoding="utf-8").replace("trump:\n  games:", "seats: 3\nsides: null\ntrump:\n  games:")
+    solo.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError, match="a game named for the partner needs partners"):
+        load_ruleset(solo)

@@ -549,6 +549,12 @@ def _making_words(rules: Rules) -> str:
         f"suit{' or a game' if games else ''} makes it the hand's trump{' or game' if games else ''} and is "
         "the maker (the declarer)."
     )
+    for_partner = [g.name for g in trump.games if g.for_partner]
+    if for_partner:
+        text += (
+            f" Naming {' or '.join(for_partner)} is a buy for the partner: the namer's partner becomes the maker "
+            "(the declarer)."
+        )
     if trump.last_must_name:
         return text + " In the last round the dealer may not pass and must name a suit."
     return text + " If every player passes in every round, the hand is thrown in."

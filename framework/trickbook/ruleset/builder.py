@@ -1077,7 +1077,20 @@ class _Builder:
             order = tuple(given.index(code) for code in codes)
         description = " ".join(str(spec.get("description", "")).split())
         when = self.expression((*path, "when"), Stage.ANNOUNCE, None, Type.BOOL) if "when" in spec else None
-        return NamedGame(name, description, suit, highest, order, when)
+        for_partner = bool(spec.get("for_partner", False))
+        if for_partner and self.data["trump"]["mode"] != TrumpMode.MADE.value:
+            raise self.error(
+                (*path, "for_partner"),
+                "only a game named in rounds of trump making can be named for the partner",
+                expected="`trump.mode: made`",
+            )
+        if for_partner and not all(len(side) == 2 for side in self.seating.sides or ((),)):
+            raise self.error(
+                (*path, "for_partner"),
+                "a game named for the partner needs partners",
+                expected="sides of two players",
+            )
+        return NamedGame(name, description, suit, highest, order, when, for_partner)
 
     # ------------------------------------------------------------------- play
 

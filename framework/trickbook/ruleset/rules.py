@@ -392,6 +392,8 @@ class NamedGame:
     """Each rank's strength within a suit (by rank index; None: the deck's order)."""
     when: Compiled | None = None
     """When it may be named (None: always), read as it is offered, after the bidding and any exchange."""
+    for_partner: bool = False
+    """Trump made in rounds: the player who names it makes its partner the declarer (a buy for the partner)."""
 
 
 @dataclass(frozen=True, slots=True)

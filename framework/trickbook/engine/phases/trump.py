@@ -123,6 +123,8 @@ class TrumpMaking:
         game._declarer = seat
         if actions.kinds[action] == GAME:
             _name_game(game, action - actions.game_base)
+            if game.rules.trump.games[action - actions.game_base].for_partner:
+                game._declarer = game.rules.seating.partner[seat]  # a buy for the partner, who takes the hand
         else:
             game._trump = actions.suit_of_trump(action)
             if game.observer is not None:
