@@ -180,6 +180,12 @@ def write(args: argparse.Namespace, rows: list[str]) -> None:
             "legal action is played out in worlds sampled from the view (common to all actions), and sequential",
             "halving spends the playout budget on the close choices.",
             "",
+            "A partner the rules know only by a card (Sheepshead's called ace: the holder of the ace the picker calls,",
+            "read in the scoring as `dealt(s, AC) == 1`) is not known to the players: in a game scored per seat their",
+            "`party` (`players/appetite.py`) is their own seat, so the heuristic plays such a hand for its own card",
+            "points and does not let its secret partner, or the picker, win a trick on purpose. The sampled worlds do",
+            "not yet use `play.must_play` or `play.follow_only_when` to place the called ace either.",
+            "",
         ]
     )
     OUT.write_text(text, encoding="utf-8")

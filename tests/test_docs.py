@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from trickbook import load_ruleset, resources
+from trickbook import bundled_rulesets, load_ruleset, resources
 from trickbook.book.worked import check_examples
 from trickbook.expr.functions import BUILTINS, FOLDS
 from trickbook.ruleset.loader import open_ruleset
@@ -93,3 +93,23 @@ def _hostile_cases() -> list[Any]:
     import hostile
 
     return list(hostile.CASES)
+
+
+def test_the_players_page_states_every_missed_target_and_its_cause() -> None:
+    """docs/players.md names each pairing that misses its target, with the cause where one is known (issue 32), and
+    every bundled ruleset has its rows."""
+    report = runpy.run_path(str(DOCS / "players_report.py"), run_name="players_report")
+    missed = (
+        "| german-whist | mcts:playouts=60 vs heuristic | 4 of 8 (0 unfinished) | 50.0% [21.5, 78.5] | "
+        "60%: **missed** | 9 s |"
+    )
+    met = "| whist | heuristic vs random | 99 of 100 (0 unfinished) | 99.0% [94.6, 99.8] | 70%: **met** | 0 s |"
+    lines = report["shortfalls"]([missed, met])
+    assert len(lines) == 1 and lines[0].startswith("- german-whist, mcts:playouts=60 vs heuristic: worlds cannot")
+    page = (DOCS / "players.md").read_text(encoding="utf-8")
+    for ruleset in bundled_rulesets():
+        assert f"| {ruleset} |" in page or f"| {ruleset}:" in page, f"docs/players.md has no row for {ruleset}"
+    for row in page.splitlines():
+        if "**missed**" in row:
+            name = row.split("|")[1].strip()
+            assert f"- {name}, " in page, f"the missed target of {name} is not explained"
