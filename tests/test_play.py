@@ -309,10 +309,9 @@ def test_the_hand_shown_at_the_terminal_has_every_card_before_and_after_trump(tm
 
 
 def test_a_declined_lone_hand_is_told_as_such_at_the_terminal(tmp_path: Path) -> None:
-    """Euchre, seed 21: North passes, East (the dealer) takes up hearts and declines to play alone (the bots are
-    seeded)."""
-    out, _ = _session(tmp_path, "euchre", "--seed", "21", lines=["pass", "quit"])
-    assert "East names trump: ♥ hearts" in out
+    """Euchre, seed 29: North passes, East takes up spades and declines to play alone (the bots are seeded)."""
+    out, _ = _session(tmp_path, "euchre", "--seed", "29", lines=["pass", "quit"])
+    assert "East names trump: ♠ spades" in out
     told = out.split("East names trump")[1].split("Your hand")[0]
     assert "East: does not play alone" in told and ": pass" not in told
 
