@@ -183,3 +183,22 @@ def test_every_bundled_ruleset_has_an_arabic_title_and_names_its_seats_in_arabic
     assert ARABIC.search(arabic.description), f"{ruleset} has no Arabic description"
     for name in (*loaded.seating.seat_names, *loaded.seating.side_names):
         assert ARABIC.search(loaded.word("ar", name)), f"{ruleset}: no Arabic for {name!r}"
+
+
+def test_a_variant_that_translates_itself_inherits_its_parents_words_and_one_that_does_not_stays_english(
+    tmp_path: Path,
+) -> None:
+    translated = tmp_path / "translated.yaml"
+    translated.write_text(
+        "format: trickbook-ruleset/2\nid: translated\ntitle: Mine\nextends: tarneeb-41\n"
+        "translations:\n  ar:\n    title: طرنيبي\n    words:\n      North: شمالي\n",
+        encoding="utf-8",
+    )
+    mine = load_ruleset(str(translated))
+    assert mine.translation("ar").title == "طرنيبي"
+    assert mine.word("ar", "North") == "شمالي", "the variant's own word wins"
+    assert mine.word("ar", "East") == "الشرق", "the parent's word is inherited"
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("format: trickbook-ruleset/2\nid: plain\ntitle: Plain\nextends: tarneeb-41\n", encoding="utf-8")
+    english = load_ruleset(str(plain))
+    assert english.translation("ar").title == "Plain" and english.word("ar", "East") == "East"

@@ -49,23 +49,31 @@ def _(text: str) -> str:
     return text
 
 
-FIXED_WORDS = frozenset({_("pass"), _("bid"), _("trump"), _("give"), _("discard"), _("double"), _("redouble")})
+FIXED_WORDS = frozenset(
+    {_("pass"), _("bid"), _("trump"), _("give"), _("discard"), _("double"), _("redouble"), _("show")}
+)
 """The fixed words of action labels (`ActionSpace.label`), which the catalogue translates."""
 
 ENGINE_WORDS = (
     _("extra card"),
+    _("keeps the hand as dealt (pass)"),
+    _("does not announce it (pass)"),
+    _("does not play alone"),
+    _("shows no more cards (pass)"),
     _("every player passed"),
     _("every player passed: the deal is passed out"),
     _("every player passed in every round of trump making"),
 )
-"""Fixed words the engine and the deck write into events (`Deck.group_word`, a hand thrown in), which a story
-passes through the catalogue."""
+"""Fixed words the engine, the deck and the actions write (`Deck.group_word`, a hand thrown in, a pass told by its
+phase in `ActionSpace.label_in`), which a story passes through the catalogue."""
 
 
 def action_words(rules: Rules, language: str, label: str) -> str:
     """An action's label in a language: its fixed words from the catalogue, the game's own terms (such as a
     suit's or a named bid's name) as the ruleset translates them."""
     gettext = i18n.gettext(language)
+    if label in ENGINE_WORDS:
+        return gettext(label)
     said = []
     for word in label.split(" "):
         core = word.strip("()")
@@ -219,9 +227,11 @@ class Story:
                     contract=contract, seat=seat, side=rules.word(self.language, rules.seating.side_names[side])
                 )
             case GameNamed():
-                game_words = next(g.description for g in rules.trump.games if g.name == event.name)
+                english = next(g.description for g in rules.trump.games if g.name == event.name)
+                game_words = rules.word(self.language, english)
                 game = rules.word(self.language, event.name)
-                if not game_words:
+                # A game's description is shown in another language only where the ruleset translates it.
+                if not game_words or (game_words == english and self.language != i18n.LANGUAGES[0]):
                     return _("game: {game} (named by {seat})").format(game=game, seat=label[event.seat])
                 said = _("game: {game} (named by {seat}) - {words}")
                 return said.format(game=game, seat=label[event.seat], words=game_words)
@@ -408,9 +418,11 @@ def won_words(rules: Rules, winner: Sequence[int], speech: Speech, language: str
     return _("{seats} share the win").format(seats=names)
 
 
-def trick_words(rules: Rules, event: TrickWon, cards: Sequence[tuple[int, Card]], speech: Speech) -> str:
-    """A trick as `trick 3: North 9♠, ... -> South (2) wins with A♠, the highest ♠`."""
+def trick_words(rules: Rules, event: TrickWon, cards: Sequence[tuple[int, Card]], speech: Speech | None = None) -> str:
+    """A trick as `trick 3: North 9♠, ... -> South (2) wins with A♠, the highest ♠`, in English unless `speech`
+    says another language."""
     deck = rules.deck
+    speech = speech or Speech.of(rules, i18n.LANGUAGES[0])
     _ = speech.gettext
     played = speech.join([f"{speech.names[seat]} {deck.label(card)}" for seat, card in cards])
     winning = deck.label(next(card for seat, card in cards if seat == event.winner))
