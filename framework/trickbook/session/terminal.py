@@ -405,7 +405,7 @@ class TerminalMatch:
         self.console.print(" | ".join(facts), markup=False)
         if view.trick:
             names = self.seat_names
-            played = ", ".join(
+            played = self._(", ").join(
                 f"{names[seat]} {deck.label(c)}" for seat, c in zip(view.trick_seats(), view.trick, strict=True)
             )
             said = self._("Trick so far (led by {seat}): {cards}")
