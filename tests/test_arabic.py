@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 from helpers import played, rules
 from trickbook import Game, i18n
 from trickbook.book.story import Story
+from trickbook.book.words import statements
 from trickbook.engine.events import Event, HandScored, HandStarted
 from trickbook.errors import IllegalAction, InvalidAction
 from trickbook.players import make_player, parse_player_specs
@@ -202,3 +203,14 @@ def test_a_variant_that_translates_itself_inherits_its_parents_words_and_one_tha
     plain.write_text("format: trickbook-ruleset/2\nid: plain\ntitle: Plain\nextends: tarneeb-41\n", encoding="utf-8")
     english = load_ruleset(str(plain))
     assert english.translation("ar").title == "Plain" and english.word("ar", "East") == "East"
+
+
+@pytest.mark.parametrize("ruleset", ["tarneeb-41", "hearts", "estimation", "contract-bridge", "trex"])
+def test_the_rule_books_first_sections_read_in_arabic_and_english_is_unchanged(ruleset: str) -> None:
+    loaded = load_ruleset(ruleset)
+    first = ("players", "direction", "dealer", "deal", "play.first_lead", "play.follow_suit", "play.winner")
+    arabic = {s.key: s.text for s in statements(loaded, "ar") if s.key in first}
+    assert set(arabic) == set(first)
+    assert {key: _english_left(text) for key, text in arabic.items() if _english_left(text)} == {}
+    english = {s.key: s.text for s in statements(loaded) if s.key in first}
+    assert english["play.winner"].startswith("The highest ") and not ARABIC.search(" ".join(english.values()))
