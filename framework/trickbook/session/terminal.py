@@ -46,25 +46,31 @@ _LISTED = 16
 _COLOURS = {"red": "bold red", "black": "bold", "blue": "bold blue", "green": "bold green"}
 
 
-def help_text(rules: Rules) -> str:
-    """How to type each kind of action in this ruleset, with its own cards, bids and suits as examples."""
+def help_text(rules: Rules, language: str = i18n.LANGUAGES[0]) -> str:
+    """How to type each kind of action in this ruleset, with its own cards, bids and suits as examples; the forms
+    are typed as in English whatever the language of the explanation."""
+    _ = i18n.gettext(language)
     deck = rules.deck
     suit = deck.suits[0]
-    giving = " (when passing: the card to give)" if rules.passing is not None else ""
     last = deck.extra_base - 1
     example = f"{deck.codes[last]}, {deck.label(last)}"
-    lines = ["Type what you do as people say it:", f"  a card        {example}{giving}"]
+    card = (
+        _("  a card        {example} (when passing: the card to give)")
+        if rules.passing is not None
+        else _("  a card        {example}")
+    )
+    lines = [_("Type what you do as people say it:"), card.format(example=example)]
     if rules.bidding.kind is not BiddingKind.NONE:
         bids = ", ".join([f"{rules.actions.min_bid}", *rules.actions.named_bids, "pass"])
-        lines.append(f"  a bid         {bids} (in the bidding a number is always a bid)")
+        lines.append(_("  a bid         {bids} (in the bidding a number is always a bid)").format(bids=bids))
     if rules.trump.mode is TrumpMode.CHOSEN and rules.trump.suits:
-        lines.append(f"  a trump suit  {suit.name}, {suit.code}, {suit.symbol}")
+        lines.append(_("  a trump suit  {suits}").format(suits=f"{suit.name}, {suit.code}, {suit.symbol}"))
     if rules.trump.games:
-        lines.append(f"  a game        {', '.join(g.name for g in rules.trump.games)}")
+        lines.append(_("  a game        {games}").format(games=", ".join(g.name for g in rules.trump.games)))
     lines += [
-        "  a number      picks from the numbered choices when cards are played or passed",
-        "Commands: help, score (the totals and this hand), last (the last trick),",
-        "undo (take back your last move and the bots' moves after it), quit (save and stop).",
+        _("  a number      picks from the numbered choices when cards are played or passed"),
+        _("Commands: help, score (the totals and this hand), last (the last trick),"),
+        _("undo (take back your last move and the bots' moves after it), quit (save and stop)."),
     ]
     return "\n".join(lines)
 
@@ -257,7 +263,7 @@ class TerminalMatch:
             if not text:
                 continue
             if command in ("help", "h", "?"):
-                self.console.print(help_text(self.rules), markup=False)
+                self.console.print(help_text(self.rules, self.language), markup=False)
                 continue
             if command == "score":
                 self.show_score()
