@@ -272,7 +272,8 @@ def test_new_writes_a_variant_that_validates_changes_nothing_and_quotes_its_pare
     assert main(["diff", "whist", str(out)]) == 0, "a new variant changes nothing until it is edited"
     quoted = [line[2:] for line in text.split("uncomment what you change")[1].splitlines()[1:] if line.startswith("#")]
     parent = open_ruleset("whist").document.data
-    naming = {"format", "id", "title", "description", "source", "extends", "examples", "versions", "options"}
+    naming = {"format", "id", "title", "description", "source", "translations", "extends", "examples"}
+    naming |= {"versions", "options"}
     rules_only = {key: value for key, value in parent.items() if key not in naming}
     assert yaml.safe_load("\n".join(quoted)) == rules_only, "the comments, uncommented, are the parent's rules"
     capsys.readouterr()

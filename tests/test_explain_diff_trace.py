@@ -197,7 +197,7 @@ FACTS = {
     ],
     "belote": [
         "go counter-clockwise",
-        "Once trump is made, the stock is dealt on",
+        "Once trump is named, the declarer takes the card turned face up, then the stock is dealt on",
         "Melds are found among the cards each player shows before the first lead",
         "belote (the king of trump with the queen of trump) 20, always counted",
         "on a tie the one held first from the dealer's left",

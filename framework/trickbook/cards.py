@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from .errors import InvalidAction
+from .errors import InvalidAction, said
 
 Card: TypeAlias = int
 CardMask: TypeAlias = int
@@ -167,9 +167,16 @@ class Deck:
             extras = "".join(f" or {e.code} ({e.name})" for e in reversed(self.extras))
             example = self.codes[self.extra_base - 1]
             raise InvalidAction(
-                f"{text if len(text) <= 40 else text[:40] + '…'!r} is not a card of the {self.title}: write a rank "
-                f"({' '.join(r.code for r in reversed(self.ranks))}) then a suit "
-                f"({' '.join(s.code for s in self.suits)}){extras}, for example {example!r}"
+                said(
+                    "{text} is not a card of the {deck}: write a rank ({ranks}) then a suit ({suits}){extras}, for "
+                    "example {example}",
+                    text=repr(text if len(text) <= 40 else text[:40] + "…"),
+                    deck=self.title,
+                    ranks=" ".join(r.code for r in reversed(self.ranks)),
+                    suits=" ".join(s.code for s in self.suits),
+                    extras=extras,
+                    example=repr(example),
+                )
             )
         return card
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeAlias
 
 from .text import visible
 
@@ -33,6 +34,58 @@ class Mark:
     @property
     def location(self) -> Location:
         return Location(self.file, self.line, self.column)
+
+
+Value: TypeAlias = "str | int | Said"
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A sentence for a person: a catalogue text with named places and their values (a value may be a sentence
+    too). It reads in English as written, and in another language through that language's catalogue, so the
+    engine words a refusal once and the terminal or the web table shows it in the person's language."""
+
+    text: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def __str__(self) -> str:
+        return self.in_language(str)
+
+    def in_language(self, gettext: Callable[[str], str]) -> str:
+        """The sentence through a language's translating function (`i18n.gettext`)."""
+        values = {name: v.in_language(gettext) if isinstance(v, Said) else v for name, v in self.values}
+        return gettext(self.text).format(**values) if values else gettext(self.text)
+
+    def as_json(self) -> dict[str, Any]:
+        """The sentence as JSON, for a table to keep in a seat's log and show later in any language."""
+        values = {name: v.as_json() if isinstance(v, Said) else v for name, v in self.values}
+        return {"text": self.text, "values": values}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Said:
+        """The sentence `as_json` wrote."""
+        values = {k: cls.from_json(v) if isinstance(v, dict) else v for k, v in dict(data.get("values", {})).items()}
+        return cls(str(data["text"]), tuple(values.items()))
+
+
+def said(text: str, /, **values: Value) -> Said:
+    """A catalogue text with its named values; `docs/catalogue_gen.py` finds the texts of these calls."""
+    return Said(text, tuple(values.items()))
+
+
+def alternatives(parts: Sequence[Value]) -> Value:
+    """Choices as a sentence says them, `a, b or c`, each part translated where it is a sentence."""
+    if len(parts) == 1:
+        return parts[0]
+    listed = parts[0]
+    for part in parts[1:-1]:
+        listed = said("{forms}, {form}", forms=listed, form=part)
+    return said("{forms} or {form}", forms=listed, form=parts[-1])
+
+
+def _(text: str) -> str:
+    """Marks a fixed text for the catalogue, such as a rule's name in a refusal; it is translated where shown."""
+    return text
 
 
 class TrickbookError(Exception):
@@ -106,7 +159,20 @@ class UsageError(TrickbookError):
     """A command-line argument that cannot be used."""
 
 
-class ActionError(TrickbookError):
+class Refusal(TrickbookError):
+    """A person's move or call refused; `said` is its sentence, which the person's table shows in their language
+    while `str()` stays English for the API and the logs."""
+
+    def __init__(self, message: str | Said) -> None:
+        self.said = message if isinstance(message, Said) else Said(message)
+        super().__init__(str(self.said))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles with its sentence, so an error raised in a worker process arrives whole."""
+        return type(self), (self.said,)
+
+
+class ActionError(Refusal):
     """An action refused by a game."""
 
 
@@ -117,13 +183,13 @@ class InvalidAction(ActionError):
 class IllegalAction(ActionError):
     """A well-formed action that the rules forbid now; `rule` says which rule, in words."""
 
-    def __init__(self, message: str, *, rule: str) -> None:
+    def __init__(self, message: str | Said, *, rule: str) -> None:
         self.rule = rule
         super().__init__(message)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles with its rule, so an error raised in a worker process arrives whole."""
-        return partial(type(self), rule=self.rule), (str(self),)
+        """Pickles with its sentence and rule, so an error raised in a worker process arrives whole."""
+        return partial(type(self), rule=self.rule), (self.said,)
 
 
 class PlayerError(TrickbookError):

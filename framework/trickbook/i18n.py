@@ -30,6 +30,9 @@ HTML_MARK = re.compile(r"\{\{(.+?)\}\}", re.DOTALL)
 JS_KEYWORD = "t"
 """The function a page's script calls with a text to translate: `t("Your turn.")`."""
 
+MARKERS = ("_", "said")
+"""The Python functions whose first argument is a text for the catalogue: gettext's `_` and `errors.said`."""
+
 Gettext = Callable[[str], str]
 
 
@@ -106,7 +109,7 @@ def script_messages(text: str) -> Iterator[str]:
 
 
 def python_messages(text: str) -> Iterator[str]:
-    """The texts Python code passes to `_(...)` or `self._(...)`, inside f-strings too.
+    """The texts Python code passes to `_(...)`, `self._(...)` or `said(...)`, inside f-strings too.
 
     Read from the syntax tree rather than the tokens, so every Python version finds the same texts (3.12's
     tokenizer opens f-strings, earlier ones do not).
@@ -117,7 +120,7 @@ def python_messages(text: str) -> Iterator[str]:
         function = node.func
         name = function.id if isinstance(function, ast.Name) else getattr(function, "attr", None)
         first = node.args[0]
-        if name == "_" and isinstance(first, ast.Constant) and isinstance(first.value, str):
+        if name in MARKERS and isinstance(first, ast.Constant) and isinstance(first.value, str):
             yield first.value
 
 

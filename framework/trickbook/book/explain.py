@@ -107,7 +107,7 @@ def explain(rules: Rules, fmt: str = "md", language: str = i18n.LANGUAGES[0]) ->
     if choices:
         intro.append(say(_("Table options: {choices}.")).format(choices=choices))
     sections: list[tuple[str, list[tuple[str, str]], list[Table]]] = []
-    said = statements(rules)
+    said = statements(rules, language)
     for section in SECTIONS:
         items = [(say(s.title), s.text) for s in said if s.section == section]
         tables = [_translated(t, say) for t in score_tables(rules)] if section == "Scoring" else []

@@ -13,8 +13,20 @@ from ..ruleset.loader import open_ruleset
 SCHEMA_LINE = "# yaml-language-server: $schema={path}"
 """The comment that points editors (the YAML language server) at the ruleset schema, for completion and checks."""
 
-_NOT_COPIED = ("format", "id", "title", "description", "source", "extends", "examples", "versions", "options")
-"""Keys of the parent that a variant does not repeat: what names it, and what it describes or offers."""
+_NOT_COPIED = (
+    "format",
+    "id",
+    "title",
+    "description",
+    "source",
+    "translations",
+    "extends",
+    "examples",
+    "versions",
+    "options",
+)
+"""Keys of the parent that a variant does not repeat: what names it, what it describes or offers, and its words in
+other languages (a variant that translates itself inherits the parent's words)."""
 
 
 def starter(name: str, parent: str) -> str:

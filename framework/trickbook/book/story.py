@@ -1,5 +1,8 @@
 """Engine events put into words once, for every reader: the whole match told in the third person (the trace), or
-one seat's part of it told to that seat with `you` and `your`, in its language (the terminal).
+one seat's part of it told to that seat with `you` and `your` (the terminal), in the reader's language.
+
+Every sentence is a catalogue text with named places (`{seat} deals`), so a translation may order its words
+freely; English, the source language, reads the texts as they are.
 
 A `Story` remembers what later words depend on: the plays of the trick in progress, the last bid of a duel, the
 card points taken, the card shown and the trump of the hand. `tell` gives an event's sentence, or None where the
@@ -10,6 +13,7 @@ seat's to see. Layout (indentation, rules across the screen, colours, markup esc
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from .. import i18n
 from ..cards import Card
@@ -40,6 +44,64 @@ from ..ruleset.actions import BID, GAME, GIVE, PLAY, TRUMP
 from ..ruleset.rules import BiddingKind, Rules
 
 
+def _(text: str) -> str:
+    """Marks a fixed word for the catalogue; it is translated where it is said."""
+    return text
+
+
+FIXED_WORDS = frozenset(
+    {_("pass"), _("bid"), _("trump"), _("give"), _("discard"), _("double"), _("redouble"), _("show")}
+)
+"""The fixed words of action labels (`ActionSpace.label`), which the catalogue translates."""
+
+ENGINE_WORDS = (
+    _("extra card"),
+    _("keeps the hand as dealt (pass)"),
+    _("does not announce it (pass)"),
+    _("does not play alone"),
+    _("shows no more cards (pass)"),
+    _("every player passed"),
+    _("every player passed: the deal is passed out"),
+    _("every player passed in every round of trump making"),
+)
+"""Fixed words the engine, the deck and the actions write (`Deck.group_word`, a hand thrown in, a pass told by its
+phase in `ActionSpace.label_in`), which a story passes through the catalogue."""
+
+
+def action_words(rules: Rules, language: str, label: str) -> str:
+    """An action's label in a language: its fixed words from the catalogue, the game's own terms (such as a
+    suit's or a named bid's name) as the ruleset translates them."""
+    gettext = i18n.gettext(language)
+    if label in ENGINE_WORDS:
+        return gettext(label)
+    said = []
+    for word in label.split(" "):
+        core = word.strip("()")
+        translated = gettext(core) if core in FIXED_WORDS else rules.word(language, core)
+        said.append(word.replace(core, translated) if core else word)
+    return " ".join(said)
+
+
+class Speech(NamedTuple):
+    """How one reader is told things: the catalogue's translating function and the seats' names in its language."""
+
+    gettext: i18n.Gettext
+    names: Sequence[str]
+    """Each seat's name, as the reader's language says it."""
+    labels: Sequence[str]
+    """Each seat's name with its number where four seats play (`North (0)`), as records know seats."""
+
+    @classmethod
+    def of(cls, rules: Rules, language: str) -> Speech:
+        names = [rules.word(language, name) for name in rules.seating.seat_names]
+        labels = [f"{name} ({seat})" if rules.seats == 4 else name for seat, name in enumerate(names)]
+        return cls(i18n.gettext(language), names, labels)
+
+    def join(self, parts: Sequence[str]) -> str:
+        """Parts of a list, with the language's comma."""
+        return self.gettext(", ").join(parts)
+
+
 class Story:
     """Tells one match's events in order: to a reader of the whole match (`seat` None), or to one seat."""
 
@@ -48,8 +110,9 @@ class Story:
         self.rules = rules
         self.seat = seat
         self.language = language
-        self._ = i18n.gettext(language)
-        self.seat_names = [rules.word(language, name) for name in rules.seating.seat_names]
+        self.speech = Speech.of(rules, language)
+        self._ = self.speech.gettext
+        self.seat_names = list(self.speech.names)
         self.names = [self.seat_names[s] + (" " + self._("(you)") if s == seat else "") for s in range(rules.seats)]
         self.trick: list[tuple[int, Card]] = []
         """The (seat, card) plays of the trick in progress."""
@@ -113,7 +176,7 @@ class Story:
         worth = self.rules.scoring.card_points
         if worth:
             self.card_points[event.winner] += sum(worth[card] for _, card in self.trick)
-        words = trick_words(self.rules, event, self.trick)
+        words = trick_words(self.rules, event, self.trick, self.speech)
         self.trick = []
         return words
 
@@ -123,64 +186,97 @@ class Story:
         """An event as the trace tells it: every seat's cards, every bid and choice, in the third person."""
         rules = self.rules
         deck = rules.deck
-        label = rules.seating.seat_label
+        _ = self._
+        label = self.speech.labels
         match event:
             case HandStarted():
-                return f"Hand {event.hand}: {label(event.dealer)} deals"
+                return _("Hand {hand}: {seat} deals").format(hand=event.hand, seat=label[event.dealer])
             case CardsDealt() if not event.cards:
-                return f"{label(event.seat)}: no cards, sits this hand out"
+                return _("{seat}: no cards, sits this hand out").format(seat=label[event.seat])
             case CardsDealt():
-                return f"{label(event.seat)}: {' '.join(deck.label(c) for c in sorted(event.cards, reverse=True))}"
+                cards = " ".join(deck.label(c) for c in sorted(event.cards, reverse=True))
+                return _("{seat}: {cards}").format(seat=label[event.seat], cards=cards)
+            case CardExposed() if event.seat < 0:
+                return _("shown to all: {card} turned up from the stock").format(card=deck.label(event.card))
             case CardExposed():
-                where = "turned up from the stock" if event.seat < 0 else f"in {label(event.seat)}'s hand"
-                return f"shown to all: {deck.label(event.card)} {where}"
+                said = _("shown to all: {card} in {seat}'s hand")
+                return said.format(card=deck.label(event.card), seat=label[event.seat])
             case CardsPassed():
-                return f"{label(event.seat)} passes {' '.join(deck.label(c) for c in event.cards)} to {label(event.to)}"
+                cards = " ".join(deck.label(c) for c in event.cards)
+                said = _("{seat} passes {cards} to {other}")
+                return said.format(seat=label[event.seat], cards=cards, other=label[event.to])
             case CardsTaken():
-                return f"{label(event.seat)} takes {' '.join(deck.label(c) for c in event.cards)}"
+                cards = " ".join(deck.label(c) for c in event.cards)
+                return _("{seat} takes {cards}").format(seat=label[event.seat], cards=cards)
             case CardDrawn():
-                return f"{label(event.seat)} draws {deck.label(event.card)}{' (face up)' if event.face_up else ''}"
+                said = _("{seat} draws {card} (face up)") if event.face_up else _("{seat} draws {card}")
+                return said.format(seat=label[event.seat], card=deck.label(event.card))
             case SitsOut():
                 partner = rules.seating.partner[event.seat]
-                return f"{label(partner)} plays alone: {label(event.seat)} sits this hand out"
+                said = _("{seat} plays alone: {other} sits this hand out")
+                return said.format(seat=label[partner], other=label[event.seat])
             case ActionTaken():
                 return self._action(event)
             case ContractSet():
                 side = rules.seating.side_of[event.declarer]
-                declare = f", {rules.seating.side_names[side]} declare" if side >= 0 else ""
-                return f"contract: {event.words or event.contract} by {label(event.declarer)}{declare}"
+                contract, seat = event.words or str(event.contract), label[event.declarer]
+                if side < 0:
+                    return _("contract: {contract} by {seat}").format(contract=contract, seat=seat)
+                said = _("contract: {contract} by {seat}, {side} declare")
+                return said.format(
+                    contract=contract, seat=seat, side=rules.word(self.language, rules.seating.side_names[side])
+                )
             case GameNamed():
-                game_words = next(g.description for g in rules.trump.games if g.name == event.name)
-                shown = f" - {game_words}" if game_words else ""
-                return f"game: {event.name} (named by {label(event.seat)}){shown}"
+                english = next(g.description for g in rules.trump.games if g.name == event.name)
+                game_words = rules.word(self.language, english)
+                game = rules.word(self.language, event.name)
+                # A game's description is shown in another language only where the ruleset translates it.
+                if not game_words or (game_words == english and self.language != i18n.LANGUAGES[0]):
+                    return _("game: {game} (named by {seat})").format(game=game, seat=label[event.seat])
+                said = _("game: {game} (named by {seat}) - {words}")
+                return said.format(game=game, seat=label[event.seat], words=game_words)
             case TrumpSet():
-                how = f"named by {label(event.chosen_by)}" if event.chosen_by is not None else "set by the rules"
-                return f"trump: {deck.suits[event.suit].symbol} {deck.suits[event.suit].name} ({how})"
+                suit = deck.suits[event.suit]
+                name = f"{suit.symbol} {rules.word(self.language, suit.name)}"
+                if event.chosen_by is None:
+                    return _("trump: {suit} (set by the rules)").format(suit=name)
+                return _("trump: {suit} (named by {seat})").format(suit=name, seat=label[event.chosen_by])
             case TrickWon():
                 return self._trick_done(event)
             case TrickEventHappened():
-                return f"event {event.name}: {label(event.seat)}"
+                return _("event {name}: {seat}").format(
+                    name=rules.word(self.language, event.name), seat=label[event.seat]
+                )
             case HandCancelled():
-                return f"thrown in: {event.reason}"
+                return _("thrown in: {reason}").format(reason=_(event.reason))
             case HandScored():
                 return None  # told line by line with the hand it scores: `scoring`
             case MatchEnded():
-                return f"Match over: {event.reason}."
+                return _("Match over: {reason}.").format(reason=self._ending(event))
+
+    def _ending(self, event: MatchEnded) -> str:
+        """Why the match ended, in the reader's words: who won, or the engine's reason where nobody did."""
+        if event.winner is None:
+            return self._(event.reason)
+        return won_words(self.rules, event.winner, self.speech, self.language)
 
     def _action(self, event: ActionTaken) -> str | None:
         """A bid, pass or other choice with who made it; a card waits for its trick, and a trump, a game named or a
         card given is told by its own event."""
         rules = self.rules
         kind = rules.actions.kinds[event.action]
-        who = rules.seating.seat_label(event.seat)
+        who = self.speech.labels[event.seat]
+        _ = self._
         if kind in (TRUMP, GAME, GIVE) or event.action < rules.deck.size:
             return None
         if rules.bidding.duels and kind == BID:
             value = rules.actions.bid_values[event.action]
             held, self.highest = value == self.highest, value
-            return f"{who}: " + (f"holds {value}" if held else f"bid {value}")
-        auto = " (automatically)" if event.auto else ""
-        return f"{who}: {rules.actions.label_in(event.action, event.phase)}{auto}"
+            said = _("{seat}: holds {bid}") if held else _("{seat}: bid {bid}")
+            return said.format(seat=who, bid=value)
+        words = action_words(rules, self.language, rules.actions.label_in(event.action, event.phase))
+        said = _("{seat}: {action} (automatically)") if event.auto else _("{seat}: {action}")
+        return said.format(seat=who, action=words)
 
     def _late_tricks(self) -> list[int] | None:
         """Per seat, the hand's tricks taken once the stock was empty, where players draw (`play.draw`)."""
@@ -196,31 +292,31 @@ class Story:
         read, the hand's score, the totals and the counters."""
         rules = self.rules
         seating = rules.seating
+        _, names, join = self._, self.speech.names, self.speech.join
+        sides = [rules.word(self.language, name) for name in seating.side_names]
         taken = hand.tricks_won
         card_points = self.card_points if rules.scoring.card_points else None
-        yield "tricks: " + ", ".join(f"{seating.seat_names[s]} {taken[s]}" for s in range(rules.seats))
+        yield _("tricks: {count}").format(count=join([f"{names[s]} {taken[s]}" for s in range(rules.seats)]))
         if card_points is not None:
-            yield "card points taken: " + ", ".join(
-                f"{seating.seat_names[s]} {card_points[s]}" for s in range(rules.seats)
-            )
+            points = join([f"{names[s]} {card_points[s]}" for s in range(rules.seats)])
+            yield _("card points taken: {points}").format(points=points)
         for line in event.lines:
-            yield _line(rules, hand.contract, taken, card_points, line, self._late_tricks())
+            yield _line(rules, hand.contract, taken, card_points, line, self._late_tricks(), self.speech, self.language)
         parts = []
         if event.sides:
-            parts.append(
-                ", ".join(f"{name} {points:+d}" for name, points in zip(seating.side_names, event.sides, strict=True))
-            )
+            parts.append(join([f"{name} {points:+d}" for name, points in zip(sides, event.sides, strict=True)]))
         if event.seats is not None and not event.sides:
-            parts.append(", ".join(f"{seating.seat_names[s]} {p:+d}" for s, p in enumerate(event.seats)))
-        yield "hand score: " + "".join(parts)
-        totals = ", ".join(f"{name} {total}" for name, total in zip(seating.side_names, event.totals, strict=True))
+            parts.append(join([f"{names[s]} {p:+d}" for s, p in enumerate(event.seats)]))
+        yield _("hand score: {score}").format(score="".join(parts))
+        totals = join([f"{name} {total}" for name, total in zip(sides, event.totals, strict=True)])
         if hand.seat_totals is not None:
-            players = ", ".join(f"{seating.seat_names[s]} {hand.seat_totals[s]}" for s in range(rules.seats))
-            totals = f"{totals} (players: {players})" if totals else players
-        yield f"totals: {totals}"
+            players = join([f"{names[s]} {hand.seat_totals[s]}" for s in range(rules.seats)])
+            totals = _("{sides} (players: {players})").format(sides=totals, players=players) if totals else players
+        yield _("totals: {totals}").format(totals=totals)
         for counter, values in zip(rules.counters, hand.counters, strict=True):
-            names = seating.side_names if counter.per == "side" else seating.seat_names
-            yield f"counter {counter.name}: " + ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
+            whose = sides if counter.per == "side" else names
+            counts = join([f"{n} {v}" for n, v in zip(whose, values, strict=True)])
+            yield _("counter {name}: {counts}").format(name=rules.word(self.language, counter.name), counts=counts)
 
     # ------------------------------------------------------------ one seat's
 
@@ -228,38 +324,44 @@ class Story:
         """An event as one seat is told it: `you` for that seat, the others by their names in its language."""
         deck = self.rules.deck
         names = self.names
+        _ = self._
         match event:
             case HandStarted():
                 return self.hand_words(event.hand, event.dealer)
             case CardsTaken():
-                taker = "You take" if event.seat == seat else f"{names[event.seat]} takes"
-                return f"{taker} {' '.join(deck.label(c) for c in event.cards)}"
+                cards = " ".join(deck.label(c) for c in event.cards)
+                if event.seat == seat:
+                    return _("You take {cards}").format(cards=cards)
+                return _("{seat} takes {cards}").format(seat=names[event.seat], cards=cards)
             case CardDrawn() if event.seen_by(seat) is Sight.WHOLE:
-                drawer = "You draw" if event.seat == seat else f"{names[event.seat]} draws"
-                return f"{drawer} {deck.label(event.card)}"
+                if event.seat == seat:
+                    return _("You draw {card}").format(card=deck.label(event.card))
+                return _("{seat} draws {card}").format(seat=names[event.seat], card=deck.label(event.card))
             case CardDrawn():
-                return f"{names[event.seat]} draws a card face down"
+                return _("{seat} draws a card face down").format(seat=names[event.seat])
             case GameNamed():
                 game = self.rules.word(self.language, event.name)
-                return self._("{who} names the game: {game}").format(who=names[event.seat], game=game)
+                return _("{who} names the game: {game}").format(who=names[event.seat], game=game)
             case SitsOut():
-                return f"{'You sit' if event.seat == seat else f'{names[event.seat]} sits'} this hand out"
+                if event.seat == seat:
+                    return _("You sit this hand out")
+                return _("{seat} sits this hand out").format(seat=names[event.seat])
             case CardsPassed():
                 cards = " ".join(deck.label(c) for c in self.as_shown(event.cards))
                 if event.to == seat:
-                    return f"{names[event.seat]} passes you {cards}"
-                return f"You pass {cards} to {names[event.to]}"
+                    return _("{seat} passes you {cards}").format(seat=names[event.seat], cards=cards)
+                return _("You pass {cards} to {seat}").format(cards=cards, seat=names[event.to])
             case ContractSet():
                 contract = event.words or str(event.contract)
-                return self._("Contract: {contract} by {seat}").format(contract=contract, seat=names[event.declarer])
+                return _("Contract: {contract} by {seat}").format(contract=contract, seat=names[event.declarer])
             case TrumpSet():
                 return self.trump_words(event.suit, event.chosen_by)
             case TrickWon():
                 return self._trick_done(event)
             case HandCancelled():
-                return f"Hand thrown in: {event.reason}"
+                return _("Hand thrown in: {reason}").format(reason=_(event.reason))
             case MatchEnded():
-                return f"{self._('Match over')}: {self._result(event, seat)}."
+                return f"{_('Match over')}: {self._result(event, seat)}."
             case _:
                 return None  # a seat sees its cards, the bids and its score sheet laid out, not told
 
@@ -272,14 +374,16 @@ class Story:
         deck = self.rules.deck
         suit = deck.suits[suit_index]
         trump = f"{suit.symbol} {self.rules.word(self.language, suit.name)}"
+        _ = self._
         if chosen_by is not None:
-            return self._("{seat} names trump: {suit}").format(seat=self.names[chosen_by], suit=trump)
+            return _("{seat} names trump: {suit}").format(seat=self.names[chosen_by], suit=trump)
         if self.exposed is not None:
             shown = deck.label(self.exposed)
             if deck.suit_of[self.exposed] == suit_index:
-                return f"{shown} is shown, so {trump} are trump"
-            return f"{shown} is shown, and a shown {deck.suits[deck.suit_of[self.exposed]].symbol} makes {trump} trump"
-        return f"{trump} are trump in every hand"
+                return _("{card} is shown, so {suit} are trump").format(card=shown, suit=trump)
+            said = _("{card} is shown, and a shown {symbol} makes {suit} trump")
+            return said.format(card=shown, symbol=deck.suits[deck.suit_of[self.exposed]].symbol, suit=trump)
+        return _("{suit} are trump in every hand").format(suit=trump)
 
     def as_shown(self, cards: Sequence[Card]) -> list[Card]:
         """`cards` in the order a hand is shown: by suit as this hand's trump counts them, highest first."""
@@ -295,20 +399,39 @@ class Story:
     def _result(self, event: MatchEnded, seat: int) -> str:
         """Why the match ended and, when someone won, whether this seat did."""
         if event.winner is None:
-            return event.reason
-        return f"{event.reason}: {self._('you win') if seat in event.winner else self._('you lose')}"
+            return self._ending(event)
+        said = self._("{reason}: you win") if seat in event.winner else self._("{reason}: you lose")
+        return said.format(reason=self._ending(event))
 
 
-def trick_words(rules: Rules, event: TrickWon, cards: Sequence[tuple[int, Card]]) -> str:
-    """A trick as `trick 3: North 9♠, ... -> South (2) wins with A♠, the highest ♠`."""
+def won_words(rules: Rules, winner: Sequence[int], speech: Speech, language: str) -> str:
+    """How the end of a match is told: a side won, a player won, or players share the win."""
+    seating = rules.seating
+    _ = speech.gettext
+    sides = {seating.side_of[seat] for seat in winner}
+    side = sides.pop() if len(sides) == 1 else -1
+    if side >= 0 and len(winner) == len(seating.sides[side]):
+        return _("{side} won").format(side=rules.word(language, seating.side_names[side]))
+    if len(winner) == 1:
+        return _("{seat} won").format(seat=speech.labels[winner[0]])
+    names = _(" and ").join(speech.labels[seat] for seat in winner)
+    return _("{seats} share the win").format(seats=names)
+
+
+def trick_words(rules: Rules, event: TrickWon, cards: Sequence[tuple[int, Card]], speech: Speech | None = None) -> str:
+    """A trick as `trick 3: North 9♠, ... -> South (2) wins with A♠, the highest ♠`, in English unless `speech`
+    says another language."""
     deck = rules.deck
-    names = rules.seating.seat_names
-    played = ", ".join(f"{names[seat]} {deck.label(card)}" for seat, card in cards)
-    winning = next(card for seat, card in cards if seat == event.winner)
-    led = deck.group_word(event.led)
-    why = "the highest trump" if event.by_trump else f"the highest {led}"
-    winner = rules.seating.seat_label(event.winner)
-    return f"trick {event.number}: {played} -> {winner} wins with {deck.label(winning)}, {why}"
+    speech = speech or Speech.of(rules, i18n.LANGUAGES[0])
+    _ = speech.gettext
+    played = speech.join([f"{speech.names[seat]} {deck.label(card)}" for seat, card in cards])
+    winning = deck.label(next(card for seat, card in cards if seat == event.winner))
+    winner = speech.labels[event.winner]
+    if event.by_trump:
+        said = _("trick {number}: {cards} -> {seat} wins with {card}, the highest trump")
+        return said.format(number=event.number, cards=played, seat=winner, card=winning)
+    said = _("trick {number}: {cards} -> {seat} wins with {card}, the highest {led}")
+    return said.format(number=event.number, cards=played, seat=winner, card=winning, led=_(deck.group_word(event.led)))
 
 
 def _line(
@@ -317,25 +440,34 @@ def _line(
     taken: tuple[int, ...],
     card_points: list[int] | None,
     line: ScoreLine,
-    late: list[int] | None = None,
+    late: list[int] | None,
+    speech: Speech,
+    language: str,
 ) -> str:
     """One scoring rule's points for a side or seat, with what it read and its formula."""
     description = {r.name: r for r in rules.scoring.rules}
     seating = rules.seating
+    _ = speech.gettext
     has_contracts = rules.bidding.kind is not BiddingKind.NONE
     seats = seating.sides[line.target] if line.per == "side" else (line.target,)
     if line.per == "side":
-        who = seating.side_names[line.target]
+        who = rules.word(language, seating.side_names[line.target])
         held = contract[line.target] if has_contracts else None
     else:
-        who = seating.seat_names[line.target]
+        who = speech.names[line.target]
         held = contract[line.target] if has_contracts and not seating.has_sides else None
     took = sum(taken[s] for s in seats)
-    inputs = f"contract {held}, took {took}" if held is not None else f"took {took}"
+    if held is not None:
+        inputs = _("contract {contract}, took {took}").format(contract=held, took=took)
+    else:
+        inputs = _("took {took}").format(took=took)
     if card_points is not None:
-        inputs += f", card points {sum(card_points[s] for s in seats)}"
+        inputs += _(", card points {points}").format(points=sum(card_points[s] for s in seats))
     if late is not None:
-        inputs += f" ({sum(late[s] for s in seats)} once the stock was empty)"
+        inputs += _(" ({tricks} once the stock was empty)").format(tricks=sum(late[s] for s in seats))
     rule = description.get(line.rule)
-    formula = f" [{' '.join(rule.points.source.split())}]" if rule is not None else " [counter limit reached]"
-    return f"{line.rule} for {who}: {inputs} -> {line.points:+d}{formula}"
+    formula = " ".join(rule.points.source.split()) if rule is not None else _("counter limit reached")
+    said = _("{rule} for {who}: {inputs} -> {points} [{formula}]")
+    return said.format(
+        rule=rules.word(language, line.rule), who=who, inputs=inputs, points=f"{line.points:+d}", formula=formula
+    )

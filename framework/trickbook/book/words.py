@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .. import i18n
 from ..engine.restrictions import card_words
 from ..ruleset.rules import (
     BiddingKind,
@@ -28,6 +29,12 @@ from ..ruleset.rules import (
     WhenBoth,
 )
 from ..text import visible
+
+
+def _(text: str) -> str:
+    """Marks a rule-book text for the catalogue; `Reader._` translates it."""
+    return text
+
 
 SECTIONS = (
     "Players and deal",
@@ -52,13 +59,17 @@ class Statement:
     text: str
 
 
-def statements(rules: Rules) -> list[Statement]:
-    """Every rule of `rules`, in rule-book order, with the ruleset's own text shown as it is (`text.visible`)."""
+def statements(rules: Rules, language: str = i18n.LANGUAGES[0]) -> list[Statement]:
+    """Every rule of `rules`, in rule-book order, with the ruleset's own text shown as it is (`text.visible`).
+
+    In another language, the sections a player reads first (Players and deal, and Play's first lead, following
+    and winning a trick) are said through the catalogue; the rest is English still."""
+    reader = Reader(rules, language)
     said = [
-        *_players(rules),
+        *_players(reader),
         *_bidding(rules),
         *_trump(rules),
-        *_play(rules),
+        *_play(reader),
         *_events(rules),
         *_melds(rules),
         *_scoring(rules),
@@ -69,7 +80,32 @@ def statements(rules: Rules) -> list[Statement]:
     return [Statement(s.key, s.section, visible(s.title), visible(s.text)) for s in said]
 
 
-NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+@dataclass(frozen=True, slots=True)
+class Reader:
+    """The rules and the language a rule book is written for: its catalogue, and the game's terms in it."""
+
+    rules: Rules
+    language: str
+
+    def _(self, text: str) -> str:
+        """A catalogue text in the reader's language."""
+        return i18n.gettext(self.language)(text)
+
+    def word(self, english: str) -> str:
+        """One of the game's terms as the ruleset translates it."""
+        return self.rules.word(self.language, english)
+
+    def seat(self, seat: int) -> str:
+        """`North (0)`: a seat as people and records both know it, its name in the reader's language."""
+        name = self.word(self.rules.seating.seat_names[seat])
+        return f"{name} ({seat})" if self.rules.seats == 4 else name
+
+    def count(self, count: int) -> str:
+        """A small number as a word, as a rule book writes it in the reader's language."""
+        return self._(count_words(count))
+
+
+NUMBERS = (_("no"), _("one"), _("two"), _("three"), _("four"), _("five"), _("six"), _("seven"))
 
 
 def count_words(count: int) -> str:
@@ -86,51 +122,75 @@ def suit_words(rules: Rules, suit: int) -> str:
     return f"{found.symbol} {found.name}"
 
 
-def _players(rules: Rules) -> Iterator[Statement]:
+def _players(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
     deck = rules.deck
-    seating = rules.seating
     section = SECTIONS[0]
     ranks = " ".join(next((a for a in r.aliases if a.isdigit()), r.code) for r in reversed(deck.ranks))
-    suits = ", ".join(f"{s.symbol} {s.name}" for s in deck.suits)
-    yield Statement("players", section, "Players", _table_words(rules))
+    suits = _(", ").join(f"{s.symbol} {reader.word(s.name)}" for s in deck.suits)
+    yield Statement("players", section, "Players", _table_words(reader))
+    cards = _("{deck}: {count} cards, suits {suits}; ranks from highest to lowest: {ranks}.")
     yield Statement(
         "deck",
         section,
         "Cards",
-        f"{deck.title}: {deck.size} cards, suits {suits}; ranks from highest to lowest: {ranks}."
-        + _extras_words(rules),
+        cards.format(deck=deck.title, count=deck.size, suits=suits, ranks=ranks) + _extras_words(rules),
     )
-    activities = "Dealing, bidding and play" if rules.bidding.present else "Dealing and play"
-    yield Statement(
-        "direction",
-        section,
-        "Direction",
-        f"{activities} go {direction_words(rules)}: the next player is "
-        + ("seat + 1 (the player on the left)." if rules.direction == 1 else "seat - 1 (the player on the right)."),
-    )
-    first = "drawn at random" if rules.dealer.first is None else seating.seat_label(rules.dealer.first)
-    moves = {1: f"passes to the next player ({direction_words(rules)})", 0: "stays with the same player"}
-    each = rules.dealer.deals_each
-    played = "a played hand" if each == 1 else f"every {each} played hands (the same player deals them all)"
-    text = f"The first dealer is {first}. After {played} the deal {moves[rules.dealer.after_hand]}"
-    auction = rules.bidding.kind is BiddingKind.AUCTION
-    if rules.bidding.cancel_if is not None or (auction and rules.bidding.all_pass == "cancel"):
-        text += f"; after a hand thrown in before play it {moves[rules.dealer.after_cancelled]}"
-    text += "."
-    roles = rules.dealer.roles
-    if roles:
-        named = ", ".join(roles[:-1]) + (f" and {roles[-1]}" if len(roles) > 1 else roles[0])
-        text += f" The places at the table this hand, from the player after the dealer, are {named}."
-    yield Statement("dealer", section, "Dealer", text)
-    yield Statement("deal", section, "Deal", _deal_words(rules))
+    way = _("clockwise") if rules.direction == 1 else _("counter-clockwise")
+    if rules.direction == 1:
+        said = (
+            _("Dealing, bidding and play go {way}: the next player is seat + 1 (the player on the left).")
+            if rules.bidding.present
+            else _("Dealing and play go {way}: the next player is seat + 1 (the player on the left).")
+        )
+    else:
+        said = (
+            _("Dealing, bidding and play go {way}: the next player is seat - 1 (the player on the right).")
+            if rules.bidding.present
+            else _("Dealing and play go {way}: the next player is seat - 1 (the player on the right).")
+        )
+    yield Statement("direction", section, "Direction", said.format(way=way))
+    yield Statement("dealer", section, "Dealer", _dealer_words(reader, way))
+    yield Statement("deal", section, "Deal", _deal_words(reader))
     if rules.passing is not None:
         passing = rules.passing
-        text = (passing.description + " " if passing.description else "") + (
-            f"After the deal each player chooses {count_words(passing.cards)} cards to pass to the player "
-            f"`{_one_line(passing.to.source)}` names (the player themselves: no passing that hand). Everyone "
-            "chooses before any card changes hands, so cards received cannot be passed on."
+        said = _(
+            "After the deal each player chooses {count} cards to pass to the player `{to}` names (the player "
+            "themselves: no passing that hand). Everyone chooses before any card changes hands, so cards received "
+            "cannot be passed on."
+        )
+        text = (passing.description + " " if passing.description else "") + said.format(
+            count=reader.count(passing.cards), to=_one_line(passing.to.source)
         )
         yield Statement("passing", section, "Passing", text)
+
+
+def _dealer_words(reader: Reader, way: str) -> str:
+    """Who deals first, who deals next, and the places at the table named by the dealer."""
+    rules = reader.rules
+    _ = reader._
+    first = _("drawn at random") if rules.dealer.first is None else reader.seat(rules.dealer.first)
+    moves = {1: _("passes to the next player ({way})").format(way=way), 0: _("stays with the same player")}
+    each = rules.dealer.deals_each
+    if each == 1:
+        said = _("The first dealer is {first}. After a played hand the deal {moves}")
+    else:
+        said = _(
+            "The first dealer is {first}. After every {count} played hands (the same player deals them all) the "
+            "deal {moves}"
+        )
+    text = said.format(first=first, count=each, moves=moves[rules.dealer.after_hand])
+    auction = rules.bidding.kind is BiddingKind.AUCTION
+    if rules.bidding.cancel_if is not None or (auction and rules.bidding.all_pass == "cancel"):
+        text += _("; after a hand thrown in before play it {moves}").format(moves=moves[rules.dealer.after_cancelled])
+    text += "."
+    roles = [reader.word(role) for role in rules.dealer.roles]
+    if roles:
+        named = _("{names} and {name}").format(names=_(", ").join(roles[:-1]), name=roles[-1])
+        said = _(" The places at the table this hand, from the player after the dealer, are {names}.")
+        text += said.format(names=named if len(roles) > 1 else roles[0])
+    return text
 
 
 def _members(rules: Rules) -> str:
@@ -139,61 +199,98 @@ def _members(rules: Rules) -> str:
     return f"{count_words(sizes.pop())} " if len(sizes) == 1 else ""
 
 
-def _table_words(rules: Rules) -> str:
+def _table_words(reader: Reader) -> str:
+    rules = reader.rules
+    _ = reader._
     seating = rules.seating
+    players = reader.count(seating.seats)
+    players = players[:1].upper() + players[1:]
     if not seating.has_sides:
-        return f"{count_words(seating.seats).capitalize()} players, each playing for themselves."
-    sides = "; ".join(
-        f"{name}: " + " and ".join(seating.seat_label(s) for s in members)
+        return _("{count} players, each playing for themselves.").format(count=players)
+    sides = _("; ").join(
+        _("{side}: {seats}").format(side=reader.word(name), seats=_(" and ").join(reader.seat(s) for s in members))
         for name, members in zip(seating.side_names, seating.sides, strict=True)
     )
     opposite = seating.seats == 4 and [list(s) for s in seating.sides] == [[0, 2], [1, 3]]
-    return (
-        f"{count_words(seating.seats).capitalize()} players in {count_words(len(seating.sides))} fixed sides"
-        + ("; partners sit opposite" if opposite else "")
-        + f": {sides}."
+    said = (
+        _("{count} players in {sides} fixed sides; partners sit opposite: {list}.")
+        if opposite
+        else _("{count} players in {sides} fixed sides: {list}.")
     )
+    return said.format(count=players, sides=reader.count(len(seating.sides)), list=sides)
 
 
-def _deal_words(rules: Rules) -> str:
+def _deal_words(reader: Reader) -> str:
+    rules = reader.rules
+    _ = reader._
     deal = rules.deal
     if deal.hand_size is None:
-        size = f"until each player holds {rules.hand_size}"
+        size = _("until each player holds {count}").format(count=rules.hand_size)
     elif deal.hand_size.is_constant:
-        size = f"until each player holds {deal.hand_size.constant}"
+        size = _("until each player holds {count}").format(count=deal.hand_size.constant)
     else:
-        size = f"until each player holds `{_one_line(deal.hand_size.source)}` cards (hand by hand)"
-    text = (
-        f"Cards are dealt one at a time, starting with the player after the dealer, {size}; the dealer receives "
-        "the last card of each round. Each player sees only their own hand."
+        size = _("until each player holds `{count}` cards (hand by hand)").format(
+            count=_one_line(deal.hand_size.source)
+        )
+    said = _(
+        "Cards are dealt one at a time, starting with the player after the dealer, {size}; the dealer receives the "
+        "last card of each round. Each player sees only their own hand."
     )
+    text = said.format(size=size)
     if deal.removed:
         cards = ", ".join(rules.deck.label(card) for card in rules.deck.cards(deal.removed))
-        text = f"First {cards} {'is' if deal.removed.bit_count() == 1 else 'are'} taken out of the deck. " + text
+        said = (
+            _("First {cards} is taken out of the deck. ")
+            if deal.removed.bit_count() == 1
+            else _("First {cards} are taken out of the deck. ")
+        )
+        text = said.format(cards=cards) + text
     pack = rules.pack_size
     if deal.hand_size is not None or pack % rules.deal.dealt_seats(rules.seats):
-        text += " The undealt cards form the stock, face down."
+        text += _(" The undealt cards form the stock, face down.")
     exposure = deal.exposure
     if exposure is not None:
         if exposure.seat_offset is None:
-            text += f" Card number {exposure.card} of the stock is turned face up for everyone to see."
-        else:
-            whose = "dealer's own" if exposure.seat_offset == 0 else "next player's"
-            which = "last card" if exposure.card == 0 else f"card number {exposure.card}"
-            text += (
-                f" The {whose} {which} (in the order received) is shown to everyone; "
-                "it stays in that hand and is played like any card."
+            text += _(" Card number {card} of the stock is turned face up for everyone to see.").format(
+                card=exposure.card
             )
+        else:
+            whose = exposure.seat_offset == 0
+            last = exposure.card == 0
+            said = {
+                (True, True): _(
+                    " The dealer's own last card (in the order received) is shown to everyone; it stays in that "
+                    "hand and is played like any card."
+                ),
+                (True, False): _(
+                    " The dealer's own card number {card} (in the order received) is shown to everyone; it stays "
+                    "in that hand and is played like any card."
+                ),
+                (False, True): _(
+                    " The next player's last card (in the order received) is shown to everyone; it stays in that "
+                    "hand and is played like any card."
+                ),
+                (False, False): _(
+                    " The next player's card number {card} (in the order received) is shown to everyone; it stays "
+                    "in that hand and is played like any card."
+                ),
+            }[(whose, last)]
+            text += said.format(card=exposure.card)
     rest = deal.rest
     if rest is not None:
-        made = "made" if rules.trump.mode is TrumpMode.MADE else "chosen"
-        text += f" Once trump is {made}, the stock is dealt on"
-        if rest.exposed_to_declarer:
-            text += ": the declarer first takes the card turned face up, then"
-        text += (
-            f" one card at a time from the player after the dealer, each seeing only their own, until every player "
-            f"holds {rest.hand_size}; the hand has {rest.hand_size} tricks."
+        said = (
+            _(
+                " Once trump is named, the declarer takes the card turned face up, then the stock is dealt on, one "
+                "card at a time from the player after the dealer, each seeing only their own, until every player "
+                "holds {count}; the hand has {count} tricks."
+            )
+            if rest.exposed_to_declarer
+            else _(
+                " Once trump is named, the stock is dealt on, one card at a time from the player after the dealer, "
+                "each seeing only their own, until every player holds {count}; the hand has {count} tricks."
+            )
         )
+        text += said.format(count=rest.hand_size)
     return text
 
 
@@ -609,91 +706,75 @@ def exchange_words(rules: Rules) -> str:
     return text
 
 
-def _play(rules: Rules) -> Iterator[Statement]:
+def _play(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
     section = SECTIONS[3]
     play = rules.play
     deck = rules.deck
-    if play.first_lead is FirstLead.HOLDER:
-        assert play.first_card is not None
-        card = deck.label(play.first_card)
-        lead = (
-            f"The player holding {card} leads the first trick"
-            + {
-                LeadsWith.CARD: f", with {card}.",
-                LeadsWith.SUIT: f", with a card of its suit ({deck.suits[deck.suit_of[play.first_card]].symbol}).",
-                LeadsWith.ANY: ", with any card.",
-            }[play.leads_with]
-        )
-    else:
-        lead = {
-            FirstLead.DECLARER: "The declarer leads the first trick.",
-            FirstLead.AFTER_DEALER: "The player after the dealer"
-            + (
-                " (the first to bid)"
-                if rules.bidding.present and not rules.bidding.duels
-                else " (the first listener in the bidding)"
-                if rules.bidding.duels
-                else ""
-            )
-            + " leads the first trick.",
-            FirstLead.DEALER: "The dealer leads the first trick.",
-            FirstLead.AFTER_DECLARER: "The player after the declarer leads the first trick.",
-        }[play.first_lead]
-    yield Statement("play.first_lead", section, "First lead", lead)
+    yield Statement("play.first_lead", section, "First lead", _first_lead_words(reader))
     follow = (
-        "Each player in turn must follow the led suit if they can; a player who cannot may play any card."
+        _("Each player in turn must follow the led suit if they can; a player who cannot may play any card.")
         if play.follow_suit
-        else "Players may play any card; there is no obligation to follow suit."
+        else _("Players may play any card; there is no obligation to follow suit.")
     )
     if play.trump_instead:
-        follow += " A player who can follow suit may play a trump instead."
+        follow += _(" A player who can follow suit may play a trump instead.")
     must = play.must
     duties = []
     if must.beat:
         duties.append(
-            "a player following suit must play a higher card of the led suit than any in the trick if they can, "
-            "unless a trump has been played to a trick led in another suit"
+            _(
+                "a player following suit must play a higher card of the led suit than any in the trick if they "
+                "can, unless a trump has been played to a trick led in another suit"
+            )
         )
-    if must.trump or must.trump_low:
-        when = "" if must.trump_low else ", unless the trick already holds a trump"
-        duties.append(f"a player who cannot follow suit must play a trump if they hold one{when}")
+    if must.trump_low:
+        duties.append(_("a player who cannot follow suit must play a trump if they hold one"))
+    elif must.trump:
+        duties.append(
+            _(
+                "a player who cannot follow suit must play a trump if they hold one, unless the trick already "
+                "holds a trump"
+            )
+        )
     if must.overtrump:
         duties.append(
-            "a player who cannot follow suit, when the trick holds a trump, must play a higher trump if they hold one"
+            _(
+                "a player who cannot follow suit, when the trick holds a trump, must play a higher trump if they "
+                "hold one"
+            )
         )
     if duties:
-        follow += " Moreover, " + "; ".join(duties) + "."
+        follow += _(" Moreover, {duties}.").format(duties=_("; ").join(duties))
         if must.unless_partner_wins:
-            follow += " None of this binds a player whose partner is winning the trick so far."
+            follow += _(" None of this binds a player whose partner is winning the trick so far.")
     if must.raise_trump:
-        follow += " When trump is led, every player must play a higher trump than any in the trick if they hold one."
+        follow += _(" When trump is led, every player must play a higher trump than any in the trick if they hold one.")
     yield Statement("play.follow_suit", section, "Following", follow)
     if play.first_trick_avoid:
         cards = card_words(deck, play.first_trick_avoid, "or")
-        yield Statement(
-            "play.first_trick_avoid",
-            section,
-            "The first trick",
-            f"Nobody may play {cards} to the first trick unless they hold nothing else they may play.",
-        )
+        said = _("Nobody may play {cards} to the first trick unless they hold nothing else they may play.")
+        yield Statement("play.first_trick_avoid", section, "The first trick", said.format(cards=cards))
     trumpless = not rules.trump.present
     winner = (
-        "The highest card of the led suit wins the trick."
+        _("The highest card of the led suit wins the trick.")
         if trumpless
-        else "The highest trump wins the trick; if no trump was played, the highest card of the led suit wins."
+        else _("The highest trump wins the trick; if no trump was played, the highest card of the led suit wins.")
     )
     tricks = (
-        f"A hand has {rules.tricks_in_hand(rules.hand_size)} tricks."
+        _("A hand has {count} tricks.").format(count=rules.tricks_in_hand(rules.hand_size))
         if rules.deal.hand_size is None or rules.deal.hand_size.is_constant
-        else "A hand has as many tricks as each player holds cards."
+        else _("A hand has as many tricks as each player holds cards.")
         if play.draw is None
-        else "A hand goes on until every card dealt or drawn is played."
+        else _("A hand goes on until every card dealt or drawn is played.")
     )
-    yield Statement("play.winner", section, "Winning a trick", f"{winner} The winner leads the next trick. {tricks}")
+    said = _("{winner} The winner leads the next trick. {tricks}").format(winner=winner, tricks=tricks)
+    yield Statement("play.winner", section, "Winning a trick", said)
     if play.draw is not None:
         yield Statement("play.draw", section, "Drawing from the stock", _draw_words(rules))
     if play.dummy:
-        text = (
+        text = _(
             "The declarer's partner is the dummy: once the opening lead is made, the dummy's cards are laid "
             "face up for everyone, and at the dummy's turns the declarer chooses which of them to play."
         )
@@ -739,6 +820,34 @@ def _play(rules: Rules) -> Iterator[Statement]:
             "the player as `seat`) and the other rules of play allow it."
         )
         yield Statement(f"play.must_play[{index}]", section, "Card owed", text)
+
+
+def _first_lead_words(reader: Reader) -> str:
+    """Who leads the first trick, and with what."""
+    rules = reader.rules
+    _ = reader._
+    play = rules.play
+    deck = rules.deck
+    if play.first_lead is FirstLead.HOLDER:
+        assert play.first_card is not None
+        card = deck.label(play.first_card)
+        said = {
+            LeadsWith.CARD: _("The player holding {card} leads the first trick, with {card}."),
+            LeadsWith.SUIT: _("The player holding {card} leads the first trick, with a card of its suit ({suit})."),
+            LeadsWith.ANY: _("The player holding {card} leads the first trick, with any card."),
+        }[play.leads_with]
+        return said.format(card=card, suit=deck.suits[deck.suit_of[play.first_card]].symbol)
+    if play.first_lead is FirstLead.AFTER_DEALER:
+        if rules.bidding.duels:
+            return _("The player after the dealer (the first listener in the bidding) leads the first trick.")
+        if rules.bidding.present:
+            return _("The player after the dealer (the first to bid) leads the first trick.")
+        return _("The player after the dealer leads the first trick.")
+    return {
+        FirstLead.DECLARER: _("The declarer leads the first trick."),
+        FirstLead.DEALER: _("The dealer leads the first trick."),
+        FirstLead.AFTER_DECLARER: _("The player after the declarer leads the first trick."),
+    }[play.first_lead]
 
 
 def _draw_words(rules: Rules) -> str:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import limits
+from .. import i18n, limits
 from ..engine.game import Game
 from ..errors import UsageError
 from ..players import Player, PlayerSpec, make_player, parse_player_specs
@@ -66,12 +66,13 @@ def run(args: argparse.Namespace) -> int:
     from ..session.terminal import TerminalMatch
 
     console = Console(highlight=False, soft_wrap=True)
+    _ = i18n.gettext(args.lang)
     # Bytes that are not UTF-8 become U+FFFD (then "not understood"), whatever the locale: never a crash.
     entry = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if sys.stdin else sys.stdin
     game, seat, specs, players = _resumed(args) if args.resume else _started(args)
     save = Path(args.save or args.resume or f"trickbook-{game.rules.id}-{args.seed}.json")
     while True:
-        hint = f"`trickbook play --resume {save}` continues it."
+        hint = _("{command} continues it.").format(command=f"`trickbook play --resume {save}`")
         match = TerminalMatch(
             game,
             seat,

@@ -15,7 +15,7 @@ from typing import cast
 
 from .. import limits
 from ..cards import Card, CardMask
-from ..errors import IllegalAction, InvalidAction
+from ..errors import IllegalAction, InvalidAction, _, said
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.actions import DISCARD, GIVE, ActionKind
 from ..ruleset.rules import DrawFirst, FirstLead, MeldRules, MeldSource, Relation, Rules, TrumpMode
@@ -315,7 +315,7 @@ class Game(GameState):
     def default_action(self) -> int:
         """The move the rules make for a seat whose time ran out (the ruleset's `timeout`)."""
         if self._phase == OVER:
-            raise IllegalAction("the match is over", rule="match over")
+            raise IllegalAction(said("the match is over"), rule=_("match over"))
         if self._phase == PLAY:
             return timeout_card(self.rules, self.legal_actions(), self._trump, self._game)
         return self._pipeline[self._stage].timeout(self)
@@ -326,7 +326,7 @@ class Game(GameState):
         """Applies one action of the seat to act; raises `IllegalAction` naming the rule it breaks."""
         if self._phase != PLAY:
             if self._phase == OVER:
-                raise IllegalAction("the match is over: no more actions", rule="match over")
+                raise IllegalAction(said("the match is over: no more actions"), rule=_("match over"))
             if not 0 <= action < self.rules.actions.size:
                 raise InvalidAction(f"{action} is not an action of this ruleset")
             self._pipeline[self._stage].apply(self, action, auto)
@@ -426,7 +426,8 @@ class Game(GameState):
             return InvalidAction(f"{action} is not an action of this ruleset")
         if action >= self._deck_size:
             return IllegalAction(
-                f"the play has begun: play a card, not {actions.text(action)}", rule="only cards in the play"
+                said("the play has begun: play a card, not {action}", action=actions.text(action)),
+                rule=_("only cards in the play"),
             )
         return restrictions.refusal(self, hand, action, self._condition_facts)
 
@@ -623,7 +624,7 @@ class Game(GameState):
     def _seat_in_trick(self, position: int) -> int:
         """The seat that played the trick's card at `position` (0: the leader), skipping a seat that sits out."""
         seat = self._leader
-        for _ in range(position):
+        for _step in range(position):
             seat = self._next[seat]
         return seat
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import Card, CardMask, Deck
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Said, _, said
 from ..ruleset.rules import LeadsWith
 
 if TYPE_CHECKING:
@@ -28,11 +28,12 @@ FactsReader = Callable[[], "Facts"]
 
 class Step(NamedTuple):
     """One rule's preferred cards, the rule's name, and how to say why a card outside them is refused: `why()`
-    gives the words (`{cards}` stands for the cards the rule leaves, as "3♠ and 2♠"), built only for a refusal."""
+    gives the sentence (its place `{cards}` stands for the cards the rule leaves, as "3♠ and 2♠"), built only for a
+    refusal."""
 
     cards: CardMask
     rule: str
-    why: Callable[[], str]
+    why: Callable[[], Said]
 
 
 def steps(game: GameState, hand: CardMask, held_back: CardMask, owed: CardMask) -> Iterator[Step]:
@@ -50,25 +51,27 @@ def steps(game: GameState, hand: CardMask, held_back: CardMask, owed: CardMask) 
                 yield Step(
                     1 << card,
                     "play.first_lead",
-                    lambda: f"the first trick is led with {deck.label(card)}, and you hold it",
+                    lambda: said("the first trick is led with {card}, and you hold it", card=deck.label(card)),
                 )
             else:
                 suit = game._suit_of[card]
                 yield Step(
                     game._suit_masks[suit],
                     "play.first_lead",
-                    lambda: f"the first trick is led with a {deck.suits[suit].symbol}: you hold {{cards}}",
+                    lambda: said(
+                        "the first trick is led with a {suit}: you hold {cards}", suit=deck.suits[suit].symbol
+                    ),
                 )
         banned = lead_ban(game, hand)
         if banned:
-            yield Step(~banned, "lead restriction: not until broken", lambda: _unbroken_words(deck, banned))
+            yield Step(~banned, _("lead restriction: not until broken"), lambda: _unbroken_words(deck, banned))
         if held_back:
             yield Step(
                 ~held_back,
                 "play.lead_only_when",
-                lambda: (
-                    f"{card_words(deck, held_back)} may not be led now, and you hold other cards you may lead: "
-                    "{cards}"
+                lambda: said(
+                    "{held} may not be led now, and you hold other cards you may lead: {cards}",
+                    held=card_words(deck, held_back),
                 ),
             )
     else:
@@ -77,27 +80,27 @@ def steps(game: GameState, hand: CardMask, held_back: CardMask, owed: CardMask) 
             yield Step(
                 ~held_back,
                 "play.follow_only_when",
-                lambda: (
-                    f"{card_words(deck, held_back)} may not be played to this trick now, and you hold other cards "
-                    "you may play: {cards}"
+                lambda: said(
+                    "{held} may not be played to this trick now, and you hold other cards you may play: {cards}",
+                    held=card_words(deck, held_back),
                 ),
             )
     if owed:
-        yield Step(owed, "play.must_play", lambda: f"you must play {card_words(deck, owed, 'or')} now")
+        yield Step(owed, "play.must_play", lambda: said("you must play {owed} now", owed=card_words(deck, owed, "or")))
     if first_trick and play.first_trick_avoid:
         yield Step(
             ~play.first_trick_avoid,
             "play.first_trick_avoid",
-            lambda: (
-                f"{card_words(deck, play.first_trick_avoid)} may not be played to the first trick while you "
-                "hold other cards you may play: {cards}"
+            lambda: said(
+                "{avoided} may not be played to the first trick while you hold other cards you may play: {cards}",
+                avoided=card_words(deck, play.first_trick_avoid),
             ),
         )
 
 
-def _unbroken_words(deck: Deck, banned: CardMask) -> str:
+def _unbroken_words(deck: Deck, banned: CardMask) -> Said:
     suits = " and ".join(f"{s.symbol} ({s.name})" for i, s in enumerate(deck.suits) if banned & deck.suit_masks[i])
-    return f"{suits} may not be led until broken, and you hold other cards you may lead: {{cards}}"
+    return said("{suits} may not be led until broken, and you hold other cards you may lead: {cards}", suits=suits)
 
 
 def card_words(deck: Deck, mask: CardMask, joiner: str = "and") -> str:
@@ -134,11 +137,13 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
         # Only a player who can follow is bound; a void one may play anything, as when following suit.
         yield Step(
             led_cards | game._suit_masks[game._trump] if hand & led_cards else -1,
-            "follow suit or trump",
-            lambda: f"you must follow {symbol} or play a trump: you hold {{cards}}",
+            _("follow suit or trump"),
+            lambda: said("you must follow {suit} or play a trump: you hold {cards}", suit=Said(symbol)),
         )
     elif game._follow:
-        yield Step(led_cards, "follow suit", lambda: f"you must follow {symbol}: you hold {{cards}}")
+        yield Step(
+            led_cards, _("follow suit"), lambda: said("you must follow {suit}: you hold {cards}", suit=Said(symbol))
+        )
     must = rules.play.must
     if not must.any:
         return
@@ -151,29 +156,29 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     if must.raise_trump and led == trump:  # binds even a player whose partner is winning: trump was led
         yield Step(
             _above(hand & trumps, row, best),
-            "must raise trump",
-            lambda: "trump is led: you must play a higher trump than the trick holds when you can",
+            _("must raise trump"),
+            lambda: said("trump is led: you must play a higher trump than the trick holds when you can"),
         )
     if must.unless_partner_wins and rules.seating.partner[game._turn] == game._win_seat:
         return
     if must.beat and not trumped:
         yield Step(
             _above(hand & led_cards, row, best),
-            "must beat the trick",
-            lambda: f"you must play a higher {symbol} when you can",
+            _("must beat the trick"),
+            lambda: said("you must play a higher {suit} when you can", suit=Said(symbol)),
         )
     if void and trumps:
         if (must.trump and not trumped) or must.trump_low:
             yield Step(
                 trumps,
-                "must trump",
-                lambda: f"you cannot follow {symbol}, so you must play a trump: you hold {{cards}}",
+                _("must trump"),
+                lambda: said("you cannot follow {suit}, so you must play a trump: you hold {cards}", suit=Said(symbol)),
             )
         if must.overtrump and trumped:
             yield Step(
                 _above(hand & trumps, row, best),
-                "must overtrump",
-                lambda: "you must play a higher trump than the trick holds",
+                _("must overtrump"),
+                lambda: said("you must play a higher trump than the trick holds"),
             )
 
 
@@ -224,15 +229,19 @@ def refusal(game: GameState, hand: CardMask, card: Card, read: FactsReader) -> I
     """Why `card` may not be played now: the first rule that leaves it out, with the cards that rule allows."""
     deck = game.rules.deck
     if not hand & (1 << card):
-        return IllegalAction(f"you do not hold {deck.label(card)}", rule="play a card from your hand")
+        return IllegalAction(
+            said("you do not hold {card}", card=deck.label(card)), rule=_("play a card from your hand")
+        )
     choice = hand
     for step in steps(game, hand, *duties(game, hand, read)):
         narrowed = choice & step.cards
         if narrowed:
             if not narrowed & (1 << card):
                 labels = [deck.label(c) for c in reversed(deck.cards(narrowed))]
-                shown = ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else labels[0]
-                return IllegalAction(step.why().format(cards=shown), rule=step.rule)
+                shown = said("{cards} and {card}", cards=", ".join(labels[:-1]), card=labels[-1])
+                why = step.why()
+                cards = shown if len(labels) > 1 else labels[0]
+                return IllegalAction(Said(why.text, (*why.values, ("cards", cards))), rule=step.rule)
             choice = narrowed
     raise AssertionError(f"{deck.label(card)} is legal")
 

@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any, TypeAlias
 
 from ..cards import Deck
-from ..errors import InvalidAction
+from ..errors import InvalidAction, Value, alternatives, said
 from ..text import is_ascii_number
 
 ActionId: TypeAlias = int
@@ -289,7 +289,7 @@ class ActionSpace:
         that is no action is refused with the forms to type: those of `legal` (the actions allowed now) if given."""
         words = text.strip().lower().split()
         if not words:
-            raise InvalidAction(f"an empty action: type {self._forms(legal)}")
+            raise InvalidAction(said("an empty action: type {forms}", forms=self._forms(legal)))
         if words == ["pass"] or words == ["p"]:
             return self.pass_action
         if words == ["alone"] and self.alone:
@@ -327,9 +327,9 @@ class ActionSpace:
                 return self.deck.parse_card(words[0])
             except InvalidAction:
                 pass
-        raise InvalidAction(f"{_shown(text)} is not an action: type {self._forms(legal)}")
+        raise InvalidAction(said("{text} is not an action: type {forms}", text=_shown(text), forms=self._forms(legal)))
 
-    def _forms(self, legal: Collection[ActionId] = ()) -> str:
+    def _forms(self, legal: Collection[ActionId] = ()) -> Value:
         """The kinds of action a person may type, for the refusal of a typo: those among `legal` (the actions
         allowed now) when given, else every kind this ruleset has."""
         now = {self.kinds[action] for action in legal}
@@ -338,13 +338,14 @@ class ActionSpace:
             return kind in now if now else exists
 
         cards = [action for action in legal if self.kinds[action] == PLAY]
-        forms = [f"a card such as {self.deck.codes[cards[0] if cards else -1]!r}"] if offered(PLAY) else []
+        example = repr(self.deck.codes[cards[0] if cards else -1])
+        forms: list[Value] = [said("a card such as {card}", card=example)] if offered(PLAY) else []
         if offered(BID, self.bidding):
             numbers = [self.text(a) for a in legal if self.kinds[a] == BID and self.name_index[a] < 0]
             names = [self.named_bids[self.name_index[a]] for a in legal if self.name_index[a] >= 0]
             if numbers or not now:
                 example = f"bid {self.bid_codes[1]}" if self.bid_codes else f"bid {max(self.min_bid, 1)}"
-                forms.append(f"a bid such as {(numbers or [example])[0]!r}")
+                forms.append(said("a bid such as {bid}", bid=repr((numbers or [example])[0])))
             forms += [repr(name) for name in (names if now else self.named_bids)[:1]]
         if offered(GAME, bool(self.games)):
             forms += [repr(name) for name in self.games]
@@ -360,23 +361,26 @@ class ActionSpace:
             forms.append("'take'")
         if offered(ANNOUNCE, bool(self.announcements)):
             names = [self.announcements[a - self.announce_base] for a in legal if self.kinds[a] == ANNOUNCE]
-            forms.append(f"'announce' and a name such as 'announce {(names or list(self.announcements))[0]}'")
+            name = (names or list(self.announcements))[0]
+            forms.append(said("'announce' and a name such as 'announce {name}'", name=name))
         if offered(TRUMP, self.naming_trump or bool(self.trump_suits)):
-            forms.append("'trump' and a suit such as 'trump H'")
+            forms.append(said("'trump' and a suit such as 'trump H'"))
         if offered(GIVE, self.passing):
-            forms.append("'give' and a card")
+            forms.append(said("'give' and a card"))
         if offered(DISCARD, self.discarding):
-            forms.append("'discard' and a card")
+            forms.append(said("'discard' and a card"))
         if offered(SHOW, self.showing):
-            forms.append("'show' and a card")
-        return ", ".join(forms[:-1]) + " or " + forms[-1] if len(forms) > 1 else forms[0]
+            forms.append(said("'show' and a card"))
+        return alternatives(forms)
 
     def _suit(self, text: str) -> int:
         for index, suit in enumerate(self.deck.suits):
             if text.upper() in (suit.code, suit.symbol) or text == suit.name:
                 return index
         codes = ", ".join(f"{s.code} ({s.name})" for s in self.deck.suits)
-        raise InvalidAction(f"{_shown(text)} is not a suit: use one of {codes}, by code, symbol or name")
+        raise InvalidAction(
+            said("{text} is not a suit: use one of {suits}, by code, symbol or name", text=_shown(text), suits=codes)
+        )
 
     def _bid(self, text: str) -> ActionId:
         if text in self.named_bids:
@@ -385,7 +389,12 @@ class ActionSpace:
             return self.bid(int(text))
         named = "".join(f", {n!r}" for n in self.named_bids)
         raise InvalidAction(
-            f"{_shown(text)} is not a bid of this ruleset: bids are numbers up to {self.max_bid}{named}"
+            said(
+                "{text} is not a bid of this ruleset: bids are numbers up to {high}{named}",
+                text=_shown(text),
+                high=self.max_bid,
+                named=named,
+            )
         )
 
     def to_record(self, seat: int, action: ActionId, auto: bool = False) -> dict[str, Any]:

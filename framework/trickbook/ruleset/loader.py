@@ -482,9 +482,24 @@ def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, 
     about_parent = {
         key: value for key, value in inherited.data.items() if key not in ("description", "source", "translations")
     }
+    words = _inherited_words(inherited.data.get("translations"), data.get("translations"))
+    if words:
+        about_parent["translations"] = words
     merged = apply_patch(dataclasses.replace(inherited, data=about_parent), document)
     own = tuple(_leaf_paths({k: v for k, v in data.items() if k not in _NOT_RULES}, ()))
     return dataclasses.replace(merged, file=document.file), (str(inherited.data.get("id")), *chain), own, written_in
+
+
+def _inherited_words(parent: object, own: object) -> dict[str, Any]:
+    """The parent's `words` in each language the variant translates itself into: a variant names its own title
+    and description, and changes or adds only the terms it needs."""
+    if not isinstance(parent, dict) or not isinstance(own, dict):
+        return {}
+    return {
+        language: {"words": dict(words["words"])}
+        for language, words in parent.items()
+        if language in own and isinstance(words, dict) and isinstance(words.get("words"), dict)
+    }
 
 
 _NOT_RULES = frozenset({"format", "id", "title", "description", "source", "translations", "extends", "examples"})

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import TrickbookError
+from ..errors import Refusal, TrickbookError
 from ..limits import MAX_HANDS
 from ..players import PlayerSpec, parse_player_specs
 
@@ -48,7 +48,7 @@ MAX_SEED = 2**63
 """Seeds are below this in size: a seed is any whole number a table can be given, not a number of any length."""
 
 
-class TableError(TrickbookError):
+class TableError(Refusal):
     """A table call that does not fit the table's state (not your turn, not ready time, table closed...)."""
 
 

@@ -38,7 +38,7 @@ from ..engine.events import (
 )
 from ..engine.game import Game
 from ..engine.view import SeatView
-from ..errors import ActionError, IllegalAction, Location, RulesRuntimeError, UsageError
+from ..errors import ActionError, IllegalAction, Location, RulesRuntimeError, UsageError, _, said
 from ..limits import DEFAULT_HAND_CAP, MAX_HANDS
 from ..players import Player, PlayerSpec, make_player, parse_player_specs
 from ..record.replay import RulesetCache
@@ -122,21 +122,28 @@ class Table:
         self._check_open()
         self._run(lambda: self._expire(now))
         if self.phase != PLAYING:
-            raise TableError(f"the table is {self.phase}, not playing")
+            raise TableError(said("the table is {phase}, not playing", phase=self.phase))
         if self.game.actor != seat:
-            raise TableError(f"it is seat {self.game.actor}'s turn, not seat {seat}'s")
+            raise TableError(
+                said("it is seat {actor}'s turn, not seat {seat}'s", actor=f"{self.game.actor}", seat=seat)
+            )
         try:
             chosen = self.rules.actions.parse(action, self.game.legal_actions()) if isinstance(action, str) else action
             self._run(lambda: self.game.apply(chosen))
         except IllegalAction as exc:
-            self._send(seat, {"type": "refused", "seat": seat, "reason": str(exc), "rule": exc.rule})
+            self._refuse(seat, exc, exc.rule)
             return self.pending()
         except ActionError as exc:
-            self._send(seat, {"type": "refused", "seat": seat, "reason": str(exc), "rule": "not an action"})
+            self._refuse(seat, exc, _("not an action"))
             return self.pending()
         if self.phase != CLOSED:
             self._run(lambda: self._advance(now))
         return self.pending()
+
+    def _refuse(self, seat: int, refusal: ActionError, rule: str) -> None:
+        """Tells a seat its action was refused: the reason in English, and as a sentence its page translates."""
+        event = {"type": "refused", "seat": seat, "reason": str(refusal), "rule": rule, "said": refusal.said.as_json()}
+        self._send(seat, event)
 
     def tick(self, now: float) -> Delivery:
         """Lets time pass: a late turn gets the ruleset's default move, a late ready is given, a late vote is no."""
@@ -492,7 +499,7 @@ class Table:
 
     def _check_open(self) -> None:
         if self.phase == CLOSED:
-            raise TableError(f"the table is closed: {self.close_reason}")
+            raise TableError(said("the table is closed: {reason}", reason=self.close_reason))
 
     def _seat(self, seat: object, call: str) -> int:
         """`seat` as a seat number of this table; `TableError` naming the call otherwise."""

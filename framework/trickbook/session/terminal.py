@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import i18n
-from ..book.story import Story
+from ..book.story import Story, action_words
 from ..engine.events import (
     Event,
     HandScored,
@@ -46,25 +46,31 @@ _LISTED = 16
 _COLOURS = {"red": "bold red", "black": "bold", "blue": "bold blue", "green": "bold green"}
 
 
-def help_text(rules: Rules) -> str:
-    """How to type each kind of action in this ruleset, with its own cards, bids and suits as examples."""
+def help_text(rules: Rules, language: str = i18n.LANGUAGES[0]) -> str:
+    """How to type each kind of action in this ruleset, with its own cards, bids and suits as examples; the forms
+    are typed as in English whatever the language of the explanation."""
+    _ = i18n.gettext(language)
     deck = rules.deck
     suit = deck.suits[0]
-    giving = " (when passing: the card to give)" if rules.passing is not None else ""
     last = deck.extra_base - 1
     example = f"{deck.codes[last]}, {deck.label(last)}"
-    lines = ["Type what you do as people say it:", f"  a card        {example}{giving}"]
+    card = (
+        _("  a card        {example} (when passing: the card to give)")
+        if rules.passing is not None
+        else _("  a card        {example}")
+    )
+    lines = [_("Type what you do as people say it:"), card.format(example=example)]
     if rules.bidding.kind is not BiddingKind.NONE:
         bids = ", ".join([f"{rules.actions.min_bid}", *rules.actions.named_bids, "pass"])
-        lines.append(f"  a bid         {bids} (in the bidding a number is always a bid)")
+        lines.append(_("  a bid         {bids} (in the bidding a number is always a bid)").format(bids=bids))
     if rules.trump.mode is TrumpMode.CHOSEN and rules.trump.suits:
-        lines.append(f"  a trump suit  {suit.name}, {suit.code}, {suit.symbol}")
+        lines.append(_("  a trump suit  {suits}").format(suits=f"{suit.name}, {suit.code}, {suit.symbol}"))
     if rules.trump.games:
-        lines.append(f"  a game        {', '.join(g.name for g in rules.trump.games)}")
+        lines.append(_("  a game        {games}").format(games=", ".join(g.name for g in rules.trump.games)))
     lines += [
-        "  a number      picks from the numbered choices when cards are played or passed",
-        "Commands: help, score (the totals and this hand), last (the last trick),",
-        "undo (take back your last move and the bots' moves after it), quit (save and stop).",
+        _("  a number      picks from the numbered choices when cards are played or passed"),
+        _("Commands: help, score (the totals and this hand), last (the last trick),"),
+        _("undo (take back your last move and the bots' moves after it), quit (save and stop)."),
     ]
     return "\n".join(lines)
 
@@ -221,26 +227,27 @@ class TerminalMatch:
         actions = self.rules.actions
         if actions.kinds[action] == GIVE:
             if self._gives(seat) == self._pass_count():
-                self.console.print(f"{self.names[seat]} has set {self._pass_count()} cards aside to pass")
+                said = self._("{seat} has set {count} cards aside to pass")
+                self.console.print(said.format(seat=self.names[seat], count=self._pass_count()))
             return
         if actions.kinds[action] == DISCARD:
-            self.console.print(f"{self.names[seat]} lays a card away")
+            self.console.print(self._("{seat} lays a card away").format(seat=self.names[seat]))
             return
         if actions.kinds[action] == ALONE:
-            self.console.print(f"{self.names[seat]} plays alone")
+            self.console.print(self._("{seat} plays alone").format(seat=self.names[seat]))
             return
         if actions.kinds[action] in (TRUMP, GAME):
             return  # the trump or game named is told once, by its event, with who named it
-        self.console.print(f"{self.names[seat]}: {self._words(action, phase)}")
+        self.console.print(self._("{seat}: {action}").format(seat=self.names[seat], action=self._words(action, phase)))
 
     def human_turn(self) -> bool:
         """Asks until a legal action or a command that ends the turn; False when the person quits or input ends."""
         view = self.game.view(self.seat)
         self.show(view)
-        actions = self.rules.actions
         if self.autoplay and len(view.legal) == 1:
             self.game.apply(view.legal[0])
-            self.console.print(f"{self._mover(view)}: {actions.label(view.legal[0])} (your only choice)")
+            said = self._("{seat}: {action} (your only choice)")
+            self.console.print(said.format(seat=self._mover(view), action=self._words(view.legal[0], view.phase)))
             return True
         numbered = view.phase is not PhaseKind.BIDDING  # in the bidding a number is a bid
         while True:
@@ -256,7 +263,7 @@ class TerminalMatch:
             if not text:
                 continue
             if command in ("help", "h", "?"):
-                self.console.print(help_text(self.rules), markup=False)
+                self.console.print(help_text(self.rules, self.language), markup=False)
                 continue
             if command == "score":
                 self.show_score()
@@ -275,13 +282,15 @@ class TerminalMatch:
                 self.game.apply(action)
             except IllegalAction as exc:
                 said = self._("Not allowed: {reason} (rule: {rule})")
-                self.console.print(said.format(reason=escape(str(exc)), rule=escape(exc.rule)), style="red")
+                reason, rule = exc.said.in_language(self._), self._(exc.rule)
+                self.console.print(said.format(reason=escape(reason), rule=escape(rule)), style="red")
                 continue
             except ActionError as exc:
                 said = self._("Not understood: {reason} (type 'help' for the forms)")
-                self.console.print(said.format(reason=escape(str(exc))), style="red")
+                self.console.print(said.format(reason=escape(exc.said.in_language(self._))), style="red")
                 continue
-            self.console.print(f"{self._mover(view)}: {self._words(action, view.phase)}")
+            said = self._("{seat}: {action}").format(seat=self._mover(view), action=self._words(action, view.phase))
+            self.console.print(said)
             return True
 
     def _words(self, action: int, phase: PhaseKind) -> str:
@@ -290,8 +299,8 @@ class TerminalMatch:
         if self.rules.bidding.duels and actions.kinds[action] == ActionKind.BID:
             bids = [m.action for m in self.game.current_moves if actions.kinds[m.action] == ActionKind.BID]
             if len(bids) > 1 and actions.bid_values[bids[-2]] == actions.bid_values[action]:
-                return f"holds {actions.bid_values[action]}"
-        return self._label(action) if actions.kinds[action] == GAME else actions.label_in(action, phase)
+                return self._("holds {bid}").format(bid=actions.bid_values[action])
+        return action_words(self.rules, self.language, actions.label_in(action, phase))
 
     def _label(self, action: int) -> str:
         """An action as the choices list it: a named game by its name in the person's language."""
@@ -301,7 +310,9 @@ class TerminalMatch:
 
     def _mover(self, view: SeatView) -> str:
         """Whose move the person makes: their own, or the dummy's when they declare."""
-        return self.names[self.seat] if view.turn in (None, self.seat) else f"{self.names[view.turn]} (dummy)"
+        if view.turn in (None, self.seat):
+            return self.names[self.seat]
+        return self._("{seat} (dummy)").format(seat=self.names[view.turn])
 
     def _listed(self, view: SeatView) -> tuple[int, ...]:
         """The legal actions in the order they are listed and numbered: other actions first, as they come, then
@@ -346,21 +357,31 @@ class TerminalMatch:
         self.console.print(hand)
         if view.open_hand and view.open_seat != self.seat:
             shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.open_hand))
-            self.console.print(f"Open hand ({self.names[view.open_seat]}): {shown}", markup=False)
+            said = self._("Open hand ({seat}): {cards}").format(seat=self.names[view.open_seat], cards=shown)
+            self.console.print(said, markup=False)
         if view.stock_left:
-            up = f", {deck.label(view.stock_up)} face up on top" if view.stock_up is not None else ""
-            self.console.print(f"Stock: {view.stock_left} cards{up}", markup=False)
+            if view.stock_up is None:
+                said = self._("Stock: {count} cards").format(count=view.stock_left)
+            else:
+                said = self._("Stock: {count} cards, {card} face up on top")
+                said = said.format(count=view.stock_left, card=deck.label(view.stock_up))
+            self.console.print(said, markup=False)
         if view.dummy_hand:
             shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.dummy_hand))
-            whose = " - you play it now" if view.turn == view.dummy and view.legal else ""
-            self.console.print(f"Dummy ({self.names[view.dummy]}): {shown}{whose}", markup=False)
+            if view.turn == view.dummy and view.legal:
+                said = self._("Dummy ({seat}): {cards} - you play it now")
+            else:
+                said = self._("Dummy ({seat}): {cards}")
+            self.console.print(said.format(seat=self.names[view.dummy], cards=shown), markup=False)
         facts = []
         if view.phase is PhaseKind.PASSING and view.receivers:
             chosen = self._gives(self.seat)
-            to = self.rules.seating.seat_names[view.receivers[self.seat]]
-            facts.append(f"pass {self._pass_count()} cards to {to}: card {chosen + 1} of {self._pass_count()}")
+            to = self.seat_names[view.receivers[self.seat]]
+            said = self._("pass {count} cards to {seat}: card {card} of {count}")
+            facts.append(said.format(count=self._pass_count(), seat=to, card=chosen + 1))
         if view.game >= 0:
-            facts.append(f"game {self.rules.trump.games[view.game].name}")
+            game = self.rules.word(self.language, self.rules.trump.games[view.game].name)
+            facts.append(self._("game {game}").format(game=game))
         elif view.trump >= 0:
             suit = deck.suits[view.trump]
             facts.append(f"{self._('trump')} {suit.symbol} {self.rules.word(self.language, suit.name)}")
@@ -374,21 +395,23 @@ class TerminalMatch:
             facts.append(self._("bidding: {bids}").format(bids=self._(", ").join(bids)))
             if self.rules.bidding.estimates is not None and view.declarer >= 0:
                 caller = self.names[view.declarer]
-                facts.append(f"estimates: every player but {caller} says the tricks they will take")
+                facts.append(
+                    self._("estimates: every player but {seat} says the tricks they will take").format(seat=caller)
+                )
         if view.exposed:
-            facts.append("shown: " + " ".join(deck.label(c) for c in view.exposed))
+            facts.append(self._("shown: {cards}").format(cards=" ".join(deck.label(c) for c in view.exposed)))
         actions = self.rules.actions
         if view.phase is PhaseKind.EXCHANGE and actions.take_action in view.legal:
-            facts.append("'take' the cards to lay as many away, or 'pass' to keep your hand as dealt")
+            facts.append(self._("'take' the cards to lay as many away, or 'pass' to keep your hand as dealt"))
         if view.phase is PhaseKind.ANNOUNCE and len(view.legal) == 2:
-            facts.append(f"you may {actions.text(view.legal[1])}, or 'pass'")
+            facts.append(self._("you may {action}, or 'pass'").format(action=actions.text(view.legal[1])))
         progress = self._progress(view)
         if progress:
             facts.append(progress)
         self.console.print(" | ".join(facts), markup=False)
         if view.trick:
             names = self.seat_names
-            played = ", ".join(
+            played = self._(", ").join(
                 f"{names[seat]} {deck.label(c)}" for seat, c in zip(view.trick_seats(), view.trick, strict=True)
             )
             said = self._("Trick so far (led by {seat}): {cards}")
@@ -414,13 +437,14 @@ class TerminalMatch:
             sides = [self.rules.word(self.language, n) for n in seating.side_names]
             parts.append(self._(", ").join(f"{n} {t}" for n, t in zip(sides, game.totals, strict=True)))
         if game.seat_totals is not None and (self.rules.personal or not seating.sides):
-            players = ", ".join(f"{seating.seat_names[s]} {t}" for s, t in enumerate(game.seat_totals))
-            parts.append(f"players: {players}" if seating.sides else players)
+            players = self._(", ").join(f"{self.seat_names[s]} {t}" for s, t in enumerate(game.seat_totals))
+            parts.append(self._("players: {players}").format(players=players) if seating.sides else players)
         said = self._("Totals after {hands} hand(s): ").format(hands=game.hands_finished)
         self.console.print(said + "; ".join(parts), markup=False)
         progress = self._progress(game.view(self.seat))
         if progress and not game.is_over():
-            self.console.print(f"Hand {game.hand_number}, {progress}", markup=False)
+            said = self._("Hand {hand}, {progress}").format(hand=game.hand_number, progress=progress)
+            self.console.print(said, markup=False)
 
     def report(self) -> None:
         """Prints what happened since the last report, as the story tells it to the person's seat: a new hand as

@@ -32,7 +32,7 @@ from ..ruleset.loader import load_ruleset, open_ruleset
 from . import pages
 from .comparisons import Comparisons
 from .guard import LOOPBACK, Allowance, SameOrigin, TooMany, host_names
-from .live import Hub, LiveTable
+from .live import Hub, LiveTable, in_language, refusal_words
 from .requests import BOT_KINDS, json_value, ruleset_choice
 from .store import Store
 from .workbench import checked_for_saving, study
@@ -82,7 +82,8 @@ class Server:
         """Sends every connected page of the table its seat's page, and what it was just told."""
         for socket, seat, language in list(self.sockets.get(live.id, ())):
             page = self.hub.page(live, seat, language)
-            message = {"type": "page", "page": page, "news": (news or {}).get(seat, [])}
+            told = [in_language(event, language) for event in (news or {}).get(seat, [])]
+            message = {"type": "page", "page": page, "news": told}
             with contextlib.suppress(Exception):
                 await socket.send_json(message)
 
@@ -369,7 +370,10 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
             try:
                 message = await _message(socket)
                 news = await anyio.to_thread.run_sync(server.hub.act, live, seat, message, time.time())
-            except (TrickbookError, ValueError) as exc:
+            except TrickbookError as exc:
+                await socket.send_json({"type": "error", "message": refusal_words(exc, language)})
+                continue
+            except ValueError as exc:
                 await socket.send_json({"type": "error", "message": str(exc)})
                 continue
             await server.push(live, news)

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import i18n, limits, resources
+from ..book.story import action_words
 from ..book.words import exchange_words
 from ..engine.history import HandResult
 from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
-from ..errors import TrickbookError, UsageError
+from ..errors import Refusal, Said, TrickbookError, UsageError
 from ..ruleset.rules import Rules, TrumpMode
 from ..session.progress import progress
 from ..session.table import CLOSED, HUMAN, VOTING, Delivery, Table, TableError
@@ -267,7 +268,7 @@ class Hub:
                 },
                 "trick_seats": list(game_view.trick_seats()),
                 "labels": {
-                    rules.actions.text(a): _said(rules, language, rules.actions.label(a))
+                    rules.actions.text(a): action_words(rules, language, rules.actions.label(a))
                     for a in game_view.legal
                     if view["legal"]
                 },
@@ -278,7 +279,7 @@ class Hub:
                 "exchange": None if rules.exchange is None else exchange_words(rules),
                 "broken": [[deck.suits[suit].code, broken] for suit, broken in game_view.broken()],
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
-                "log": live.logs.get(seat, []),
+                "log": [in_language(event, language) for event in live.logs.get(seat, [])],
                 "finished": list(range(1, live.kept + 1)),
                 "match_over": table.phase in (VOTING, CLOSED),
                 "close_reason": table.close_reason,
@@ -307,13 +308,23 @@ class Hub:
         self.store.save_table(live.id, state, now, new)
 
 
-def _(text: str) -> str:
-    """Marks a fixed word for the catalogue; it is translated where it is shown."""
-    return text
+def in_language(event: dict[str, Any], language: str) -> dict[str, Any]:
+    """An event as a seat's page shows it: a refusal's reason and rule in the page's language (the table keeps the
+    English words and the sentence to translate)."""
+    if event.get("type") != "refused" or not isinstance(event.get("said"), dict):
+        return event
+    gettext = i18n.gettext(language)
+    rule = str(event.get("rule") or "")
+    return {
+        **event,
+        "reason": Said.from_json(event["said"]).in_language(gettext),
+        "rule": gettext(rule) if rule else "",
+    }
 
 
-FIXED_WORDS = frozenset({_("pass"), _("bid"), _("trump"), _("give"), _("discard"), _("double"), _("redouble")})
-"""The fixed words of action labels (`ActionSpace.label`), which the catalogue translates."""
+def refusal_words(error: TrickbookError, language: str) -> str:
+    """An error a page's person caused, in the page's language where it is a refusal worded for translation."""
+    return error.said.in_language(i18n.gettext(language)) if isinstance(error, Refusal) else str(error)
 
 
 def _sheet_row(hand: HandResult) -> dict[str, Any]:
@@ -333,7 +344,8 @@ def _bid_words(rules: Rules, language: str) -> dict[str, str]:
         return {}
     deck = rules.deck
     actions = rules.actions
-    no_trump = i18n.gettext(language)(_("no trump"))
+    _ = i18n.gettext(language)
+    no_trump = _("no trump")
     words = {}
     for value in range(1, len(actions.bid_codes)):
         strain = calls.strain(value)
@@ -343,18 +355,6 @@ def _bid_words(rules: Rules, language: str) -> dict[str, str]:
     return words
 
 
-def _said(rules: Rules, language: str, label: str) -> str:
-    """An action's label in a language: its fixed words from the catalogue, the game's own terms (such as a
-    suit's or a named bid's name) as the ruleset translates them."""
-    gettext = i18n.gettext(language)
-    said = []
-    for word in label.split(" "):
-        core = word.strip("()")
-        translated = gettext(core) if core in FIXED_WORDS else rules.word(language, core)
-        said.append(word.replace(core, translated) if core else word)
-    return " ".join(said)
-
-
 def _passing(rules: Rules, view: SeatView, language: str) -> str | None:
     """While cards are being passed: how many this seat gives, and to whom."""
     if view.phase is not PhaseKind.PASSING or not view.receivers or rules.passing is None:
@@ -362,5 +362,6 @@ def _passing(rules: Rules, view: SeatView, language: str) -> str | None:
     to = view.receivers[view.seat]
     if to == view.seat:
         return None
-    said = i18n.gettext(language)(_("Choose {cards} cards to pass to {seat}"))
+    _ = i18n.gettext(language)
+    said = _("Choose {cards} cards to pass to {seat}")
     return said.format(cards=rules.passing.cards, seat=rules.word(language, rules.seating.seat_names[to]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, said
 from ..events import SitsOut
 from ..host import PhaseHost
 from ..kinds import ALONE
@@ -65,9 +65,12 @@ class Alone:
     def refuse(self, game: PhaseHost, action: int) -> ActionError:
         actions = game.rules.actions
         if action == actions.pass_action:
-            return IllegalAction("the maker must play alone here", rule="alone.must_when")
+            return IllegalAction(said("the maker must play alone here"), rule="alone.must_when")
         return IllegalAction(
-            f"you now play alone ('alone') or with your partner ('pass'), not {actions.text(action)}", rule="alone"
+            said(
+                "you now play alone ('alone') or with your partner ('pass'), not {action}", action=actions.text(action)
+            ),
+            rule="alone",
         )
 
     def timeout(self, game: PhaseHost) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, _, said
 from ...ruleset.actions import ANNOUNCE
 from ..host import PhaseHost
 from ..kinds import ANNOUNCE as ANNOUNCING
@@ -48,11 +48,19 @@ class Announcing:
         offered = actions.text(actions.announce(game._offer))
         if actions.kinds[action] == ANNOUNCE:
             return IllegalAction(
-                f"the announcement offered now is '{offered}' (or 'pass'), not {actions.text(action)}",
-                rule="announcements are offered in turn",
+                said(
+                    "the announcement offered now is '{offered}' (or 'pass'), not {action}",
+                    offered=offered,
+                    action=actions.text(action),
+                ),
+                rule=_("announcements are offered in turn"),
             )
         return IllegalAction(
-            f"the declarer now announces ('{offered}') or passes, not {actions.text(action)}",
+            said(
+                "the declarer now announces ('{offered}') or passes, not {action}",
+                offered=offered,
+                action=actions.text(action),
+            ),
             rule="announcements",
         )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, _, said
 from ...expr.facts import NO_SEAT
 from ...ruleset.actions import ActionKind
 from ..events import ContractSet
@@ -51,15 +51,27 @@ class Auction:
         bidding = game.rules.bidding
         text = actions.text(action)
         if actions.kinds[action] not in (ActionKind.BID, ActionKind.PASS):
-            return IllegalAction(f"it is the bidding: you must bid or pass, not {text}", rule="bidding comes first")
+            return IllegalAction(
+                said("it is the bidding: you must bid or pass, not {action}", action=text),
+                rule=_("bidding comes first"),
+            )
         value = actions.bid_values[action]
         if not bidding.min <= value <= game._bid_max:
-            return IllegalAction(f"bids run from {bidding.min} to {game._bid_max}, not {value}", rule="bidding.bids")
+            return IllegalAction(
+                said("bids run from {low} to {high}, not {bid}", low=bidding.min, high=game._bid_max, bid=value),
+                rule="bidding.bids",
+            )
         if bidding.values and value not in bidding.values:
-            return IllegalAction(f"{value} is not a bid: bids are {listed(bidding.values)}", rule="bidding.bids")
+            return IllegalAction(
+                said("{bid} is not a bid: bids are {bids}", bid=value, bids=listed(bidding.values)), rule="bidding.bids"
+            )
         return IllegalAction(
-            f"a bid must be higher than the current highest bid {game.highest_bid}, not {value}",
-            rule="an auction bid must beat the highest bid",
+            said(
+                "a bid must be higher than the current highest bid {high}, not {bid}",
+                high=f"{game.highest_bid}",
+                bid=value,
+            ),
+            rule=_("an auction bid must beat the highest bid"),
         )
 
     def timeout(self, game: PhaseHost) -> int:
@@ -128,12 +140,13 @@ class Duels(Auction):
         if speaker == NO_SEAT:
             lowest = game.rules.bidding.min
             return IllegalAction(
-                f"nobody bid: you may bid the lowest bid, {lowest}, or pass", rule="the last player left may bid"
+                said("nobody bid: you may bid the lowest bid, {bid}, or pass", bid=lowest),
+                rule=_("the last player left may bid"),
             )
         held = game._bids[game._high_seat]
         return IllegalAction(
-            f"you listen: hold {held} (bid {held}) or pass, not {actions.bid_values[action]}",
-            rule="the listener holds the bid or passes",
+            said("you listen: hold {held} (bid {held}) or pass, not {bid}", held=held, bid=actions.bid_values[action]),
+            rule=_("the listener holds the bid or passes"),
         )
 
 

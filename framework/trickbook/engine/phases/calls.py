@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, _, said
 from ...expr.facts import NO_SEAT, NO_SUIT
 from ...ruleset.actions import DOUBLE, REDOUBLE, ActionKind
 from ..events import ContractSet, TrumpSet
@@ -24,7 +24,7 @@ class Calls:
         calls = game.rules.bidding.calls
         assert calls is not None
         seat = game._dealer
-        for _ in range(calls.first):
+        for _step in range(calls.first):
             seat = game._next[seat]
         game._phase = BIDDING
         game._turn = seat
@@ -112,18 +112,21 @@ class Calls:
         kind = actions.kinds[action]
         if kind == DOUBLE:
             return IllegalAction(
-                "you may double only the last bid, and only when an opponent made it and nobody has doubled it",
-                rule="double an opponent's bid",
+                said("you may double only the last bid, and only when an opponent made it and nobody has doubled it"),
+                rule=_("double an opponent's bid"),
             )
         if kind == REDOUBLE:
             return IllegalAction(
-                "you may redouble only when an opponent has doubled your side's bid", rule="redouble a double"
+                said("you may redouble only when an opponent has doubled your side's bid"), rule=_("redouble a double")
             )
         if kind != ActionKind.BID:
-            return IllegalAction(f"it is the auction: call, not {text}", rule="the auction comes first")
+            return IllegalAction(
+                said("it is the auction: call, not {action}", action=text), rule=_("the auction comes first")
+            )
         last = actions.label(actions.bid(game._bids[game._high_seat]))
         return IllegalAction(
-            f"a bid must be higher than the last bid, {last}, not {actions.label(action)}", rule="bids rise"
+            said("a bid must be higher than the last bid, {last}, not {bid}", last=last, bid=actions.label(action)),
+            rule=_("bids rise"),
         )
 
     def timeout(self, game: PhaseHost) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, Said, _, said
 from ...ruleset.actions import ActionKind
 from ...ruleset.rules import BidBan
 from ..host import PhaseHost
@@ -45,24 +45,36 @@ class Declarations:
         bidding = rules.bidding
         text = actions.text(action)
         if actions.kinds[action] not in (ActionKind.BID, ActionKind.PASS):
-            return IllegalAction(f"it is the bidding: you must declare, not {text}", rule="bidding comes first")
+            return IllegalAction(
+                said("it is the bidding: you must declare, not {action}", action=text), rule=_("bidding comes first")
+            )
         if action in self.choices(game):
             ban = ban_of(game, action)
             assert ban is not None
-            why = f": {ban.description}" if ban.description else ""
-            return IllegalAction(f"{text} is not allowed now{why}", rule=f"bidding.forbid.{ban.name}")
+            why = not_allowed(text, ban.description)
+            return IllegalAction(why, rule=f"bidding.forbid.{ban.name}")
         if game._blind_round:
             blind = ", ".join(actions.text(a) for a in actions.blind_choices[1:])
             return IllegalAction(
-                f"first each player, before looking at their cards, may bid blind ({blind}) or pass to look",
-                rule="blind bids come first",
+                said(
+                    "first each player, before looking at their cards, may bid blind ({bids}) or pass to look",
+                    bids=blind,
+                ),
+                rule=_("blind bids come first"),
             )
         if actions.kinds[action] == ActionKind.PASS:
             return IllegalAction(
-                f"there is no pass: declare {bidding.min} to {game._bid_max}", rule="every player declares once"
+                said("there is no pass: declare {low} to {high}", low=bidding.min, high=game._bid_max),
+                rule=_("every player declares once"),
             )
         return IllegalAction(
-            f"{text} is not allowed: declarations are {bidding.min} to {game._bid_max}", rule="bidding.bids"
+            said(
+                "{action} is not allowed: declarations are {low} to {high}",
+                action=text,
+                low=bidding.min,
+                high=game._bid_max,
+            ),
+            rule="bidding.bids",
         )
 
     def timeout(self, game: PhaseHost) -> int:
@@ -100,6 +112,13 @@ def next_declarer(game: PhaseHost, seat: int) -> int:
     while not game._blind_round and game._blind_bidders & (1 << nxt):
         nxt = game._next[nxt]
     return nxt
+
+
+def not_allowed(text: str, description: str) -> Said:
+    """Why a bid that a ban forbids is refused, with the ban's own words where the ruleset gives them."""
+    if description:
+        return said("{action} is not allowed now: {why}", action=text, why=description)
+    return said("{action} is not allowed now", action=text)
 
 
 def ban_of(game: PhaseHost, action: int, bans: tuple[BidBan, ...] | None = None) -> BidBan | None:

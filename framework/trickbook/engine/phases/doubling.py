@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, said
 from ...expr.facts import NO_SEAT
 from ..host import PhaseHost
 from ..kinds import DOUBLING
@@ -68,11 +68,14 @@ class Doubling:
         actions = game.rules.actions
         if game._doubled:
             return IllegalAction(
-                f"your side's contract is doubled: redouble or pass, not {actions.text(action)}",
+                said("your side's contract is doubled: redouble or pass, not {action}", action=actions.text(action)),
                 rule="doubling.redouble",
             )
         return IllegalAction(
-            f"the declarer's opponents may double the contract: double or pass, not {actions.text(action)}",
+            said(
+                "the declarer's opponents may double the contract: double or pass, not {action}",
+                action=actions.text(action),
+            ),
             rule="doubling",
         )
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, _, said
 from ...ruleset.actions import ActionKind
 from ...ruleset.rules import EstimateRules
 from ..host import PhaseHost
 from ..kinds import BIDDING
 from .bidding import timeout_bid
 from .contract import contracts
-from .declarations import ban_of, unbanned
+from .declarations import ban_of, not_allowed, unbanned
 
 
 class Estimates:
@@ -60,16 +60,23 @@ class Estimates:
         low, high = rules_of(game).min, game._bid_max
         if actions.kinds[action] != ActionKind.BID or actions.name_index[action] >= 0:
             return IllegalAction(
-                f"it is the estimates: estimate your tricks, {low} to {high}, not {text}",
-                rule="every player but the declarer estimates once",
+                said(
+                    "it is the estimates: estimate your tricks, {low} to {high}, not {action}",
+                    low=low,
+                    high=high,
+                    action=text,
+                ),
+                rule=_("every player but the declarer estimates once"),
             )
         if action in self.choices(game):
             ban = ban_of(game, action, rules_of(game).bans)
             assert ban is not None
-            why = f": {ban.description}" if ban.description else ""
-            return IllegalAction(f"{text} is not allowed now{why}", rule=f"bidding.estimates.forbid.{ban.name}")
+            return IllegalAction(not_allowed(text, ban.description), rule=f"bidding.estimates.forbid.{ban.name}")
         return IllegalAction(
-            f"an estimate runs from {low} to {high}, not {actions.bid_values[action]}", rule="bidding.estimates"
+            said(
+                "an estimate runs from {low} to {high}, not {bid}", low=low, high=high, bid=actions.bid_values[action]
+            ),
+            rule="bidding.estimates",
         )
 
     def timeout(self, game: PhaseHost) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...cards import CardMask
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, _, said
 from ...ruleset.actions import DISCARD, PLAY
 from ..events import CardsTaken
 from ..host import PhaseHost
@@ -100,20 +100,27 @@ class Exchange:
         assert exchange is not None
         if self.deciding(game):
             return IllegalAction(
-                f"first say whether you take the cards ('take') or keep your hand ('pass'), not {actions.text(action)}",
+                said(
+                    "first say whether you take the cards ('take') or keep your hand ('pass'), not {action}",
+                    action=actions.text(action),
+                ),
                 rule="exchange.optional",
             )
         left = exchange.discard - game._discards.bit_count()
         if actions.kinds[action] != DISCARD or action == actions.hidden_discard:
             return IllegalAction(
-                f"lay {left} card{'s' if left > 1 else ''} away first, not {actions.text(action)}",
-                rule="the exchange comes first",
+                said("lay {count} cards away first, not {action}", count=left, action=actions.text(action))
+                if left > 1
+                else said("lay 1 card away first, not {action}", action=actions.text(action)),
+                rule=_("the exchange comes first"),
             )
         card = actions.card_of(action)
         label = rules.deck.label(card)
         if game._taken >> card & 1 and game._hands[game._turn] >> card & 1:
-            return IllegalAction(f"{label} was just taken and may not be laid away", rule="exchange.keep_taken")
-        return IllegalAction(f"you do not hold {label}", rule="lay away cards from your hand")
+            return IllegalAction(
+                said("{card} was just taken and may not be laid away", card=label), rule="exchange.keep_taken"
+            )
+        return IllegalAction(said("you do not hold {card}", card=label), rule=_("lay away cards from your hand"))
 
     def timeout(self, game: PhaseHost) -> int:
         """Take the cards when the exchange is optional; then the weakest card the seat may lay away (lowest

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction, RulesRuntimeError
+from ...errors import ActionError, IllegalAction, RulesRuntimeError, _, said
 from ...ruleset.actions import GIVE, PLAY
 from ...ruleset.rules import passing_clash
 from ..events import CardsPassed
@@ -93,11 +93,15 @@ class Passing:
         assert passing is not None
         if actions.kinds[action] != GIVE or action == actions.hidden_give:
             return IllegalAction(
-                f"first each player passes {passing.cards} cards: choose a card to pass, not {actions.text(action)}",
-                rule="passing comes first",
+                said(
+                    "first each player passes {count} cards: choose a card to pass, not {action}",
+                    count=passing.cards,
+                    action=actions.text(action),
+                ),
+                rule=_("passing comes first"),
             )
         label = game.rules.deck.label(actions.card_of(action))
-        return IllegalAction(f"you do not hold {label}", rule="pass cards from your hand")
+        return IllegalAction(said("you do not hold {card}", card=label), rule=_("pass cards from your hand"))
 
     def timeout(self, game: PhaseHost) -> int:
         """The strongest card still held: passing high cards is the usual advice, and it is easy to predict."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, said
 from ...ruleset.actions import SHOW
 from ..host import PhaseHost
 from ..kinds import SHOWING
@@ -61,12 +61,15 @@ class Showing:
         actions = game.rules.actions
         if actions.kinds[action] == SHOW:
             return IllegalAction(
-                f"{game.rules.deck.label(actions.card_of(action))} cannot be shown now: you may show only cards you "
-                "hold that the rules let be shown in this hand, each once",
+                said(
+                    "{card} cannot be shown now: you may show only cards you hold that the rules let be shown in "
+                    "this hand, each once",
+                    card=game.rules.deck.label(actions.card_of(action)),
+                ),
                 rule="showing",
             )
         return IllegalAction(
-            f"players now show cards or pass, not {actions.text(action)}",
+            said("players now show cards or pass, not {action}", action=actions.text(action)),
             rule="showing",
         )
 

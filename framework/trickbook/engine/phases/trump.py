@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, _, said
 from ...expr.facts import NO_SUIT
 from ...ruleset.actions import GAME, ActionKind
 from ...ruleset.rules import MakingRound
@@ -44,8 +44,8 @@ class TrumpChoice:
         actions = rules.actions
         if actions.kinds[action] not in (ActionKind.TRUMP, GAME):
             return IllegalAction(
-                f"the declarer must now choose trump, not {actions.text(action)}",
-                rule="trump is chosen after the auction",
+                said("the declarer must now choose trump, not {action}", action=actions.text(action)),
+                rule=_("trump is chosen after the auction"),
             )
         if actions.kinds[action] == GAME:
             named = rules.trump.games[action - actions.game_base]
@@ -55,7 +55,7 @@ class TrumpChoice:
                     rule=f"trump.games.{named.name}.when",
                 )
         allowed = " ".join([*(rules.deck.suits[s].symbol for s in rules.trump.suits), *actions.games])
-        return IllegalAction(f"trump must be one of {allowed}", rule="trump.suits")
+        return IllegalAction(said("trump must be one of {suits}", suits=allowed), rule="trump.suits")
 
     def timeout(self, game: PhaseHost) -> int:
         actions = game.rules.actions
@@ -137,15 +137,18 @@ class TrumpMaking:
         named = " ".join(actions.label(a).removeprefix("trump ") for a in self.offered(game))
         if actions.kinds[action] not in (ActionKind.TRUMP, ActionKind.PASS, GAME):
             return IllegalAction(
-                f"trump is being made: name a suit or pass, not {actions.text(action)}",
-                rule="trump is made before the play",
+                said("trump is being made: name a suit or pass, not {action}", action=actions.text(action)),
+                rule=_("trump is made before the play"),
             )
         if action == actions.pass_action:
             return IllegalAction(
-                f"the dealer may not pass in the last round: name trump ({named})", rule="trump.last_must_name"
+                said("the dealer may not pass in the last round: name trump ({suits})", suits=named),
+                rule="trump.last_must_name",
             )
         return IllegalAction(
-            f"in round {game._round} of trump making you may name {named or 'no suit'} or pass",
+            said("in round {round} of trump making you may name {suits} or pass", round=game._round, suits=named)
+            if named
+            else said("in round {round} of trump making you may name no suit or pass", round=game._round),
             rule="trump.rounds",
         )
 

@@ -1,0 +1,216 @@
+"""The card room in Arabic: the story of a hand, a refused move at the terminal and at the web table, and every
+bundled ruleset's own words; English stays as it was for the API, records and traces."""
+
+from __future__ import annotations
+
+import io
+import json
+import pickle
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from websockets.sync.client import connect
+
+from helpers import played, rules
+from trickbook import Game, i18n
+from trickbook.book.story import Story
+from trickbook.book.words import statements
+from trickbook.engine.events import Event, HandScored, HandStarted
+from trickbook.errors import IllegalAction, InvalidAction
+from trickbook.players import make_player, parse_player_specs
+from trickbook.resources import bundled_ruleset_ids
+from trickbook.ruleset.loader import load_ruleset
+from trickbook.session.terminal import TerminalMatch
+from webserver import Server, running
+
+ARABIC = re.compile("[\u0600-\u06ff]")
+CARD = re.compile(r"(10|[2-9AKQJ])[♠♥♦♣]")
+FORMULA = re.compile(r"\[[^\]]*\]$")
+"""A scoring line ends with the rule's formula as the ruleset writes it, which is code, not a sentence."""
+
+
+def _english_left(sentence: str) -> str:
+    """What is left of a sentence in Latin letters once its cards and formula are taken out."""
+    return "".join(re.findall("[A-Za-z]+", FORMULA.sub("", CARD.sub("", sentence))))
+
+
+def _told(ruleset: str, seed: int, hands: int) -> list[str]:
+    """Every sentence the story tells in Arabic of the first hands of a match: to the whole table (the trace,
+    with its scoring lines) and to one seat."""
+    game = Game(rules(ruleset), seed)
+    whole, north = Story(game.rules, language="ar"), Story(game.rules, seat=0, language="ar")
+    events: list[Event] = []
+    told: list[str] = []
+
+    def listen(event: Event) -> None:
+        events.append(event)
+        told.extend(said for said in (whole.tell(event), north.tell(event)) if said)
+
+    game.observer = listen
+    played(game, seed=seed, hands=hands)
+    hand = 0
+    for event in events:
+        if isinstance(event, HandStarted):
+            hand = event.hand
+        if isinstance(event, HandScored):
+            told.extend(whole.scoring(game.finished_hand(hand - 1), event))
+    return told
+
+
+@pytest.mark.parametrize("ruleset", ["tarneeb-41", "estimation", "hearts", "trex"])
+def test_a_hand_told_in_arabic_has_no_english_sentence_left(ruleset: str) -> None:
+    told = _told(ruleset, seed=3, hands=2)
+    assert len(told) > 40
+    english = [sentence for sentence in told if _english_left(sentence)]
+    assert english == []
+    assert all(ARABIC.search(sentence) for sentence in told if not CARD.fullmatch(sentence))
+
+
+def test_the_trace_in_english_reads_as_before() -> None:
+    told = Story(rules("call-break"))
+    game = Game(rules("call-break"), 5)
+    said: list[str] = []
+    game.observer = lambda event: said.extend(s for s in [told.tell(event)] if s)
+    played(game, seed=5, hands=1)
+    assert said[0] == "East (1): bid 5", "the hand began as the game was made, before the story listened"
+    assert any(re.fullmatch(r"trick 1: .* -> \w+ \(\d\) wins with .*, the highest (♠|♥|♦|♣|trump)", s) for s in said)
+    assert not any(ARABIC.search(s) for s in said)
+
+
+def _follow_suit_refusal(seed: int) -> tuple[Game, str]:
+    """A whist game at the moment seat 0 must follow suit, and a card of another suit it holds."""
+    game = Game(rules("whist"), seed)
+    deck = game.rules.deck
+    while True:
+        if game.actor == 0 and game.trick:
+            led = deck.suit_of[game.trick[0]]
+            held = game.hand(0)
+            other = [c for c in held if deck.suit_of[c] != led]
+            if other and any(deck.suit_of[c] == led for c in held):
+                return game, deck.codes[other[0]]
+        game.apply(game.legal_actions()[0])
+
+
+def test_a_refused_card_is_english_for_the_api_and_arabic_for_a_person() -> None:
+    game, card = _follow_suit_refusal(seed=1)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(game.rules.deck.parse_card(card))
+    assert str(refused.value).startswith("you must follow ") and refused.value.rule == "follow suit"
+    arabic = refused.value.said.in_language(i18n.gettext("ar"))
+    assert arabic.startswith("عليك أن تتبع ") and not _english_left(arabic)
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert str(again) == str(refused.value) and again.said == refused.value.said and again.rule == "follow suit"
+
+
+def test_a_refused_move_at_the_terminal_reads_in_arabic(tmp_path: Path) -> None:
+    game, card = _follow_suit_refusal(seed=1)
+    specs = [None, *parse_player_specs("random", 3)]
+    bots = [None if spec is None else make_player(spec, 1, seat) for seat, spec in enumerate(specs)]
+    out = io.StringIO()
+    entry = io.StringIO(f"{card}\nzz\nquit\n")
+    match = TerminalMatch(game, 0, specs, bots, Console(file=out, width=400), entry, tmp_path / "m.json", language="ar")
+    assert match.run() is False
+    shown = out.getvalue()
+    refusal = next(line for line in shown.splitlines() if line.startswith("غير مسموح: "))
+    assert "عليك أن تتبع" in refusal and "(القاعدة: اتبع النوع)" in refusal
+    assert not _english_left(refusal)
+    typo = next(line for line in shown.splitlines() if line.startswith("لم أفهم: "))
+    assert "'zz' ليست حركة: اكتب ورقة مثل" in typo
+
+
+def test_an_unknown_typed_move_is_refused_with_its_forms_in_arabic() -> None:
+    whist = rules("whist")
+    with pytest.raises(InvalidAction) as refused:
+        whist.actions.parse("zz")
+    assert str(refused.value).startswith("'zz' is not an action: type a card such as ")
+    arabic = refused.value.said.in_language(i18n.gettext("ar"))
+    assert arabic.startswith("'zz' ليست حركة: اكتب ورقة مثل ")
+
+
+def _receive(socket: object, kind: str) -> dict[str, object]:
+    for _ in range(50):
+        message = json.loads(socket.recv(timeout=10))  # type: ignore[attr-defined]
+        if message["type"] == kind:
+            return dict(message)
+    raise AssertionError(f"no {kind} message")
+
+
+def test_the_web_table_in_arabic_shows_a_refusal_in_arabic(tmp_path: Path) -> None:
+    with running(tmp_path, []) as server:
+        table = _create(server)
+        token = str(table["links"]["0"].split("#", 1)[1])
+        url = f"ws://127.0.0.1:{server.port}/ws/table/{table['id']}"
+        with connect(url, origin=server.url, open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "hello", "token": token, "language": "ar"}))
+            page = _receive(socket, "page")["page"]
+            view = page["view"]  # type: ignore[index]
+            assert view["actor"] == 0, "bots play until the person's turn"
+            absent = next(code for code in page["cards"] if code not in view["hand"])  # type: ignore[operator]
+            socket.send(json.dumps({"type": "act", "action": absent}))
+            news = _receive(socket, "page")["news"]
+            refused = next(event for event in news if event["type"] == "refused")  # type: ignore[union-attr]
+            assert refused["reason"].startswith("ليست معك ") and refused["rule"] == "العب ورقة من يدك"
+            assert not _english_left(refused["reason"])
+        with connect(url, origin=server.url, open_timeout=10) as socket:  # the same seat, in English
+            socket.send(json.dumps({"type": "hello", "token": token, "language": "en"}))
+            socket.send(json.dumps({"type": "act", "action": absent}))
+            _receive(socket, "page")
+            news = _receive(socket, "page")["news"]
+            refused = next(event for event in news if event["type"] == "refused")  # type: ignore[union-attr]
+            assert refused["reason"] == f"you do not hold {absent[:-1]}" + _symbol(absent)
+
+
+def _symbol(code: str) -> str:
+    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[code[-1]]
+
+
+def _create(server: Server) -> dict[str, object]:
+    body = json.dumps({"ruleset": "whist", "seats": ["human", "random", "random", "random"]}).encode()
+    request = urllib.request.Request(
+        server.url + "/api/tables", data=body, headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return dict(json.loads(response.read()))
+
+
+@pytest.mark.parametrize("ruleset", bundled_ruleset_ids())
+def test_every_bundled_ruleset_has_an_arabic_title_and_names_its_seats_in_arabic(ruleset: str) -> None:
+    loaded = load_ruleset(ruleset)
+    arabic = loaded.translation("ar")
+    assert ARABIC.search(arabic.title), f"{ruleset} has no Arabic title"
+    assert ARABIC.search(arabic.description), f"{ruleset} has no Arabic description"
+    for name in (*loaded.seating.seat_names, *loaded.seating.side_names):
+        assert ARABIC.search(loaded.word("ar", name)), f"{ruleset}: no Arabic for {name!r}"
+
+
+def test_a_variant_that_translates_itself_inherits_its_parents_words_and_one_that_does_not_stays_english(
+    tmp_path: Path,
+) -> None:
+    translated = tmp_path / "translated.yaml"
+    translated.write_text(
+        "format: trickbook-ruleset/2\nid: translated\ntitle: Mine\nextends: tarneeb-41\n"
+        "translations:\n  ar:\n    title: طرنيبي\n    words:\n      North: شمالي\n",
+        encoding="utf-8",
+    )
+    mine = load_ruleset(str(translated))
+    assert mine.translation("ar").title == "طرنيبي"
+    assert mine.word("ar", "North") == "شمالي", "the variant's own word wins"
+    assert mine.word("ar", "East") == "الشرق", "the parent's word is inherited"
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("format: trickbook-ruleset/2\nid: plain\ntitle: Plain\nextends: tarneeb-41\n", encoding="utf-8")
+    english = load_ruleset(str(plain))
+    assert english.translation("ar").title == "Plain" and english.word("ar", "East") == "East"
+
+
+@pytest.mark.parametrize("ruleset", ["tarneeb-41", "hearts", "estimation", "contract-bridge", "trex"])
+def test_the_rule_books_first_sections_read_in_arabic_and_english_is_unchanged(ruleset: str) -> None:
+    loaded = load_ruleset(ruleset)
+    first = ("players", "direction", "dealer", "deal", "play.first_lead", "play.follow_suit", "play.winner")
+    arabic = {s.key: s.text for s in statements(loaded, "ar") if s.key in first}
+    assert set(arabic) == set(first)
+    assert {key: _english_left(text) for key, text in arabic.items() if _english_left(text)} == {}
+    english = {s.key: s.text for s in statements(loaded) if s.key in first}
+    assert english["play.winner"].startswith("The highest ") and not ARABIC.search(" ".join(english.values()))
