@@ -378,3 +378,9 @@ def test_named_games_are_listed_and_told_in_the_rulesets_own_words(tmp_path: Pat
     out, _ = _session(tmp_path, "trex", "--seed", "4", "--lang", "ar", lines=["2", "quit"])
     assert "[1] شيخ الكبة  [2] البنات" in out
     assert "الشمال (أنت) يختار اللعبة: البنات" in out
+
+
+def test_the_melds_everyone_may_know_are_in_the_terminals_status_line(tmp_path: Path) -> None:
+    """Klaverjassen's roem, counted in the tricks taken, is shown beside the tricks once the play begins."""
+    out, _ = _session(tmp_path, "klaverjassen", "--seed", "4", "--opponents", "random", lines=["1"] * 12 + ["quit"])
+    assert "melds: North-South " in out and ", East-West " in out.split("melds: North-South ")[1]

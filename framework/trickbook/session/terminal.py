@@ -418,15 +418,24 @@ class TerminalMatch:
             self.console.print(said.format(seat=names[view.leader], cards=played), markup=False)
 
     def _progress(self, view: SeatView) -> str:
-        """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`."""
+        """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`;
+        and the melds everyone may know, where the rules have them."""
         of = self._("{name} {taken} of {wanted}")
         parts = []
+        melds = []
         for p in progress(view):
             name = self.rules.word(self.language, p.name)
             parts.append(
                 of.format(name=name, taken=p.taken, wanted=p.wanted) if p.wanted is not None else f"{name} {p.taken}"
             )
-        return self._("tricks: {count}").format(count=self._(", ").join(parts)) if parts else ""
+            if p.melds is not None:
+                melds.append(f"{name} {p.melds}")
+        if not parts:
+            return ""
+        text = self._("tricks: {count}").format(count=self._(", ").join(parts))
+        if melds:
+            text += " | " + self._("melds: {melds}").format(melds=self._(", ").join(melds))
+        return text
 
     def show_score(self) -> None:
         """The match totals (sides, and players where the rules score players) and the hand so far."""
