@@ -59,7 +59,13 @@ def places(ruleset: str, options: tuple[tuple[str, str], ...] = ()) -> tuple[tup
 
 
 def pairing(
-    ruleset: str, first: str, second: str, matches: int, jobs: int, options: tuple[tuple[str, str], ...] = ()
+    ruleset: str,
+    first: str,
+    second: str,
+    matches: int,
+    jobs: int,
+    options: tuple[tuple[str, str], ...] = (),
+    hand_cap: int = 1000,
 ) -> tuple[int, int, int, float]:
     """First's wins, finished matches and all matches, with the seconds it took."""
     choice = RulesetChoice(ruleset, None, options)
@@ -70,7 +76,7 @@ def pairing(
     for group in groups:
         layout = ",".join(first if seat in group else second for seat in range(seats))
         for i in range(share):
-            plan.append((MatchJob(len(plan), choice, 1 + i, layout, 1000), set(group)))
+            plan.append((MatchJob(len(plan), choice, 1 + i, layout, hand_cap), set(group)))
     started = time.perf_counter()
     results = list(run_ordered(play_for_stats, [job for job, _ in plan], jobs))
     wins = sum(
@@ -128,6 +134,7 @@ def write(args: argparse.Namespace, rows: list[str]) -> None:
             "Written by `python docs/players_report.py --matches "
             f"{args.matches} --jobs {args.jobs} --mcts {args.mcts}"
             + "".join(f" --option {text}" for text in args.option)
+            + (f" --hand-cap {args.hand_cap}" if args.hand_cap != 1000 else "")
             + f"` (last run: {args.rulesets}) on "
             f"{datetime.date.today().isoformat()} ({platform.python_implementation()} {platform.python_version()}, "
             f"{platform.machine()}, {args.jobs} processes).",
@@ -136,7 +143,7 @@ def write(args: argparse.Namespace, rows: list[str]) -> None:
             "(A as North-South, then as East-West), or at a table without sides each seat in turn",
             "with B in every other seat, so A gets the same deals as B. A's fair share is one",
             "over the number of places (50% with two sides, 25% for one player of four); the",
-            "targets are 1.4 and 1.2 times it. A match stopped at the hand cap (1000 hands)",
+            "targets are 1.4 and 1.2 times it. A match stopped at the run's hand cap (1000 hands unless it says)",
             "counts as not won by A, a shared win as won. Win rates are A's wins over all",
             "matches, with Wilson 95% intervals. The rulesets of the last run (named above) come",
             "from it; the rows of the others are kept from earlier runs (`--rulesets`), whose",
@@ -199,6 +206,7 @@ def main() -> None:
     parser.add_argument("--mcts", default="mcts:playouts=60")
     parser.add_argument("--rulesets", default=",".join(bundled_rulesets()), help="comma-separated (default: all)")
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE for the rulesets rerun")
+    parser.add_argument("--hand-cap", type=int, default=1000, help="hands after which a match stops (default 1000)")
     args = parser.parse_args()
     pairs = [text.split("=", 1) for text in args.option]
     options: tuple[tuple[str, str], ...] = tuple((key, value) for key, value in pairs)
@@ -214,7 +222,9 @@ def main() -> None:
         fair = 1 / len(places(ruleset, options))
         for first, second, factor in (("heuristic", "random", 1.4), (args.mcts, "heuristic", 1.2)):
             target = min(factor * fair, 1.0)
-            wins, finished, total, seconds = pairing(ruleset, first, second, args.matches, args.jobs, options)
+            wins, finished, total, seconds = pairing(
+                ruleset, first, second, args.matches, args.jobs, options, args.hand_cap
+            )
             rate = proportion(wins, total)
             verdict = "met" if rate.value >= target else "missed"
             rows.append(
