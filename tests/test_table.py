@@ -564,3 +564,17 @@ def test_events_name_seat_0_and_say_null_for_no_seat_no_winner_and_no_seat_score
     assert (by_sides["seat_score"], by_sides["seat_totals"]) == (None, None)
     by_seats = event_json(rules, HandScored((), (1, 0), (1, 0), (1, 0, 0, 0), (1, 0, 0, 0)))
     assert (by_seats["seat_score"], by_seats["seat_totals"]) == ([1, 0, 0, 0], [1, 0, 0, 0])
+
+
+def test_the_rematch_vote_waits_for_the_people_only() -> None:
+    table = Table("cardems-tarneeb", seats=["human", "random", "human", "random"], seed=2, hand_cap=2, vote_seconds=60)
+    now, told = _until_ready_check(table, 0.0)
+    while table.phase != VOTING:
+        now += 1
+        if table.phase == WAITING_READY:
+            told = table.mark_ready(next(s for s in (0, 2) if s not in table.ready), now)
+        else:
+            told = act_first(table, table.game.turn, now)
+    wanted = [m for m in told[1] if m["type"] == "vote_wanted"]
+    assert table.finished[-1]["status"] == "capped", "the hand cap ends this match with no winner"
+    assert wanted == [{"type": "vote_wanted", "winner": None, "waiting_for": [0, 2], "deadline": now + 60}]
