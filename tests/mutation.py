@@ -154,6 +154,13 @@ TARGETS: dict[str, list[str]] = {
         ]
         for module in ("table", "saved")
     },
+    "framework/trickbook/web/guard.py": ["tests/test_web_guard.py", "tests/test_web_api.py"],
+    "framework/trickbook/web/store.py": [
+        "tests/test_web_store.py",
+        "tests/test_web_api.py",
+        "tests/test_stand_in.py",
+        "tests/test_room_page.py",
+    ],
     "framework/trickbook/book/lint.py": [
         "tests/test_lint.py",
         "tests/test_examples.py",
