@@ -142,6 +142,25 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_language_three.py",
         "tests/test_rules_*.py",
     ],
+    **{
+        f"framework/trickbook/session/{module}.py": [
+            "tests/test_table.py",
+            "tests/test_saved_table.py",
+            "tests/test_stand_in.py",
+            "tests/test_hostile.py",
+            "tests/test_limits.py",
+            "tests/test_every_path.py",
+            "tests/test_rules_german_whist.py",
+        ]
+        for module in ("table", "saved")
+    },
+    "framework/trickbook/web/guard.py": ["tests/test_web_guard.py", "tests/test_web_api.py"],
+    "framework/trickbook/web/store.py": [
+        "tests/test_web_store.py",
+        "tests/test_web_api.py",
+        "tests/test_stand_in.py",
+        "tests/test_room_page.py",
+    ],
     "framework/trickbook/book/lint.py": [
         "tests/test_lint.py",
         "tests/test_examples.py",

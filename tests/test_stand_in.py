@@ -102,3 +102,20 @@ def test_a_saved_stand_in_must_be_a_bot_at_a_persons_seat() -> None:
         with pytest.raises(TableError, match=re.escape(field)):
             Table.restore({**saved, "stand_ins": stand_ins}, 0.0)
     assert Table.restore({**saved, "stand_ins": {"1": "random"}}, 0.0).stand_ins == {1: "random"}
+
+
+def test_a_stand_in_during_the_rematch_vote_votes_yes_for_the_absent_person() -> None:
+    table = Table("cardems-tarneeb", seats=["human", "random", "human", "random"], seed=2, hand_cap=2)
+    now = 0.0
+    while table.phase in (PLAYING, WAITING_READY):
+        now += 1
+        seat = table.game.actor
+        assert seat is not None
+        if table.phase == WAITING_READY:
+            table.mark_ready(next(s for s in (0, 2) if s not in table.ready), now)
+        else:
+            table.submit(seat, table.view(seat)["legal"][0], now)
+    table.vote(0, True, now)
+    events = _valid(table.stand_in(2, "random", now))
+    assert {"type": "stand_in", "seat": 2, "player": "random"} in events
+    assert table.phase == PLAYING and table.match_number == 2, "every seat said yes: the rematch starts"

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from trickbook import load_ruleset, resources
+from trickbook.engine.events import CardExposed, HandScored, MatchEnded
 from trickbook.errors import Location, UsageError
 from trickbook.record.replay import RulesetCache, replay_record
-from trickbook.session.table import CLOSED, PLAYING, VOTING, WAITING_READY, Table, TableError
+from trickbook.session.table import CLOSED, PLAYING, VOTING, WAITING_READY, Table, TableError, event_json
 
 EVENTS = Draft202012Validator(resources.schema("table-event"))
 
@@ -363,8 +364,27 @@ def _until_ready_check(table: Table, now: float) -> tuple[float, dict[int, list[
     return now, told
 
 
-@pytest.mark.parametrize("ruleset", ["syrian-tarneeb-41", "cardems-spades"])
-def test_a_table_saved_at_the_ready_check_deals_the_same_next_hand_after_restoring(ruleset: str) -> None:
+ALL_DEALT = """format: trickbook-ruleset/2
+id: all-dealt
+title: All dealt
+extends: oh-hell
+definitions:
+  cards_this_hand: if hand_number == 1 then 1 else 13
+  hands_in_match: 2
+"""
+"""Oh Hell whose second hand deals the whole pack: its rules turn up a card, but none is left to turn up."""
+
+
+@pytest.mark.parametrize("ruleset", ["syrian-tarneeb-41", "cardems-spades", "whist", "all-dealt"])
+def test_a_table_saved_at_the_ready_check_deals_the_same_next_hand_after_restoring(
+    ruleset: str, tmp_path: Path
+) -> None:
+    """The held events of the next deal (its turned-up card and trump, or none when the pack is all dealt) are
+    told after the ready check of a restored table exactly as the saved table would have told them."""
+    if ruleset == "all-dealt":
+        path = tmp_path / "all-dealt.yaml"
+        path.write_text(ALL_DEALT, encoding="utf-8")
+        ruleset = str(path)
     table = Table(ruleset, seats=["human", "random", "human", "random"], seed=6, hand_cap=4)
     now, _ = _until_ready_check(table, 0.0)
     assert table.phase == WAITING_READY
@@ -458,3 +478,103 @@ def test_a_table_refuses_odd_digits_and_huge_numbers_typed_as_actions() -> None:
     for typed in ["²", "9" * 5000]:
         told = table.submit(0, typed, 1.0)
         assert [m["type"] for m in told[0]] == ["refused"] and "is not an action" in told[0][0]["reason"]
+
+
+def test_an_action_of_the_wrong_kind_is_refused_with_an_example_from_the_deck() -> None:
+    """True is no action number, though Python counts it as 1; the example is the deck's last card."""
+    table = Table("tarneeb-41", seats=["human", "random", "human", "random"], seed=3)
+    message = "an action is text such as 'AD' or 'pass', or an action number, not True"
+    with pytest.raises(TableError, match=re.escape(message)):
+        table.submit(table.game.turn, True, 1.0)  # type: ignore[arg-type]
+
+
+def test_seats_run_from_0_to_the_last_seat_and_one_past_is_refused() -> None:
+    table = Table("tarneeb-41", seats=["human", "random", "human", "random"], seed=3)
+    assert [table.view(seat)["seat"] for seat in (0, 3)] == [0, 3]
+    with pytest.raises(TableError, match=re.escape("view: seats are numbered 0 to 3, not 4")):
+        table.view(4)
+
+
+def test_a_seat_or_a_stand_in_is_one_player_and_a_table_is_dealt_from_seed_1_unless_told() -> None:
+    """A list of players where one seat's player is expected is refused, not cut to its first player."""
+    with pytest.raises(UsageError, match=re.escape("not 2: 'heuristic,random'")):
+        Table("whist", seats=["human", "heuristic,random", "random", "random"])
+    table = Table("whist", seats=["human", "human", "random", "random"])
+    assert table.seed == 1 and table.game.seed == 1 and table.save()["record"]["seed"] == 1
+    with pytest.raises(UsageError, match=re.escape("not 2: 'heuristic,random'")):
+        table.stand_in(1, "heuristic,random", 0.0)
+    assert table.stand_ins == {} and table.specs[1] is None
+
+
+def test_a_restored_table_keeps_the_persons_deadline_and_tells_nothing_again() -> None:
+    """Restored while a person is to act, the table neither restarts their clock nor repeats the turn."""
+    seats = ["human", "random", "human", "random"]
+    seed = next(s for s in range(1, 40) if Table("tarneeb-41", seats=seats, seed=s).game.actor == 0)
+    table = Table("tarneeb-41", seats=seats, seed=seed, turn_seconds=10, now=0.0)
+    assert table.game.actor == 0 and table.deadline == 10.0
+    restored = Table.restore(json.loads(json.dumps(table.save())), 4.0)
+    assert restored.deadline == 10.0 and restored.view(0)["deadline"] == 10.0
+    assert restored.pending() == {0: [], 1: [], 2: [], 3: []}
+    assert restored.tick(9.9)[0] == []
+    assert [m["type"] for m in restored.tick(10.0)[0]][:1] == ["timed_out"]
+
+
+def test_the_view_shows_the_turns_deadline_to_every_seat_whoever_sits_at_seat_0() -> None:
+    for seats in (["human", "random", "human", "random"], ["random", "human", "random", "human"]):
+        table = Table("tarneeb-41", seats=seats, seed=3, turn_seconds=10, now=0.0)
+        actor = table.game.actor
+        assert actor is not None and seats[actor] == "human"
+        assert [table.view(seat)["deadline"] for seat in range(4)] == [table.deadline] * 4 == [10.0] * 4
+        assert table.view(0)["actor"] == actor
+
+
+def test_a_hand_and_choices_are_shown_only_while_playing_and_no_turn_deadline_at_a_vote() -> None:
+    table, _, _ = _at_ready_check(10)
+    assert table.game.actor is not None and table.view(table.game.actor)["turn"] is not None
+    for seat in range(4):
+        view = table.view(seat)
+        assert (view["table"], view["hand"], view["legal"], view["actor"]) == (WAITING_READY, [], [], None)
+    table = Table("cardems-tarneeb", seats=["human", "random", "human", "random"], seed=2, hand_cap=2, vote_seconds=60)
+    drive(table, 0.0)
+    assert table.phase == VOTING and table.deadline is not None
+    view = table.view(0)
+    assert (view["deadline"], view["actor"], view["legal"]) == (None, None, [])
+
+
+def test_seat_0_suit_0_and_game_0_are_shown_and_minus_1_is_shown_as_none() -> None:
+    """The engine's views say "none" with -1; 0 is a seat, a suit or a game like any other."""
+    table = Table("skat", seats=["human", "human", "human"], seed=1)
+    _, view = table.views(0)
+    fields = ("trump", "game", "declarer", "dummy", "open_seat")
+    zero = table._shown(0, view._replace(trump=0, game=0, declarer=0, dummy=0, open_seat=0))
+    first_suit, first_game = table.rules.deck.suits[0].code, table.rules.trump.games[0].name
+    assert [zero[field] for field in fields] == [first_suit, first_game, 0, 0, 0]
+    none = table._shown(0, view._replace(trump=-1, game=-1, declarer=-1, dummy=-1, open_seat=-1))
+    assert [none[field] for field in fields] == [None] * 5
+
+
+def test_events_name_seat_0_and_say_null_for_no_seat_no_winner_and_no_seat_scores() -> None:
+    rules = load_ruleset("whist")
+    card = rules.deck.parse_card("AS")
+    assert event_json(rules, CardExposed(0, card)) == {"type": "card_exposed", "seat": 0, "card": "AS"}
+    assert event_json(rules, CardExposed(-1, card))["seat"] is None
+    assert event_json(rules, MatchEnded(None, "capped")) == {"type": "match_ended", "winner": None, "reason": "capped"}
+    assert event_json(rules, MatchEnded((0, 2), "points"))["winner"] == [0, 2]
+    by_sides = event_json(rules, HandScored((), (1, 0), (1, 0)))
+    assert (by_sides["seat_score"], by_sides["seat_totals"]) == (None, None)
+    by_seats = event_json(rules, HandScored((), (1, 0), (1, 0), (1, 0, 0, 0), (1, 0, 0, 0)))
+    assert (by_seats["seat_score"], by_seats["seat_totals"]) == ([1, 0, 0, 0], [1, 0, 0, 0])
+
+
+def test_the_rematch_vote_waits_for_the_people_only() -> None:
+    table = Table("cardems-tarneeb", seats=["human", "random", "human", "random"], seed=2, hand_cap=2, vote_seconds=60)
+    now, told = _until_ready_check(table, 0.0)
+    while table.phase != VOTING:
+        now += 1
+        if table.phase == WAITING_READY:
+            told = table.mark_ready(next(s for s in (0, 2) if s not in table.ready), now)
+        else:
+            told = act_first(table, table.game.turn, now)
+    wanted = [m for m in told[1] if m["type"] == "vote_wanted"]
+    assert table.finished[-1]["status"] == "capped", "the hand cap ends this match with no winner"
+    assert wanted == [{"type": "vote_wanted", "winner": None, "waiting_for": [0, 2], "deadline": now + 60}]
