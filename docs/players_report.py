@@ -32,7 +32,8 @@ OUT = Path(__file__).resolve().parent / "players.md"
 CAUSES = {
     "german-whist": "worlds cannot place the cards drawn face down from the stock (`play.draw`), so mcts does not "
     "search: it plays as the heuristic does, and the pairing is an even match",
-    "rubber-bridge": "random players seldom make a game, so a rubber against them outlasts a short hand cap (40 in its run) and an unfinished match counts as not won",
+    "rubber-bridge": "random players seldom make a game, so a rubber against them outlasts a short hand cap "
+    "(40 in its run) and an unfinished match counts as not won",
     "sheepshead": "a partner known only by a called card is not a side: the heuristic plays for its own seat, the "
     "picker's partner included, so it cannot help the picker",
 }
