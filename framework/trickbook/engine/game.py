@@ -794,6 +794,8 @@ class Game(GameState):
         taken = [0] * self._seats
         won_points = [0] * self._seats
         won_tricks: list[tuple[int, CardMask]] = []
+        melds = self.rules.melds
+        in_tricks = melds is not None and melds.source is MeldSource.TRICKS  # each trick's cards kept only then
         for start in range(0, len(plays), per_trick):
             trick = plays[start : start + per_trick]
             row = by_led[suit_of[trick[0] >> ACTION_SHIFT]]
@@ -813,10 +815,10 @@ class Game(GameState):
             if start == 0:
                 cards.first_trick = winner
             cards.last_trick = winner
-            won_tricks.append((winner, sum(1 << (code >> ACTION_SHIFT) for code in trick)))
+            if in_tricks:
+                won_tricks.append((winner, sum(1 << (code >> ACTION_SHIFT) for code in trick)))
         cards.taken = taken
         cards.points = won_points
-        melds = self.rules.melds
         if melds is not None:
             cards.melds = self._meld_points(melds, facts, won_tricks)
         cards.sum_sides(self.rules.seating.sides)
