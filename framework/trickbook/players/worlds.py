@@ -18,6 +18,7 @@ from ..cards import Card, CardMask, Deck
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.kinds import PhaseKind
+from ..engine.phases.rest import receivers
 from ..engine.view import SeatView
 from ..errors import ActionError, PlayerError
 from ..ruleset.actions import DISCARD, ActionKind
@@ -149,13 +150,7 @@ def _in_stages(
     count = [len(cards) for cards in first]
     if turned is not None:
         count[view.declarer] += 1
-    seats = [s for s in range(rules.seats) if not (rules.deal.dealer_sits_out and s == view.dealer)]
-    seat = rules.seating.after(view.dealer)
-    while any(count[s] < rest.hand_size for s in seats):
-        if seat in seats and count[seat] < rest.hand_size:
-            stock.append(later[seat].pop())
-            count[seat] += 1
-        seat = rules.seating.after(seat)
+    stock += [later[seat].pop() for seat in receivers(rules, view.dealer, count)]
     return first, stock + left
 
 

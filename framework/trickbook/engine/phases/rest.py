@@ -2,9 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...errors import ActionError, IllegalAction
+from ...ruleset.rules import Rules
 from ..host import PhaseHost
 from ..kinds import TRUMP
+
+
+def receivers(rules: Rules, dealer: int, held: Sequence[int]) -> list[int]:
+    """The seats the rest of a deal in stages goes to, card by card: one at a time from the player after the
+    dealer, round the table, until every seat dealt cards holds `deal.rest.hand_size`; `held` is how many each
+    holds before (the turned card already given). The engine deals in this order and sampled worlds stack the
+    stock by it."""
+    rest = rules.deal.rest
+    assert rest is not None
+    count = list(held)
+    seats = [s for s in range(rules.seats) if not (rules.deal.dealer_sits_out and s == dealer)]
+    order = []
+    seat = rules.seating.after(dealer)
+    while any(count[s] < rest.hand_size for s in seats):
+        if seat in seats and count[seat] < rest.hand_size:
+            order.append(seat)
+            count[seat] += 1
+        seat = rules.seating.after(seat)
+    return order
 
 
 class RestDealing:
@@ -19,12 +41,8 @@ class RestDealing:
         assert rest is not None
         if rest.exposed_to_declarer and game._exposed:
             game._draw(game._declarer, True)
-        seats = [seat for seat in range(game._seats) if not game.rules.deal.dealer_sits_out or seat != game._dealer]
-        seat = game._next[game._dealer]
-        while any(game._hands[s].bit_count() < rest.hand_size for s in seats):
-            if game._hands[seat].bit_count() < rest.hand_size and seat in seats:
-                game._draw(seat, game._exposed[:1] == game._stock[game._drawn : game._drawn + 1])
-            seat = game._next[seat]
+        for seat in receivers(game.rules, game._dealer, [hand.bit_count() for hand in game._hands]):
+            game._draw(seat, game._exposed[:1] == game._stock[game._drawn : game._drawn + 1])
         game._advance()
 
     def legal(self, game: PhaseHost) -> tuple[int, ...]:
