@@ -119,6 +119,11 @@ def _mask_bit(name: str) -> Builder:
     return lambda who, card: g.call("_holds", g.item(g.card_field(name), who), card)
 
 
+def _fact_bit(name: str) -> Builder:
+    """`_holds(f.<name>[who], card)`: 1 when the card is in a per-seat mask of the hand's facts, else 0."""
+    return lambda who, card: g.call("_holds", g.item(g.field(name), who), card)
+
+
 def _mask_count(name: str) -> Builder:
     """`(f.cards.<name>[who] & f.suit_masks[suit]).bit_count()`: how many cards of a suit are in the mask."""
     return lambda who, suit: g.method(
@@ -440,7 +445,7 @@ def _table() -> tuple[Builtin, ...]:
             Type.INT,
             "1 if the seat showed the card before the first lead (`showing`), else 0.",
             PLAYED,
-            lambda who, card: g.call("_holds", g.item(g.field("shown"), who), card),
+            _fact_bit("shown"),
         ),
         Builtin(
             "took",
@@ -500,7 +505,7 @@ def _table() -> tuple[Builtin, ...]:
             "1 if the card is in the seat's hand now, else 0: after any exchange, as the game is named, and before "
             "each card of the play (`play.must_play`).",
             IN_HAND,
-            lambda who, card: g.call("_holds", g.item(g.field("held"), who), card),
+            _fact_bit("held"),
         ),
         Builtin(
             "held",
