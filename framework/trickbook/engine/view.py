@@ -171,11 +171,18 @@ class SeatView(NamedTuple):
             tricks = [(winner, rules.deck.mask(cards)) for winner, cards in self.tricks_taken()]
             return tuple(trick_meld_points(melds, rules.deck, rules.seats, tricks, self.trump))
         shown = [0] * rules.seats
-        actions = rules.actions
-        for code in self.packed_moves:
-            if actions.kinds[code >> ACTION_SHIFT] == ActionKind.SHOW:
-                shown[code & SEAT_MASK] |= 1 << actions.card_of(code >> ACTION_SHIFT)
+        for seat, card in self.shown():
+            shown[seat] |= 1 << card
         return tuple(meld_points(melds, rules.deck, rules.seating, self.dealer, shown, self.trump))
+
+    def shown(self) -> tuple[tuple[int, Card], ...]:
+        """The cards seats showed this hand (`showing`), each with the seat that holds it (public)."""
+        actions = self.rules.actions
+        return tuple(
+            (code & SEAT_MASK, actions.card_of(code >> ACTION_SHIFT))
+            for code in self.packed_moves
+            if actions.kinds[code >> ACTION_SHIFT] == ActionKind.SHOW
+        )
 
     def played(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has played to tricks this hand, in order."""

@@ -73,7 +73,7 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     turned_taken = rest_dealt and rest is not None and rest.exposed_to_declarer and bool(view.exposed)
     if turned_taken and not any(view.exposed[0] in cards for cards in holding):  # the declarer took the turned card
         holding[view.declarer].append(view.exposed[0])
-    for seat, card in _shown(view):
+    for seat, card in view.shown():
         if not any(card in cards for cards in holding):
             holding[seat].append(card)
     stock_known = list(view.exposed) if exposure is not None and exposure.seat_offset is None and not rest_dealt else []
@@ -255,16 +255,6 @@ def _exchange(view: SeatView) -> Exchanged | None:
     taker = view.dealer if exchange.seat == "dealer" else view.declarer
     seen = [actions.card_of(a) for a in laid if a != actions.hidden_discard]
     return Exchanged(taker, seen, len(laid) - len(seen))
-
-
-def _shown(view: SeatView) -> list[tuple[int, Card]]:
-    """The cards seats showed this hand (`showing`), each with the seat that holds it."""
-    actions = view.rules.actions
-    return [
-        (code & SEAT_MASK, actions.card_of(code >> ACTION_SHIFT))
-        for code in view.packed_moves
-        if actions.kinds[code >> ACTION_SHIFT] == ActionKind.SHOW
-    ]
 
 
 def _gifts(view: SeatView) -> tuple[dict[int, list[Card]], dict[int, int]]:
