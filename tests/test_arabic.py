@@ -121,6 +121,36 @@ def test_a_refused_move_at_the_terminal_reads_in_arabic(tmp_path: Path) -> None:
     assert "'zz' ليست حركة: اكتب ورقة مثل" in typo
 
 
+def _choices_told(ruleset: str, seed: int, tmp_path: Path, language: str) -> str:
+    """The first list of choices the terminal shows North at a table of `ruleset`, random bots elsewhere."""
+    game = Game(rules(ruleset), seed=seed)
+    specs = [None, *parse_player_specs("random", 3)]
+    bots = [None if spec is None else make_player(spec, 1, seat) for seat, spec in enumerate(specs)]
+    out = io.StringIO()
+    match = TerminalMatch(
+        game,
+        0,
+        specs,
+        bots,
+        Console(file=out, width=400),
+        io.StringIO("quit\n"),
+        tmp_path / "m.json",
+        language=language,
+    )
+    match.run()
+    return next(line for line in out.getvalue().splitlines() if line.startswith(("خياراتك: ", "Your choices: ")))
+
+
+def test_choices_at_the_terminal_are_said_in_arabic_and_typed_ones_keep_what_is_typed(tmp_path: Path) -> None:
+    """A numbered choice (picked by its number) is said in Arabic; a choice typed in full (an auction's bids)
+    shows what to type and then its Arabic words; English is unchanged."""
+    numbered = _choices_told("belote", 5, tmp_path, "ar")
+    assert numbered == "خياراتك: [1] باس  [2] طرنيب ♥ (كبة)"
+    assert _choices_told("belote", 5, tmp_path, "en") == "Your choices: [1] pass  [2] trump ♥ (hearts)"
+    typed = _choices_told("tarneeb-41", 1, tmp_path, "ar")
+    assert typed.startswith("خياراتك: pass (باس), bid 9 (مزايدة 9), bid 10 (مزايدة 10), "), typed
+
+
 def test_an_unknown_typed_move_is_refused_with_its_forms_in_arabic() -> None:
     whist = rules("whist")
     with pytest.raises(InvalidAction) as refused:
@@ -178,11 +208,14 @@ def _create(server: Server) -> dict[str, object]:
 
 @pytest.mark.parametrize("ruleset", bundled_ruleset_ids())
 def test_every_bundled_ruleset_has_an_arabic_title_and_names_its_seats_in_arabic(ruleset: str) -> None:
+    """The title, description and seats, and the names a person meets at the table: the score table's rows (its
+    rules) and the trick events."""
     loaded = load_ruleset(ruleset)
     arabic = loaded.translation("ar")
     assert ARABIC.search(arabic.title), f"{ruleset} has no Arabic title"
     assert ARABIC.search(arabic.description), f"{ruleset} has no Arabic description"
-    for name in (*loaded.seating.seat_names, *loaded.seating.side_names):
+    rows = (rule.name for rule in loaded.scoring.rules)
+    for name in (*loaded.seating.seat_names, *loaded.seating.side_names, *rows, *(e.name for e in loaded.events)):
         assert ARABIC.search(loaded.word("ar", name)), f"{ruleset}: no Arabic for {name!r}"
 
 

@@ -302,11 +302,20 @@ class TerminalMatch:
                 return self._("holds {bid}").format(bid=actions.bid_values[action])
         return action_words(self.rules, self.language, actions.label_in(action, phase))
 
-    def _label(self, action: int) -> str:
-        """An action as the choices list it: a named game by its name in the person's language."""
+    def _label(self, action: int, phase: PhaseKind, numbered: bool) -> str:
+        """An action as the choices list it: a named game by its name in the person's language. In another
+        language than English a numbered choice is said in that language (its number picks it), and a typed one
+        keeps what is typed with the words after it."""
         actions = self.rules.actions
         label = actions.label(action)
-        return self.rules.word(self.language, label) if actions.kinds[action] == GAME else label
+        if actions.kinds[action] == GAME:
+            return self.rules.word(self.language, label)
+        if self.language == i18n.LANGUAGES[0]:
+            return label
+        words = action_words(self.rules, self.language, actions.label_in(action, phase))
+        if numbered or words == label:
+            return words
+        return f"{label} ({words})"
 
     def _mover(self, view: SeatView) -> str:
         """Whose move the person makes: their own, or the dummy's when they declare."""
@@ -329,7 +338,7 @@ class TerminalMatch:
     def _choices(self, view: SeatView, numbered: bool) -> str:
         """The legal actions, listed; a long list of typed choices (an auction of many values) is shortened to
         its first and last few, as any of them may still be typed."""
-        labels = [self._label(a) for a in self._listed(view)]
+        labels = [self._label(a, view.phase, numbered) for a in self._listed(view)]
         if not numbered:
             shown = labels if len(labels) <= _LISTED else [*labels[: _LISTED - 3], "...", *labels[-2:]]
             return ", ".join(shown)
