@@ -104,8 +104,12 @@ def test_the_players_page_states_every_missed_target_and_its_cause() -> None:
         "60%: **missed** | 9 s |"
     )
     met = "| whist | heuristic vs random | 99 of 100 (0 unfinished) | 99.0% [94.6, 99.8] | 70%: **met** | 0 s |"
-    lines = report["shortfalls"]([missed, met])
-    assert len(lines) == 1 and lines[0].startswith("- german-whist, mcts:playouts=60 vs heuristic: worlds cannot")
+    reached = "| whist | mcts:playouts=60 vs heuristic | 22 of 40 (0 unfinished) | 55.0% [39.8, 69.3] | 60%: **missed** | 9 s |"
+    short = "| whist | mcts:playouts=60 vs heuristic | 8 of 40 (0 unfinished) | 20.0% [10.5, 34.8] | 60%: **missed** | 9 s |"
+    lines = report["shortfalls"]([missed, met, reached, short])
+    assert len(lines) == 3 and lines[0].startswith("- german-whist, mcts:playouts=60 vs heuristic: worlds cannot")
+    assert lines[1].endswith("interval [39.8, 69.3] reaches the target, so this run has not shown a shortfall.")
+    assert lines[2] == "- whist, mcts:playouts=60 vs heuristic: no cause established."
     page = (DOCS / "players.md").read_text(encoding="utf-8")
     for ruleset in bundled_rulesets():
         assert f"| {ruleset} |" in page or f"| {ruleset}:" in page, f"docs/players.md has no row for {ruleset}"
