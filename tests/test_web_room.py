@@ -59,6 +59,8 @@ def test_a_tarneeb_table_in_arabic_bids_and_plays_a_trick_right_to_left(browser:
     expect(page.locator("#title")).to_contain_text("طرنيب 41: أنت الشمال")
     expect(page.locator("h2").first).to_have_text("المزايدات والباس")
     expect(page.locator("#facts")).to_contain_text("الطرنيب")
+    expect(page.locator("[data-seat='1']")).to_contain_text("روبوت ذكي")  # who plays a seat, in Arabic too
+    expect(page.locator("[data-seat='0']")).to_contain_text("لاعب")
     for _ in range(60):
         _my_turn_or_trick(page)
         if page.locator("#last .card").count():
@@ -118,7 +120,7 @@ def test_a_four_person_table_where_an_absent_person_is_replaced_by_a_bot_and_tak
         _move(pages[seat])
     owner.click(f"[data-seat-control='{absent}']")
     expect(pages[absent].locator("#stood-in")).to_be_visible()
-    expect(owner.locator(f"[data-seat='{absent}']")).to_contain_text("heuristic")
+    expect(owner.locator(f"[data-seat='{absent}']")).to_contain_text("روبوت ذكي")  # the stand-in, in Arabic
     expect(owner.locator(f"[data-seat-control='{absent}']")).to_have_text("أعد المقعد لصاحبه")
     seat = _whose_turn(pages)
     assert seat is not None and seat != absent, "the bot moved for the absent person and the match went on"

@@ -57,6 +57,14 @@ function actionWords(event) {
   return null;
 }
 
+// Who plays a seat, in the page's language: a person, or a bot by its kind (the spec's settings kept as typed).
+function playerWords(spec) {
+  const [kind, settings] = spec.split(/:(.*)/s);
+  const words = { human: t("a person"), heuristic: t("heuristic bot"), random: t("random bot"), mcts: t("mcts bot") }[kind];
+  if (!words) return spec;
+  return settings ? `${words} (${settings})` : words;
+}
+
 // The creator's button on a person's seat: let a bot play it while the person is away, or give it back.
 function seatControl(seat, index) {
   const manage = (myTables()[tableId] || {}).manage;
@@ -129,8 +137,8 @@ function draw() {
       "data-seat": index, style: around(index, 42, 40) },
     el("div", { class: "who" }, seat.name, index === page.seat ? ` ${t("(you)")}` : "",
       seat.role ? el("span", { class: "muted", "data-role": seat.role }, ` · ${seat.role}`) : ""),
-    el("div", {}, seat.stand_in ? t("a bot ({player}) plays for this person", { player: seat.stand_in }) :
-      seat.player === "human" ? t("a person") : seat.player),
+    el("div", {}, seat.stand_in ? t("a bot ({player}) plays for this person", { player: playerWords(seat.stand_in) }) :
+      playerWords(seat.player)),
     el("div", {}, t("tricks: {count}", { count: view.tricks_won[index] })),
     page.personal && view.seat_totals ? el("div", {}, t("total: {points}", { points: view.seat_totals[index] })) : null,
     seatControl(seat, index))));
