@@ -384,3 +384,13 @@ def test_the_melds_everyone_may_know_are_in_the_terminals_status_line(tmp_path: 
     """Klaverjassen's roem, counted in the tricks taken, is shown beside the tricks once the play begins."""
     out, _ = _session(tmp_path, "klaverjassen", "--seed", "4", "--opponents", "random", lines=["1"] * 12 + ["quit"])
     assert "melds: North-South " in out and ", East-West " in out.split("melds: North-South ")[1]
+
+
+def test_the_rest_of_a_staged_deal_is_told_as_one_line_per_seat(tmp_path: Path) -> None:
+    """Belote's second stage: North, who took, is told its three cards at once, each other seat the count it
+    drew face down, never the cards."""
+    out, _ = _session(tmp_path, "belote", "--seed", "5", lines=["2", "quit"])
+    assert "You draw 8♥ 8♣ 7♠" in out
+    for seat in ("East", "West", "South"):
+        assert f"{seat} draws 3 cards face down" in out
+    assert "draws a card face down" not in out

@@ -147,6 +147,34 @@ class Story:
             return None
         return self._seat(event, self.seat)
 
+    def tell_draws(self, draws: Sequence[CardDrawn]) -> list[str]:
+        """A run of draws told to a seat at once (the rest of a staged deal): the cards this seat sees drawn by
+        each seat on one line, and a seat that draws several cards face down as a count; a single draw reads as
+        `tell` says it."""
+        if self.seat is None or len(draws) < 2:
+            return [said for draw in draws if (said := self.tell(draw)) is not None]
+        for draw in draws:
+            self._remember(draw)
+        seen: dict[int, list[Card]] = {}
+        hidden: dict[int, int] = {}
+        for draw in draws:
+            if draw.seen_by(self.seat) is Sight.WHOLE:
+                seen.setdefault(draw.seat, []).append(draw.card)
+            else:
+                hidden[draw.seat] = hidden.get(draw.seat, 0) + 1
+        _, deck, names = self._, self.rules.deck, self.names
+        told = []
+        for seat in dict.fromkeys(draw.seat for draw in draws):
+            if seat in seen:
+                cards = " ".join(deck.label(c) for c in seen[seat])
+                said = _("You draw {card}") if seat == self.seat else _("{seat} draws {card}")
+                told.append(said.format(seat=names[seat], card=cards))
+            if hidden.get(seat, 0) == 1:
+                told.append(_("{seat} draws a card face down").format(seat=names[seat]))
+            elif seat in hidden:
+                told.append(_("{seat} draws {count} cards face down").format(seat=names[seat], count=hidden[seat]))
+        return told
+
     # ------------------------------------------------------------------ memory
 
     def _remember(self, event: Event) -> None:

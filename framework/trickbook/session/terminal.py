@@ -24,6 +24,7 @@ from rich.text import Text
 from .. import i18n
 from ..book.story import Story, action_words
 from ..engine.events import (
+    CardDrawn,
     Event,
     HandScored,
     HandStarted,
@@ -467,7 +468,16 @@ class TerminalMatch:
     def report(self) -> None:
         """Prints what happened since the last report, as the story tells it to the person's seat: a new hand as
         a rule across the screen, a score sheet as a table, the end of the match in bold."""
-        for event in self.pending:
+        draws: list[CardDrawn] = []
+        for event in [*self.pending, None]:
+            if isinstance(event, CardDrawn):
+                draws.append(event)
+                continue
+            for line in self.story.tell_draws(draws):
+                self.console.print(line, markup=False)
+            draws.clear()
+            if event is None:
+                break
             said = self.story.tell(event)
             match event:
                 case HandStarted() if said is not None:
