@@ -104,8 +104,9 @@ def test_the_players_page_states_every_missed_target_and_its_cause() -> None:
         "60%: **missed** | 9 s |"
     )
     met = "| whist | heuristic vs random | 99 of 100 (0 unfinished) | 99.0% [94.6, 99.8] | 70%: **met** | 0 s |"
-    reached = "| whist | mcts:playouts=60 vs heuristic | 22 of 40 (0 unfinished) | 55.0% [39.8, 69.3] | 60%: **missed** | 9 s |"
-    short = "| whist | mcts:playouts=60 vs heuristic | 8 of 40 (0 unfinished) | 20.0% [10.5, 34.8] | 60%: **missed** | 9 s |"
+    pairing = "| whist | mcts:playouts=60 vs heuristic "
+    reached = pairing + "| 22 of 40 (0 unfinished) | 55.0% [39.8, 69.3] | 60%: **missed** | 9 s |"
+    short = pairing + "| 8 of 40 (0 unfinished) | 20.0% [10.5, 34.8] | 60%: **missed** | 9 s |"
     lines = report["shortfalls"]([missed, met, reached, short])
     assert len(lines) == 3 and lines[0].startswith("- german-whist, mcts:playouts=60 vs heuristic: worlds cannot")
     assert lines[1].endswith("interval [39.8, 69.3] reaches the target, so this run has not shown a shortfall.")
