@@ -39,7 +39,7 @@ def test_a_comparison_whose_matches_reach_the_hand_cap_says_so_first(
     assert main(args) == 0
     out = capsys.readouterr().out
     first = out.index("Read this first")
-    assert "tarneeb-41@2:trump=kouz-moving: 4 of 4 matches reached the hand cap of 2 hands unfinished" in out
+    assert "tarneeb-41@2: 4 of 4 matches reached the hand cap of 2 hands unfinished" in out
     assert first < out.index("95% intervals")
     assert main([*args, "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -176,7 +176,8 @@ def test_compare_prints_one_table_and_writes_a_figure(tmp_path: Path, capsys: py
         "--plot",
         str(figure),
     )
-    assert "tarneeb-41@2:trump=kouz-moving" in text and "tarneeb-41@2:trump=kubba" in text
+    assert "tarneeb-41@2 " in text and "tarneeb-41@2:trump=kubba" in text, "options at their defaults go unsaid"
+    assert "trump=kouz-moving" not in text
     for row in (
         "hands per match",
         "contracts made",
@@ -190,7 +191,7 @@ def test_compare_prints_one_table_and_writes_a_figure(tmp_path: Path, capsys: py
     ):
         assert row in text
     assert figure.read_bytes().startswith(b"\x89PNG")
-    assert text.index("Paired differences against tarneeb-41@2:trump=kouz-moving") < text.index("hands per match")
+    assert text.index("Paired differences against tarneeb-41@2 (") < text.index("hands per match")
     assert "tarneeb-41@2:trump=kubba: " in text, "a verdict for the second ruleset, printed before the table"
 
 

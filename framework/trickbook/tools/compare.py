@@ -128,8 +128,17 @@ def paired_differences(columns: Sequence[Column]) -> list[tuple[Column, list[Dif
 
 
 def _label(rules: Rules) -> str:
-    options = ",".join(f"{k}={v}" for k, v in rules.options)
+    """A column's name: the ruleset, its version and the options set away from their defaults (the others go
+    without saying, and a label of every option is too long to read; the CSV keeps them all, `spec`)."""
+    defaults = {option.name: option.default for option in rules.table_options}
+    options = ",".join(f"{k}={v}" for k, v in rules.options if defaults.get(k) != v)
     return f"{rules.id}@{rules.version}" + (f":{options}" if options else "")
+
+
+def spec(identity: dict[str, Any]) -> str:
+    """A ruleset with its version and every option in force, as `--ruleset`-like text: what a CSV row names."""
+    options = ",".join(f"{k}={v}" for k, v in identity["options"].items())
+    return f"{identity['id']}@{identity['version']}" + (f":{options}" if options else "")
 
 
 def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted: Sequence[MatchStats] = ()) -> Column:
@@ -344,7 +353,7 @@ def write_csv(columns: Sequence[Column], seed: int, path: Path) -> None:
                 winner = " ".join(str(seat) for seat in s.winner) if s.winner is not None else ""
                 out.writerow(
                     [
-                        column.label,
+                        spec(column.identity),
                         seed + index,
                         winner,
                         s.first_dealer,

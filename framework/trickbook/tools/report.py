@@ -48,7 +48,7 @@ def print_report(console: Console, columns: Sequence[Column], title: str, sweep:
     table = Table(title=title)
     table.add_column(FIRST_COLUMN)
     for column in columns:
-        table.add_column(column.label, justify="right")
+        table.add_column(column.label, justify="right", overflow="fold")  # a label has no spaces to wrap at
     for name, cells in report_rows(columns):
         table.add_row(name, *cells)
     console.print(table)
