@@ -353,9 +353,7 @@ def test_a_comparison_runs_to_the_end_with_progress_and_shows_the_table_and_figu
     expect(page.locator("#status")).to_have_text("done", timeout=60_000)
     table = page.locator("#comparison")
     expect(table).to_contain_text("6 matches per ruleset")
-    expect(table.locator("th")).to_have_text(
-        ["95% intervals in brackets", "tarneeb-41@2", "syrian-tarneeb-41@1"]
-    )
+    expect(table.locator("th")).to_have_text(["95% intervals in brackets", "tarneeb-41@2", "syrian-tarneeb-41@1"])
     expect(table).to_contain_text("hands per match")
     expect(table).to_contain_text("skill: the stronger player's party wins")
     expect(page.locator("text=Paired differences against tarneeb-41")).to_be_visible()
