@@ -575,7 +575,9 @@ def _melds(rules: Rules) -> Iterator[Statement]:
         else:
             shape = " with ".join(_pattern_words(rules, p) for p in kind.cards)
         compared = "" if kind.compared or not melds.best_only else ", always counted"
-        kinds.append(f"{kind.name.replace('_', ' ')} ({shape}) {kind.points}{compared}")
+        games = rules.trump.games
+        elsewhere = "".join(f", {points} in {games[game].name.replace('_', ' ')}" for game, points in kind.points_in)
+        kinds.append(f"{kind.name.replace('_', ' ')} ({shape}) {kind.points}{elsewhere}{compared}")
     order = sorted((r for r in range(deck.ranks_per_suit) if melds.place[r] >= 0), key=melds.place.__getitem__)
     text = (melds.description + " " if melds.description else "") + f"Melds are found {where}: " + "; ".join(kinds)
     text += "."

@@ -680,6 +680,7 @@ class Game(GameState):
         facts.declaring_side = facts.side_of[declarer]
         facts.trump = self._trump
         facts.trump_round = self._round
+        facts.to_act = self._turn
         facts.outs = self._outs
         facts.game = self._game
         facts.doubled = self._doubled
@@ -827,9 +828,9 @@ class Game(GameState):
         """Each seat's points from its melds this hand, found where the rules say (`melds.source`)."""
         rules = self.rules
         if melds.source is MeldSource.TRICKS:
-            return trick_meld_points(melds, rules.deck, self._seats, won_tricks, self._trump)
+            return trick_meld_points(melds, rules.deck, self._seats, won_tricks, self._trump, self._game)
         held = facts.shown if melds.source is MeldSource.SHOWN else self._dealt()
-        return meld_points(melds, rules.deck, rules.seating, self._dealer, held, self._trump)
+        return meld_points(melds, rules.deck, rules.seating, self._dealer, held, self._trump, self._game)
 
     def _cancel(self, reason: str) -> None:
         if self.observer is not None:
