@@ -166,13 +166,13 @@ def _table() -> tuple[Builtin, ...]:
         ),
         Builtin("dealer", (), Type.SEAT, "The seat that dealt this hand.", HAND_STAGES, _fact("dealer")),
         Builtin(
-            "to_act",
+            "turn",
             (),
             Type.SEAT,
             "The seat whose turn it is: the bidder while a bid ban is checked, the player a named game is offered "
             "to as its `when` is read (Baloot's Ashkal, only for the last two to speak).",
             TURN_STAGES,
-            _fact("to_act"),
+            _fact("turn"),
         ),
         Builtin(
             "declarer",
