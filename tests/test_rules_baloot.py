@@ -14,7 +14,7 @@ from trickbook import Game, Rules, load_ruleset
 from trickbook.book.explain import explain
 from trickbook.book.scenario import Scenario, evaluate
 from trickbook.engine.dealing import Deal
-from trickbook.errors import RulesetError
+from trickbook.errors import IllegalAction, RulesetError
 
 RULES = "baloot"
 NORTH, EAST, SOUTH, WEST = range(4)
@@ -111,6 +111,34 @@ def test_a_second_round_offers_sun_or_hokum_in_another_suit_and_all_passing_twic
     assert sorted(a for a in second if a.startswith("trump ")) == sorted(f"trump {s}" for s in "CSHD" if s != turned)
     act(game, "pass", "pass", "pass", "pass")
     assert game.hand_number == 2 and game.dealer == WEST
+
+
+def test_sun_takes_over_a_hokum_bought_before_it_in_the_round() -> None:
+    """ "if the player chooses San after selecting Hukm, the game type becomes San immediately without asking the
+    other players. This is because San is stronger than Hukm": a Hokum bought is pending while the others may
+    still say Sun (`trump.games.<name>.overcalls`)."""
+    game = Game(baloot(), seed=3, dealer=NORTH)
+    suit = turned_suit(game)
+    act(game, f"trump {suit}")  # West buys Hokum
+    assert game.phase == "trump" and game.turn == SOUTH and sorted(legal(game)) == ["pass", "sun"]
+    act(game, "pass", "sun")  # East takes it over as Sun
+    assert game.declarer == EAST and game.trump < 0 and [len(game.hand(s)) for s in range(4)] == [8] * 4
+
+
+def test_when_all_pass_the_hokum_buyer_confirms_it_or_changes_it_to_sun() -> None:
+    """ "If a player chooses Bess (pass) after selecting Hukm, the question returns to the player who chose Hukm.
+    They can either confirm Hukm or change the game type to San." """
+    game = Game(baloot(), seed=3, dealer=NORTH)
+    suit = turned_suit(game)
+    act(game, "pass", f"trump {suit}", "pass", "pass", "pass")  # South buys Hokum, the others pass
+    assert game.turn == SOUTH and sorted(legal(game)) == sorted([f"trump {suit}", "sun"])
+    with pytest.raises(IllegalAction, match="confirm your suit or name a stronger game"):
+        act(game, "pass")
+    act(game, "sun")
+    assert game.declarer == SOUTH and game.trump < 0
+    again = Game(baloot(), seed=3, dealer=NORTH)
+    act(again, "pass", f"trump {suit}", "pass", "pass", "pass", f"trump {suit}")
+    assert again.declarer == SOUTH and again.rules.deck.suits[again.trump].code == suit
 
 
 def test_the_buyer_gets_the_turned_card_and_two_more_the_others_three() -> None:
@@ -234,7 +262,8 @@ def test_a_double_counts_twice_and_a_triple_three_times_but_not_the_baloot() -> 
 def test_the_buyers_opponents_are_asked_to_double_and_the_buyers_may_triple() -> None:
     """Once the game is bought the buyers' opponents may double, and the buyers answer."""
     game = Game(baloot(), seed=3, dealer=NORTH)
-    act(game, f"trump {turned_suit(game)}")  # West buys Hokum
+    suit = turned_suit(game)
+    act(game, f"trump {suit}", "pass", "pass", "pass", f"trump {suit}")  # West buys Hokum and confirms it
     assert game.phase == "doubling" and game.turn in (NORTH, SOUTH) and "double" in legal(game)
     act(game, "double")
     assert game.turn in (WEST, EAST) and "redouble" in legal(game)
@@ -315,6 +344,20 @@ def test_a_meld_worth_in_an_unknown_game_is_refused_at_its_line(tmp_path: Path) 
         load_ruleset(written(tmp_path, BASE.replace(old, "points_in: {sun: 200, san: 200}")))
     said = str(refused.value)
     assert "'san' is not a named game of these rules" in said and "changed.yaml:" in said and "sun, ashkal" in said
+
+
+def test_a_game_that_takes_over_a_suit_needs_rounds_of_trump_making(tmp_path: Path) -> None:
+    """`overcalls` only means something where trump is made in rounds; elsewhere it is refused at its line."""
+    path = tmp_path / "chosen.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: chosen-overcall\ntitle: Klaverjassen with a no-trump game\n"
+        "extends: klaverjassen\ntrump:\n  games:\n    sun: {trump: none, overcalls: true}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    said = str(refused.value)
+    assert "chosen.yaml:7:" in said and "can take over a suit named before it" in said
 
 
 def test_the_seat_to_act_is_read_as_a_game_is_offered_and_refused_in_the_scoring(tmp_path: Path) -> None:

@@ -654,6 +654,13 @@ def _making_words(rules: Rules) -> str:
             f" Naming {' or '.join(for_partner)} is a buy for the partner: the namer's partner becomes the maker "
             "(the declarer)."
         )
+    overcalls = [g.name for g in trump.games if g.overcalls]
+    if overcalls:
+        text += (
+            f" A suit named does not end the round at once: every other player in turn may still name "
+            f"{' or '.join(overcalls)}, which takes the buy over, or pass; when all have passed, the player who named "
+            f"the suit confirms it or names {' or '.join(overcalls)} instead."
+        )
     if trump.last_must_name:
         return text + " In the last round the dealer may not pass and must name a suit."
     return text + " If every player passes in every round, the hand is thrown in."

@@ -1106,7 +1106,14 @@ class _Builder:
                 "a game named for the partner needs partners",
                 expected="sides of two players",
             )
-        return NamedGame(name, description, suit, highest, order, when, for_partner)
+        overcalls = bool(spec.get("overcalls", False))
+        if overcalls and self.data["trump"]["mode"] != TrumpMode.MADE.value:
+            raise self.error(
+                (*path, "overcalls"),
+                "only a game named in rounds of trump making can take over a suit named before it",
+                expected="`trump.mode: made`",
+            )
+        return NamedGame(name, description, suit, highest, order, when, for_partner, overcalls)
 
     # ------------------------------------------------------------------- play
 

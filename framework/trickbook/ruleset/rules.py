@@ -401,6 +401,8 @@ class NamedGame:
     """When it may be named (None: always), read as it is offered, after the bidding and any exchange."""
     for_partner: bool = False
     """Trump made in rounds: the player who names it makes its partner the declarer (a buy for the partner)."""
+    overcalls: bool = False
+    """Trump made in rounds: it takes over a suit named earlier in the round, until that suit is confirmed."""
 
 
 @dataclass(frozen=True, slots=True)
