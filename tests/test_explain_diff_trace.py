@@ -202,6 +202,14 @@ FACTS = {
         "belote (the king of trump with the queen of trump) 20, always counted",
         "on a tie the one held first from the dealer's left",
     ],
+    "baloot": [
+        "go counter-clockwise",
+        "in round 1 each player may accept the suit of the card shown to everyone or name the game sun or the game "
+        "ashkal, or pass",
+        "Naming ashkal is a buy for the partner: the namer's partner becomes the maker (the declarer).",
+        "four hundred (every card of one rank: A) 100, 200 in sun, 200 in ashkal",
+        "baloot (the king of trump with the queen of trump) 20, always counted",
+    ],
     "klaverjassen": [
         "the player after the dealer alone chooses trump",
         "Above the ace of trump rank the jack of trump, then the nine of trump, in that order.",

@@ -29,6 +29,7 @@ CORPUS = Path(__file__).parent / "data" / "formats"
 FROZEN = sorted(path for path in (CORPUS / "format-1").glob("*/*/*.yaml"))
 WRITTEN_IN_FORMAT_2 = {
     "auction-pitch",
+    "baloot",
     "belote",
     "black-maria",
     "estimation",

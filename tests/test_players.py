@@ -196,6 +196,7 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         ("napoleon", 16, 8),
         ("klaverjassen", 16, 14),
         ("belote", 16, 12),
+        ("baloot", 16, 13),
         ("sheepshead", 16, 7),
     ],
 )

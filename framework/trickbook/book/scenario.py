@@ -267,7 +267,7 @@ def _melds(rules: Rules, melds: MeldRules, scenario: Scenario, facts: Facts) -> 
         if scenario.won_tricks is not None:
             raise ScenarioError("won_tricks is for melds found in tricks: these rules find them in a hand")
         held = facts.shown if melds.source is MeldSource.SHOWN else card_masks(rules, scenario.dealt, "dealt")
-        return meld_points(melds, rules.deck, rules.seating, scenario.dealer, held, facts.trump)
+        return meld_points(melds, rules.deck, rules.seating, scenario.dealer, held, facts.trump, facts.game)
     won = scenario.won_tricks or [[] for _ in range(rules.seats)]
     if len(won) != rules.seats:
         raise ScenarioError(f"won_tricks must list {rules.seats} seats' tricks, not {len(won)}")
@@ -276,7 +276,7 @@ def _melds(rules: Rules, melds: MeldRules, scenario: Scenario, facts: Facts) -> 
         for trick in seat_tricks:
             cards = card_masks(rules, [trick] + [[] for _ in range(rules.seats - 1)], "won_tricks")[0]
             tricks.append((seat, cards))
-    return trick_meld_points(melds, rules.deck, rules.seats, tricks, facts.trump)
+    return trick_meld_points(melds, rules.deck, rules.seats, tricks, facts.trump, facts.game)
 
 
 def card_masks(rules: Rules, given: Sequence[Sequence[str]] | None, key: str) -> list[int]:

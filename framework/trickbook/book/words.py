@@ -575,7 +575,9 @@ def _melds(rules: Rules) -> Iterator[Statement]:
         else:
             shape = " with ".join(_pattern_words(rules, p) for p in kind.cards)
         compared = "" if kind.compared or not melds.best_only else ", always counted"
-        kinds.append(f"{kind.name.replace('_', ' ')} ({shape}) {kind.points}{compared}")
+        games = rules.trump.games
+        elsewhere = "".join(f", {points} in {games[game].name.replace('_', ' ')}" for game, points in kind.points_in)
+        kinds.append(f"{kind.name.replace('_', ' ')} ({shape}) {kind.points}{elsewhere}{compared}")
     order = sorted((r for r in range(deck.ranks_per_suit) if melds.place[r] >= 0), key=melds.place.__getitem__)
     text = (melds.description + " " if melds.description else "") + f"Melds are found {where}: " + "; ".join(kinds)
     text += "."
@@ -651,6 +653,13 @@ def _making_words(rules: Rules) -> str:
         text += (
             f" Naming {' or '.join(for_partner)} is a buy for the partner: the namer's partner becomes the maker "
             "(the declarer)."
+        )
+    overcalls = [g.name for g in trump.games if g.overcalls]
+    if overcalls:
+        text += (
+            f" A suit named does not end the round at once: every other player in turn may still name "
+            f"{' or '.join(overcalls)}, which takes the buy over, or pass; when all have passed, the player who named "
+            f"the suit confirms it or names {' or '.join(overcalls)} instead."
         )
     if trump.last_must_name:
         return text + " In the last round the dealer may not pass and must name a suit."

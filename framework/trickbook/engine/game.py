@@ -183,11 +183,11 @@ class Game(GameState):
         deck = rules.deck
         size = len(hand)
         seats = [(leader + rules.direction * k) % n for k in range(n)]
-        to_act = seats[len(trick)]
+        turn = seats[len(trick)]
         rest = [c for c in range(deck.size) if c not in hand and c not in trick]
         deal: list[tuple[Card, ...]] = []
         for seat in range(n):
-            held = list(hand) if seat == to_act else []
+            held = list(hand) if seat == turn else []
             while len(held) < size - (seat in seats[: len(trick)]):
                 held.append(rest.pop(0))
             deal.append(tuple(held))
@@ -486,6 +486,7 @@ class Game(GameState):
         self._blind_bidders = 0
         self._high_seat = NO_SEAT
         self._declarer = NO_SEAT
+        self._turn = NO_SEAT  # until the hand's first phase gives someone the turn
         self._contract = [0] * rules.contract_size
         self._doubled = 0
         self._doubler = NO_SEAT
@@ -680,6 +681,7 @@ class Game(GameState):
         facts.declaring_side = facts.side_of[declarer]
         facts.trump = self._trump
         facts.trump_round = self._round
+        facts.turn = self._turn
         facts.outs = self._outs
         facts.game = self._game
         facts.doubled = self._doubled
@@ -827,9 +829,9 @@ class Game(GameState):
         """Each seat's points from its melds this hand, found where the rules say (`melds.source`)."""
         rules = self.rules
         if melds.source is MeldSource.TRICKS:
-            return trick_meld_points(melds, rules.deck, self._seats, won_tricks, self._trump)
+            return trick_meld_points(melds, rules.deck, self._seats, won_tricks, self._trump, self._game)
         held = facts.shown if melds.source is MeldSource.SHOWN else self._dealt()
-        return meld_points(melds, rules.deck, rules.seating, self._dealer, held, self._trump)
+        return meld_points(melds, rules.deck, rules.seating, self._dealer, held, self._trump, self._game)
 
     def _cancel(self, reason: str) -> None:
         if self.observer is not None:

@@ -24,10 +24,16 @@ class Meld:
     cards: CardMask
     key: tuple[int, int, int, int]
 
+    @property
+    def points(self) -> int:
+        """What the meld is worth (the first part of its key)."""
+        return self.key[0]
 
-def find(melds: MeldRules, deck: Deck, cards: CardMask, trump: int) -> list[Meld]:
-    """Every meld among `cards` under `trump`: each maximal run once, as the longest kind of run it reaches; each
-    rank held whole; each set of named cards held together. A card may belong to melds of different kinds."""
+
+def find(melds: MeldRules, deck: Deck, cards: CardMask, trump: int, game: int) -> list[Meld]:
+    """Every meld among `cards` under `trump` in named game `game` (-1: none), each with its worth there: each
+    maximal run once, as the longest kind of run it reaches; each rank held whole; each set of named cards held
+    together. A card may belong to melds of different kinds."""
     out: list[Meld] = []
     per_suit = deck.ranks_per_suit
     runs = sorted(((kind.run, index) for index, kind in enumerate(melds.kinds) if kind.run), reverse=True)
@@ -45,7 +51,7 @@ def find(melds: MeldRules, deck: Deck, cards: CardMask, trump: int) -> list[Meld
                     continue
                 if length >= shortest:
                     index = next(i for run, i in runs if run <= length)
-                    points = melds.kinds[index].points
+                    points = melds.kinds[index].worth(game)
                     out.append(Meld(index, run_cards, (points, length, position - 1, int(suit == trump))))
                 length = 0
                 run_cards = 0
@@ -53,33 +59,33 @@ def find(melds: MeldRules, deck: Deck, cards: CardMask, trump: int) -> list[Meld
         for rank in kind.ranks:
             whole = sum(1 << (suit * per_suit + rank) for suit in range(len(deck.suits)))
             if cards & whole == whole:
-                out.append(Meld(index, whole, (kind.points, 0, melds.place[rank], 0)))
+                out.append(Meld(index, whole, (kind.worth(game), 0, melds.place[rank], 0)))
         if kind.cards:
             named = [pattern.resolve(deck, trump) for pattern in kind.cards]
             together = sum(1 << card for card in named if card is not None)
             if None not in named and cards & together == together:
                 top = max(melds.place[card % per_suit] for card in named if card is not None)
-                out.append(Meld(index, together, (kind.points, 0, top, int(kind.cards[0].suit is None))))
-    return [meld for meld in out if melds.kinds[meld.kind].points > 0]
+                out.append(Meld(index, together, (kind.worth(game), 0, top, int(kind.cards[0].suit is None))))
+    return [meld for meld in out if meld.points > 0]
 
 
 def meld_points(
-    melds: MeldRules, deck: Deck, seating: Seating, dealer: int, held: Sequence[CardMask], trump: int
+    melds: MeldRules, deck: Deck, seating: Seating, dealer: int, held: Sequence[CardMask], trump: int, game: int
 ) -> list[int]:
     """Each seat's points from the melds among its cards `held` (shown or dealt), after the comparison: with
     `best_only`, only the side (or seat, at a table without sides) holding the best compared meld scores its
     compared melds; melds not compared always count."""
-    found = [find(melds, deck, cards, trump) for cards in held]
+    found = [find(melds, deck, cards, trump, game) for cards in held]
     points = [0] * seating.seats
     for seat, seat_melds in enumerate(found):
         for meld in seat_melds:
             if not melds.best_only or not melds.kinds[meld.kind].compared:
-                points[seat] += melds.kinds[meld.kind].points
+                points[seat] += meld.points
     if not melds.best_only:
         return points
     winners = _best_group(melds, seating, dealer, found)
     for seat in winners:
-        points[seat] += sum(melds.kinds[m.kind].points for m in found[seat] if melds.kinds[m.kind].compared)
+        points[seat] += sum(m.points for m in found[seat] if melds.kinds[m.kind].compared)
     return points
 
 
@@ -106,10 +112,10 @@ def _best_group(melds: MeldRules, seating: Seating, dealer: int, found: Sequence
 
 
 def trick_meld_points(
-    melds: MeldRules, deck: Deck, seats: int, tricks: Sequence[tuple[int, CardMask]], trump: int
+    melds: MeldRules, deck: Deck, seats: int, tricks: Sequence[tuple[int, CardMask]], trump: int, game: int
 ) -> list[int]:
     """Each seat's points from the melds among the cards of the tricks it won (`from: tricks`)."""
     points = [0] * seats
     for winner, cards in tricks:
-        points[winner] += sum(melds.kinds[m.kind].points for m in find(melds, deck, cards, trump))
+        points[winner] += sum(m.points for m in find(melds, deck, cards, trump, game))
     return points

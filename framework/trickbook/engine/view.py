@@ -169,11 +169,11 @@ class SeatView(NamedTuple):
         rules = self.rules
         if melds.source is MeldSource.TRICKS:
             tricks = [(winner, rules.deck.mask(cards)) for winner, cards in self.tricks_taken()]
-            return tuple(trick_meld_points(melds, rules.deck, rules.seats, tricks, self.trump))
+            return tuple(trick_meld_points(melds, rules.deck, rules.seats, tricks, self.trump, self.game))
         shown = [0] * rules.seats
         for seat, card in self.shown():
             shown[seat] |= 1 << card
-        return tuple(meld_points(melds, rules.deck, rules.seating, self.dealer, shown, self.trump))
+        return tuple(meld_points(melds, rules.deck, rules.seating, self.dealer, shown, self.trump, self.game))
 
     def shown(self) -> tuple[tuple[int, Card], ...]:
         """The cards seats showed this hand (`showing`), each with the seat that holds it (public)."""

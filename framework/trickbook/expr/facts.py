@@ -92,6 +92,8 @@ class Facts:
     trump: int = NO_SUIT
     trump_round: int = 0
     """The round of trump making in which trump was named (0: not made by a player)."""
+    turn: int = NO_SEAT
+    """The seat whose turn it is (no seat between turns)."""
     outs: int = 0
     """The seats that sit this hand out while their partners play alone, as a mask."""
     game: int = -1

@@ -57,6 +57,8 @@ PLAYED = frozenset({Stage.PLAY, Stage.HAND})
 SCORING = frozenset({Stage.HAND})
 """Only while the hand is scored: the points of the scoring rules."""
 DECLARED = frozenset({Stage.ANNOUNCE, Stage.PLAY, Stage.HAND})
+TURN_STAGES = frozenset({Stage.BID, Stage.ANNOUNCE, Stage.PLAY})
+"""While a seat is to act: a bid is weighed, a game is offered, a card is played."""
 IN_HAND = frozenset({Stage.ANNOUNCE, Stage.PLAY})
 """While cards are in the players' hands and the game is named or played: what each hand holds now."""
 """Once the declarer has named the game: trump, the exchange and the announcements are known."""
@@ -163,6 +165,15 @@ def _table() -> tuple[Builtin, ...]:
             _fact("hand_size"),
         ),
         Builtin("dealer", (), Type.SEAT, "The seat that dealt this hand.", HAND_STAGES, _fact("dealer")),
+        Builtin(
+            "turn",
+            (),
+            Type.SEAT,
+            "The seat whose turn it is: the bidder while a bid ban is checked, the player a named game is offered "
+            "to as its `when` is read (Baloot's Ashkal, only for the last two to speak).",
+            TURN_STAGES,
+            _fact("turn"),
+        ),
         Builtin(
             "declarer",
             (),

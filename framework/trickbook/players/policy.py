@@ -349,7 +349,7 @@ def _show_melds(view: SeatView) -> int:
     if melds is None or melds.source is not MeldSource.SHOWN or not shows:
         return actions.pass_action
     in_melds = 0
-    for meld in find(melds, rules.deck, rules.deck.mask(view.hand), view.trump):
+    for meld in find(melds, rules.deck, rules.deck.mask(view.hand), view.trump, view.game):
         in_melds |= meld.cards
     return next((action for card, action in sorted(shows.items()) if in_melds >> card & 1), actions.pass_action)
 

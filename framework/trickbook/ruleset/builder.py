@@ -749,7 +749,10 @@ class _Builder:
             if len(set(cards)) != len(cards):
                 raise self.error((*path, "cards"), "a card is listed twice", expected="different cards")
             description = " ".join(str(entry.get("description", "")).split())
-            kinds.append(MeldKind(name, description, entry["points"], run, ranks, cards, entry.get("compared", True)))
+            points_in = self.points_in_games((*path, "points_in"), entry.get("points_in", {}))
+            kinds.append(
+                MeldKind(name, description, entry["points"], run, ranks, cards, entry.get("compared", True), points_in)
+            )
         runs = [k.run for k in kinds if k.run]
         if len(set(runs)) != len(runs):
             raise self.error(
@@ -774,6 +777,19 @@ class _Builder:
             spec.get("ties", "none") == "first",
             " ".join(str(spec.get("description", "")).split()),
         )
+
+    def points_in_games(self, path: KeyPath, worth: dict[str, int]) -> tuple[tuple[int, int], ...]:
+        """A meld's worth in named games (`points_in`), by game index; each name must be one of `trump.games`."""
+        games = list(self.data.get("trump", {}).get("games", {}))
+        for name in worth:
+            if name not in games:
+                raise self.error(
+                    (*path, name),
+                    f"{name!r} is not a named game of these rules",
+                    expected="one of " + ", ".join(games) if games else "a game named in `trump.games`",
+                    hint="a meld's worth may differ only between the games of `trump.games`",
+                )
+        return tuple((games.index(name), int(points)) for name, points in worth.items())
 
     def alone(self) -> AloneRules | None:
         spec = self.data.get("alone")
@@ -1090,7 +1106,14 @@ class _Builder:
                 "a game named for the partner needs partners",
                 expected="sides of two players",
             )
-        return NamedGame(name, description, suit, highest, order, when, for_partner)
+        overcalls = bool(spec.get("overcalls", False))
+        if overcalls and self.data["trump"]["mode"] != TrumpMode.MADE.value:
+            raise self.error(
+                (*path, "overcalls"),
+                "only a game named in rounds of trump making can take over a suit named before it",
+                expected="`trump.mode: made`",
+            )
+        return NamedGame(name, description, suit, highest, order, when, for_partner, overcalls)
 
     # ------------------------------------------------------------------- play
 

@@ -234,7 +234,8 @@ class MeldSource(Enum):
 @dataclass(frozen=True, slots=True)
 class MeldKind:
     """One meld that scores: a run of `run` cards of a suit, every card of one of `ranks`, or the cards `cards`
-    together; `compared` says whether it takes part in the comparison of the best melds."""
+    together; `compared` says whether it takes part in the comparison of the best melds, `points_in` what it is
+    worth in some named games."""
 
     name: str
     description: str
@@ -243,6 +244,12 @@ class MeldKind:
     ranks: tuple[int, ...] = ()
     cards: tuple[CardPattern, ...] = ()
     compared: bool = True
+    points_in: tuple[tuple[int, int], ...] = ()
+    """(named game index, worth) pairs: what the meld is worth in a hand played as that game instead of `points`."""
+
+    def worth(self, game: int) -> int:
+        """What the meld is worth in a hand played as named game `game` (-1: none)."""
+        return next((points for named, points in self.points_in if named == game), self.points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,6 +401,8 @@ class NamedGame:
     """When it may be named (None: always), read as it is offered, after the bidding and any exchange."""
     for_partner: bool = False
     """Trump made in rounds: the player who names it makes its partner the declarer (a buy for the partner)."""
+    overcalls: bool = False
+    """Trump made in rounds: it takes over a suit named earlier in the round, until that suit is confirmed."""
 
 
 @dataclass(frozen=True, slots=True)

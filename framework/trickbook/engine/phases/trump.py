@@ -69,7 +69,10 @@ class TrumpChoice:
 class TrumpMaking:
     """Rounds of trump making, each once around from the player after the dealer: a seat names a suit the round
     offers, or passes; the first to name one makes trump and is the hand's declarer. When every seat passes in
-    every round the hand is thrown in, unless the dealer must name a suit in the last round."""
+    every round the hand is thrown in, unless the dealer must name a suit in the last round.
+
+    Where games may take over a suit (`overcalls`), a suit named is pending: its namer is the declarer so far and
+    the others are asked in turn for such a game; when all pass, the namer confirms the suit or names one."""
 
     code = TRUMP
 
@@ -82,6 +85,9 @@ class TrumpMaking:
         """The trump actions of this round: the exposed card's suit, the other suits, or every suit; and the named
         games whose `when` holds, in every round (`trump_round` tells a game which round it is)."""
         rules = game.rules
+        if _pending(game):
+            overcalls = _overcalls_offered(game)
+            return (rules.actions.trump(game._trump), *overcalls) if game._turn == game._declarer else overcalls
         kind = rules.trump.rounds[game._round - 1]
         shown = rules.deck.suit_of[game._exposed[0]] if game._exposed else NO_SUIT
         suits = range(len(rules.deck.suits))
@@ -99,7 +105,7 @@ class TrumpMaking:
 
     def legal(self, game: PhaseHost) -> tuple[int, ...]:
         offered = self.offered(game)
-        if self.must_name(game) and offered:
+        if (self.must_name(game) or (_pending(game) and game._turn == game._declarer)) and offered:
             return offered
         return (game.rules.actions.pass_action, *offered)
 
@@ -109,6 +115,9 @@ class TrumpMaking:
         actions = game.rules.actions
         seat = game._turn
         game._record(action, auto)
+        if action == actions.pass_action and _pending(game):
+            game._turn = game._next[seat]  # back to the suit's namer once every other seat has passed
+            return
         if action == actions.pass_action:
             game._passes_in_row += 1
             if game._passes_in_row < game._seats:
@@ -119,6 +128,11 @@ class TrumpMaking:
                 game._turn = game._next[game._dealer]
             else:
                 game._cancel("every player passed in every round of trump making")
+            return
+        if actions.kinds[action] != GAME and not _pending(game) and any(g.overcalls for g in game.rules.trump.games):
+            game._declarer = seat  # pending: the others may still take the buy over with a stronger game
+            game._trump = actions.suit_of_trump(action)
+            game._turn = game._next[seat]
             return
         game._declarer = seat
         if actions.kinds[action] == GAME:
@@ -140,10 +154,22 @@ class TrumpMaking:
                 said("trump is being made: name a suit or pass, not {action}", action=actions.text(action)),
                 rule=_("trump is made before the play"),
             )
+        if action == actions.pass_action and _pending(game):
+            return IllegalAction(
+                said("everyone passed: confirm your suit or name a stronger game ({suits})", suits=named),
+                rule="trump.games",
+            )
         if action == actions.pass_action:
             return IllegalAction(
                 said("the dealer may not pass in the last round: name trump ({suits})", suits=named),
                 rule="trump.last_must_name",
+            )
+        if _pending(game):
+            return IllegalAction(
+                said("a suit is bought: you may name {suits} or pass", suits=named)
+                if named
+                else said("a suit is bought: you may only pass"),
+                rule="trump.games",
             )
         return IllegalAction(
             said("in round {round} of trump making you may name {suits} or pass", round=game._round, suits=named)
@@ -171,6 +197,17 @@ def _games_offered(game: PhaseHost) -> tuple[int, ...]:
         return tuple(rules.actions.game(index) for index in range(len(games)))
     facts = game._facts()
     return tuple(rules.actions.game(i) for i, g in enumerate(games) if g.when is None or g.when(facts))
+
+
+def _pending(game: PhaseHost) -> bool:
+    """A suit was named in trump making and awaits the others' stronger games (`overcalls`) or its confirmation."""
+    return game._declarer >= 0
+
+
+def _overcalls_offered(game: PhaseHost) -> tuple[int, ...]:
+    """The games that take over a pending suit which the seat to act may name now."""
+    games = game.rules.trump.games
+    return tuple(a for a in _games_offered(game) if games[a - game.rules.actions.game_base].overcalls)
 
 
 def _name_game(game: PhaseHost, index: int) -> None:
