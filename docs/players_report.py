@@ -74,7 +74,7 @@ def pairing(
     choice = RulesetChoice(ruleset, None, options)
     groups = places(ruleset, options)
     seats = sum(len(group) for group in groups)
-    share = matches // len(groups)
+    share = -(-matches // len(groups))  # rounded up: never fewer matches than asked, each place as many
     plan: list[tuple[MatchJob, set[int]]] = []
     for group in groups:
         layout = ",".join(first if seat in group else second for seat in range(seats))
@@ -204,7 +204,9 @@ def write(args: argparse.Namespace, rows: list[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument(
+        "--matches", type=int, default=200, help="matches per pairing, rounded up to the same number for each place"
+    )
     parser.add_argument("--jobs", type=int, default=default_jobs())
     parser.add_argument("--mcts", default="mcts:playouts=60")
     parser.add_argument("--rulesets", default=",".join(bundled_rulesets()), help="comma-separated (default: all)")
