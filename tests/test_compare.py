@@ -414,9 +414,9 @@ def test_a_comparison_where_every_match_finishes_draws_its_figure(tmp_path: Path
     assert (tmp_path / "figure.png").stat().st_size > 10_000
 
 
-def test_the_intervals_match_wilsons_and_the_normal_ones_worked_by_hand() -> None:
+def test_the_intervals_match_wilsons_and_students_worked_by_hand() -> None:
     # Wilson's 95% score interval (z = 1.96): 5 of 10 -> [0.2366, 0.7634]; 0 of 10 -> [0, 0.2775];
-    # 9 of 10 -> [0.5958, 0.9821]. Mean of 1..5: 3, sd 1.5811, half-width 1.96 * 1.5811 / sqrt(5) = 1.3859.
+    # 9 of 10 -> [0.5958, 0.9821].
     for (successes, trials), (low, high) in {
         (5, 10): (0.2366, 0.7634),
         (0, 10): (0.0, 0.2775),
@@ -424,11 +424,13 @@ def test_the_intervals_match_wilsons_and_the_normal_ones_worked_by_hand() -> Non
     }.items():
         estimate = proportion(successes, trials)
         assert (estimate.low, estimate.high) == pytest.approx((low, high), abs=1e-4)
-    # Two values 1 and 3: mean 2, sd 1.4142, half-width 1.96 * 1.4142 / sqrt(2) = 1.96.
+    # A mean's half-width is Student's t for n - 1 degrees of freedom (tables: 2.776 at 4, 4.303 at 2, 12.706 at
+    # 1) times sd / sqrt(n). 1..5: sd 1.5811, 2.776 * 1.5811 / sqrt(5) = 1.9629. 0, 0, 1: sd 0.5774,
+    # 4.303 * 0.5774 / sqrt(3) = 1.4343, cut at 0 below. 1 and 3: sd 1.4142, 12.706 * 1.4142 / sqrt(2) = 12.706.
     for values, floor, expected in (
-        ([1, 2, 3, 4, 5], None, (3.0, 1.6141, 4.3859)),
-        ([0, 0, 1], 0, (1 / 3, 0.0, 0.9867)),
-        ([1, 3], None, (2.0, 0.0400, 3.9600)),
+        ([1, 2, 3, 4, 5], None, (3.0, 1.0371, 4.9629)),
+        ([0, 0, 1], 0, (1 / 3, 0.0, 1.7676)),
+        ([1, 3], None, (2.0, -10.706, 14.706)),
     ):
         estimate = mean(values, floor)
         assert (estimate.value, estimate.low, estimate.high) == pytest.approx(expected, abs=1e-4)

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from trickbook.tools.paired import METRICS, SKILL_METRICS, Difference, as_json, paired
-from trickbook.tools.stats import MatchStats, Shape
+from trickbook.tools.stats import MatchStats, Shape, t95
 
 Z95 = 1.959964
 SHAPE = Shape(margin=12.5, close=True, decided_at=0.75, deficit=1.5)
@@ -62,13 +62,26 @@ def test_a_metric_that_does_not_apply_to_a_match_leaves_it_out() -> None:
 
 
 def test_the_interval_is_the_one_of_the_per_seed_differences() -> None:
-    """Gaps 1 and 3: mean 2, standard deviation sqrt(2), half-width 1.96 * sqrt(2) / sqrt(2)."""
+    """Gaps 1 and 3: mean 2, standard deviation sqrt(2), half-width t(1) * sqrt(2) / sqrt(2), Student's t for one
+    degree of freedom being 12.706 (with two matches almost nothing is known). A share's interval stops at
+    ±100 percentage points."""
     first = [match(hands=10), match(hands=20)]
     second = [match(hands=11), match(hands=23)]
-    hands = {d.metric: d for d in paired(first, second)}["hands per match"]
+    differences = {d.metric: d for d in paired(first, second)}
+    hands = differences["hands per match"]
     assert hands.mean == 2 and hands.pairs == 2
     assert hands.spread == pytest.approx(math.sqrt(2))
-    assert (hands.low, hands.high) == pytest.approx((2 - Z95, 2 + Z95))
+    assert (hands.low, hands.high) == pytest.approx((2 - 12.706, 2 + 12.706))
+    finished = paired([match(), match()], [match(), match(winner=None, shape=None)])
+    share = {d.metric: d for d in finished}["matches finished"]
+    assert share.mean == -0.5 and (share.low, share.high) == (-1.0, 1.0)
+
+
+def test_students_t_is_the_tables_for_few_matches_and_near_the_normal_for_many() -> None:
+    """Tables: 3.182 at 3 degrees of freedom, 2.131 at 15, 2.120 at 16, 2.042 at 30, 1.980 at 120, 1.962 at 1000."""
+    for freedom, value in ((3, 3.182), (15, 2.131), (16, 2.120), (30, 2.042), (120, 1.980), (1000, 1.962)):
+        assert t95(freedom) == pytest.approx(value, abs=5e-4), freedom
+    assert t95(10**6) == pytest.approx(Z95, abs=1e-5)
 
 
 def test_a_metric_needs_two_pairs_and_the_seeds_must_match() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .stats import Z95, MatchStats
+from .stats import Z95, MatchStats, t95
 
 PerMatch = Callable[[MatchStats], float | None]
 
@@ -130,8 +130,11 @@ def paired(
             continue
         average = sum(gaps) / len(gaps)
         spread = math.sqrt(sum((g - average) ** 2 for g in gaps) / (len(gaps) - 1))
-        half = Z95 * spread / math.sqrt(len(gaps))
-        out.append(Difference(metric, average, average - half, average + half, len(gaps), spread, larger, smaller))
+        half = t95(len(gaps) - 1) * spread / math.sqrt(len(gaps))
+        low, high = average - half, average + half
+        if metric in PERCENT:  # a difference of two shares lies between -100 and +100 percentage points
+            low, high = max(-1.0, low), min(1.0, high)
+        out.append(Difference(metric, average, low, high, len(gaps), spread, larger, smaller))
     return out
 
 

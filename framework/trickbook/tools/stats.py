@@ -262,6 +262,24 @@ class Estimate:
 
 Z95 = 1.959964
 
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131)
+"""Student's t at 97.5% for 1 to 15 degrees of freedom (from the standard tables)."""
+
+
+def t95(freedom: int) -> float:
+    """Student's t quantile for a two-sided 95% interval: a mean of few matches is far less sure than the normal
+    approximation says (with 4 matches 3.18, not 1.96). Past the table, the Cornish-Fisher series in 1/freedom,
+    within 0.0002 of the exact value from 16 degrees on."""
+    if freedom <= len(_T95):
+        return _T95[freedom - 1]
+    z, f = Z95, freedom
+    return (
+        z
+        + (z**3 + z) / (4 * f)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * f**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * f**3)
+    )
+
 
 def proportion(successes: int, trials: int) -> Estimate:
     """Wilson's 95% interval for a proportion."""
@@ -275,13 +293,13 @@ def proportion(successes: int, trials: int) -> Estimate:
 
 
 def mean(values: Sequence[float], floor: float | None = None) -> Estimate:
-    """The mean with a normal-approximation 95% interval, cut at `floor` for values that cannot go below it."""
+    """The mean with Student's 95% interval, cut at `floor` for values that cannot go below it."""
     if not values:
         return Estimate(math.nan, math.nan, math.nan)
     average = sum(values) / len(values)
     if len(values) < 2:
         return Estimate(average, average, average)
     variance = sum((v - average) ** 2 for v in values) / (len(values) - 1)
-    half = Z95 * math.sqrt(variance / len(values))
+    half = t95(len(values) - 1) * math.sqrt(variance / len(values))
     low = average - half if floor is None else max(floor, average - half)
     return Estimate(average, low, average + half)
