@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -661,6 +662,11 @@ def test_at_belote_the_hand_grows_to_eight_once_trump_is_made_and_shown_melds_ar
             seen = _updates(page)
             take.first.click()
             page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+            # The rest of the deal in the hand's log: North's own three cards by name, the others' as counts.
+            log = page.locator("#bidding").inner_text()
+            assert re.search(r"North drew (10|[7-9AKQJ])[♠♥♦♣] (10|[7-9AKQJ])[♠♥♦♣] (10|[7-9AKQJ])[♠♥♦♣]", log), log
+            for seat in ("East", "South", "West"):
+                assert f"{seat} drew 3 cards face down" in log, log
             continue
         _move(page)
     else:

@@ -211,7 +211,19 @@ function draw() {
   const hand_events = thisHand();
   const bids = [];
   const passes = [];  // the cards each seat passed so far, drawn as one line per seat
+  const draws = new Map();  // a staged deal's rest, before the first trick: each seat's draws on one line
+  let played = false;
   for (const event of hand_events) {
+    if (event.type === "trick") played = true;
+    if (event.type === "card_drawn" && !played) {
+      let line = draws.get(event.seat);
+      if (!line) { line = { at: bids.length, cards: [], hidden: 0 }; draws.set(event.seat, line); bids.push(""); }
+      if (event.card) line.cards.push(event.card); else line.hidden += 1;
+      const who = name(event.seat);
+      bids[line.at] = [line.cards.length ? t("{who} drew {cards}", { who, cards: cards(line.cards) }) : "",
+        line.hidden ? t("{who} drew {count} cards face down", { who, count: line.hidden }) : ""].filter(Boolean).join(t("; "));
+      continue;
+    }
     if (event.type === "cards_passed" && event.to === page.seat) {
       bids.push(t("{who} passed you {cards}", { who: name(event.seat), cards: cards(event.cards) }));
       continue;
