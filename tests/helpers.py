@@ -58,6 +58,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("belote", (), None),
     ("klaverjassen", (("city", "amsterdam"),), None),
     ("sheepshead", (), None),
+    ("kout", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

@@ -35,6 +35,7 @@ WRITTEN_IN_FORMAT_2 = {
     "five-hundred",
     "german-whist",
     "klaverjassen",
+    "kout",
     "napoleon",
     "knaves",
     "polignac",

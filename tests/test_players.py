@@ -197,6 +197,7 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         ("klaverjassen", 16, 14),
         ("belote", 16, 12),
         ("sheepshead", 16, 7),
+        ("kout", 16, 14),
     ],
 )
 def test_the_heuristic_player_beats_random_players_in_the_family_games(ruleset: str, matches: int, least: int) -> None:
