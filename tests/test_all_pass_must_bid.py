@@ -66,3 +66,17 @@ def test_an_auction_in_duels_refuses_it_where_it_stands(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as caught:
         load_ruleset(ruleset_file(tmp_path, text))
     assert "nothing is forced" in str(caught.value) and "must.yaml:6" in str(caught.value)
+
+
+def test_a_last_player_whose_time_runs_out_bids_the_lowest_bid(game: Game) -> None:
+    act(game, "pass", "pass", "pass")
+    assert game.rules.actions.text(game.default_action()) == "bid 7"
+
+
+def test_an_auction_of_one_round_takes_the_dealers_pass_away_too(tmp_path: Path) -> None:
+    text = MUST_BID.replace("  all_pass: {action: must-bid}\n", "  order: once\n  all_pass: {action: must-bid}\n")
+    game = Game(load_ruleset(ruleset_file(tmp_path, text)), seed=2)
+    act(game, "pass", "pass", "pass")
+    assert game.turn == game.dealer and "pass" not in legal(game)
+    act(game, "bid 8")
+    assert game.declarer == game.dealer and game.phase == "trump"
