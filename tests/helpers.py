@@ -59,6 +59,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("klaverjassen", (("city", "amsterdam"),), None),
     ("sheepshead", (), None),
     ("baloot", (), None),
+    ("kout", (), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

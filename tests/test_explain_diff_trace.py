@@ -259,6 +259,12 @@ FACTS = {
         "A player holding A♣ must play it when `call_clubs and led_suit == C`",
         "For each seat, when `not leaster and seat == declarer`: `sign * picker_share` points",
     ],
+    "kout": [
+        "Six players in two fixed sides",
+        "If the first five players pass, the last player may not pass and must bid, 5 or more.",
+        "Above the ace of trump rank the red joker, then the ace of trump, then the black joker, in that order.",
+        "may be led only when `honours_out or team_bid == 9`",
+    ],
     "trex": [
         "After every 4 played hands (the same player deals them all) the deal passes to the next player",
         "the dealer alone chooses the game of this hand among king_of_hearts, queens, diamonds, ltoosh",

@@ -36,6 +36,7 @@ WRITTEN_IN_FORMAT_2 = {
     "five-hundred",
     "german-whist",
     "klaverjassen",
+    "kout",
     "napoleon",
     "knaves",
     "polignac",

@@ -388,6 +388,11 @@ def _auction_words(rules: Rules) -> str:
             f" If the first {count_words(rules.seats - 1)} players pass, the last player becomes declarer with "
             f"a contract of {bidding.forced_bid}, automatically."
         )
+    elif bidding.all_pass == "must-bid":
+        text += (
+            f" If the first {count_words(rules.seats - 1)} players pass, the last player may not pass and must "
+            f"bid, {bidding.min} or more."
+        )
     else:
         text += f" If all {count_words(rules.seats)} players pass, the hand is thrown in."
     return text

@@ -880,10 +880,11 @@ class _Builder:
                 if key in spec:
                     raise self.error(("bidding", key), f"`{key}` belongs to auctions; these are one-shot declarations")
         else:
-            if all_pass["action"] == "force" and duels:
+            if all_pass["action"] in ("force", "must-bid") and duels:
                 raise self.error(
                     ("bidding", "all_pass", "action"),
                     "in duels the last player left chooses to bid the lowest bid or pass; nothing is forced",
+                    hint="leave `all_pass` out, or bid in rounds (`order: round` or `once`)",
                 )
             if all_pass["action"] == "force":
                 if forced is None or not low <= forced <= high:

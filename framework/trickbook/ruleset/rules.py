@@ -359,7 +359,7 @@ class BiddingRules:
     named: tuple[NamedBid, ...]
     ends_at: int
     all_pass: str
-    """'cancel' or 'force' (auctions only)."""
+    """'cancel', 'force' or 'must-bid' (auctions only)."""
     forced_bid: int | None
     cancel_if: Compiled | None
     bans: tuple[BidBan, ...] = ()

@@ -28,6 +28,8 @@ class Auction:
         actions = game.rules.actions
         low = game.rules.bidding.min if game._high_seat == NO_SEAT else game._bids[game._high_seat] + 1
         options = actions.auction_from[min(low, actions.max_bid + 1)]
+        if must_bid(game):
+            options = options[1:]  # the pass comes first
         if game._bid_max < actions.max_bid:
             top = actions.bid(game._bid_max)
             return tuple(a for a in options if a <= top)
@@ -35,6 +37,11 @@ class Auction:
 
     def apply(self, game: PhaseHost, action: int, auto: bool) -> None:
         actions = game.rules.actions
+        if action == actions.pass_action and must_bid(game):
+            raise IllegalAction(
+                said("everyone else passed: you may not pass, bid {low} or more", low=game.rules.bidding.min),
+                rule="bidding.all_pass",
+            )
         if action != actions.pass_action:
             low = game.rules.bidding.min if game._high_seat == NO_SEAT else game._bids[game._high_seat] + 1
             # An auction has no named bids (the loader refuses them), so a bid is its number.
@@ -148,6 +155,17 @@ class Duels(Auction):
             said("you listen: hold {held} (bid {held}) or pass, not {bid}", held=held, bid=actions.bid_values[action]),
             rule=_("the listener holds the bid or passes"),
         )
+
+
+def must_bid(game: PhaseHost) -> bool:
+    """True when the seat to bid may not pass (`all_pass: must-bid`): nobody has bid and every other player of
+    the hand has passed."""
+    everyone = (1 << game._seats) - 1
+    return (
+        game.rules.bidding.all_pass == "must-bid"
+        and game._high_seat == NO_SEAT
+        and game._passed | game._outs | 1 << game._turn == everyone
+    )
 
 
 def auction_bid(game: PhaseHost, seat: int, action: int) -> None:
