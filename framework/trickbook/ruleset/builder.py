@@ -1412,6 +1412,7 @@ def _translations(data: dict[str, Any]) -> tuple[Translation, ...]:
             words["title"],
             " ".join(str(words.get("description", "")).split()),
             tuple((str(english), str(said)) for english, said in words.get("words", {}).items()),
+            tuple((" ".join(str(english).split()), str(said)) for english, said in words.get("texts", {}).items()),
         )
         for language, words in sorted(data.items())
     )

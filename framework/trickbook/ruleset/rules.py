@@ -750,6 +750,9 @@ class Translation:
     title: str
     description: str
     words: tuple[tuple[str, str], ...]
+    texts: tuple[tuple[str, str], ...] = ()
+    """The ruleset's own sentences (descriptions of rules, options, versions) by their English text, its spaces
+    run together."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -803,7 +806,12 @@ class Rules:
 
     def word(self, language: str, word: str) -> str:
         """One of the game's terms in a language, as the ruleset translates it (else unchanged)."""
-        return dict(self.translation(language).words).get(word, word)
+        said = dict(self.translation(language).words).get(word)
+        return said if said is not None else self.deck.word(language, word)
+
+    def text(self, language: str, english: str) -> str:
+        """One of the ruleset's own sentences in a language, as the ruleset translates it (else unchanged)."""
+        return dict(self.translation(language).texts).get(" ".join(english.split()), english)
 
     portable: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     """The merged ruleset as a record carries it, when it is not bundled."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from .. import i18n, limits, resources
 from ..book.story import action_words
-from ..book.words import exchange_words
+from ..book.words import Reader, exchange_words
 from ..engine.history import HandResult
 from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
@@ -276,7 +276,7 @@ class Hub:
                 "bids": _bid_words(rules, language),
                 "sheet": [_sheet_row(hand) for hand in table.game.history],
                 "passing": _passing(rules, game_view, language),
-                "exchange": None if rules.exchange is None else exchange_words(rules),
+                "exchange": None if rules.exchange is None else exchange_words(Reader(rules, language)),
                 "broken": [[deck.suits[suit].code, broken] for suit, broken in game_view.broken()],
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
                 "log": [in_language(event, language) for event in live.logs.get(seat, [])],
