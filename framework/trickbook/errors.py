@@ -221,6 +221,11 @@ class Refusal(TrickbookError):
         return type(self), (self.said,)
 
 
+class Malformed(Refusal, UsageError):
+    """A request or message a page sent that does not have the form the server reads (not JSON, an unknown type, a
+    wrong field), worded for translation so the page's person reads it in the page's language."""
+
+
 class ActionError(Refusal):
     """An action refused by a game."""
 
