@@ -22,24 +22,31 @@ from trickbook.ruleset.loader import load_ruleset
 from webserver import Server, running
 
 CODE = re.compile(r"`[^`]*`")
+QUOTED = re.compile(r"'[A-Za-z][A-Za-z0-9 ]*'")
+"""An action's code as a player types it, quoted: `('show' and the card)`, `('pass')`."""
 CARD = re.compile(r"\b(10|[2-9AKQJT])[♠♥♦♣]")
-LATIN_WORDS = re.compile(r"[A-Za-z][A-Za-z'-]*(?:[ ,/-]+[A-Za-z][A-Za-z'-]*)*")
+LATIN_WORDS = re.compile(r"[A-Za-z][A-Za-z'.-]*(?:[ ,/-]+[A-Za-z][A-Za-z'.-]*)*")
 """A run of Latin words: what is left of an English sentence once cards and code are taken out."""
+CODES = re.compile(r"[A-Z]{1,2}(?: [A-Z]{1,2})*")
+"""Rank and suit codes as the cards show them (`A K Q J`, `(JK, 🃏)`)."""
 
 ALLOWED = {
-    "NT": "the strain no trump in a bidding auction of calls, written as the bid codes are (`1NT`)",
-    "JSON": "the name of the format a message is written in",
+    "NT": "the strain no trump in an auction of calls, written as the bid codes are (`1NT`)",
+    "Cardems": "the name of the card-game app whose rules a ruleset follows, part of its title",
+    "catsatcards.com": "a web site's address, which a reader types as it is",
+    "jawaker.com": "a web site's address, which a reader types as it is",
+    "FAMILY-RULES": "the name of the document a version cites, as the source line writes it",
 }
-"""Latin words an Arabic rule book may still show, with why: codes a player types or reads on the cards."""
+"""Latin words an Arabic rule book may still show, each with why: names and codes, not sentences."""
 
 SOURCE = re.compile(r"^المصدر: .*$", re.MULTILINE)
 """The source line cites a page by its own title and file name, as written; a citation is not translated."""
 
 
 def _english_left(text: str) -> list[str]:
-    """The runs of Latin words in a text once its code, cards, source citation and allowed codes are taken out."""
-    text = CARD.sub("", CODE.sub("", SOURCE.sub("", text)))
-    return [run for run in LATIN_WORDS.findall(text) if run not in ALLOWED and not re.fullmatch(r"[A-Z]{1,2}", run)]
+    """The runs of Latin words in a text once its code, cards, source citation, codes and names are taken out."""
+    text = CARD.sub("", QUOTED.sub("", CODE.sub("", SOURCE.sub("", text))))
+    return [run for run in LATIN_WORDS.findall(text) if run not in ALLOWED and not CODES.fullmatch(run)]
 
 
 @pytest.mark.parametrize("ruleset", bundled_ruleset_ids())

@@ -109,7 +109,7 @@ def explain(rules: Rules, fmt: str = "md", language: str = i18n.LANGUAGES[0]) ->
             intro.append(sets.format(parents=parents, paths=shown, count=more))
         else:
             intro.append(say(_("A variant of {parents}.")).format(parents=parents))
-    choices = ", ".join(f"{k} = `{v}`" for k, v in rules.options)
+    choices = ", ".join(say(_("{name} = `{value}`")).format(name=k, value=v) for k, v in rules.options)
     if choices:
         intro.append(say(_("Table options: {choices}.")).format(choices=choices))
     sections: list[tuple[str, list[tuple[str, str]], list[Table]]] = []
