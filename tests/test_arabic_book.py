@@ -36,6 +36,12 @@ ALLOWED = {
     "catsatcards.com": "a web site's address, which a reader types as it is",
     "jawaker.com": "a web site's address, which a reader types as it is",
     "FAMILY-RULES": "the name of the document a version cites, as the source line writes it",
+    "SEED-RULES": "the name of the document a version cites, as the source line writes it",
+    "BBUM Games": "the name of the site whose rules a version follows",
+    "cardrulesplus.com": "a web site's address, which a reader types as it is",
+    "eliters.com": "a web site's address, which a reader types as it is",
+    "bufton.org": "a web site's address, which a reader types as it is",
+    "nil": "a named bid's code in a score table's first column, as a player types the bid",
 }
 """Latin words an Arabic rule book may still show, each with why: names and codes, not sentences."""
 
@@ -46,7 +52,7 @@ SOURCE = re.compile(r"^المصدر: .*$", re.MULTILINE)
 def _english_left(text: str) -> list[str]:
     """The runs of Latin words in a text once its code, cards, source citation, codes and names are taken out."""
     text = CARD.sub("", QUOTED.sub("", CODE.sub("", SOURCE.sub("", text))))
-    return [run for run in LATIN_WORDS.findall(text) if run not in ALLOWED and not CODES.fullmatch(run)]
+    return [run for run in LATIN_WORDS.findall(text) if run.rstrip(".") not in ALLOWED and not CODES.fullmatch(run)]
 
 
 @pytest.mark.parametrize("ruleset", bundled_ruleset_ids())

@@ -26,6 +26,7 @@ from ..ruleset.rules import (
     MeldSource,
     NamedBid,
     NamedGame,
+    NumberList,
     Relation,
     Rules,
     Tie,
@@ -168,7 +169,7 @@ def _players(reader: Reader) -> Iterator[Statement]:
             "themselves: no passing that hand). Everyone chooses before any card changes hands, so cards received "
             "cannot be passed on."
         )
-        text = (passing.description + " " if passing.description else "") + said.format(
+        text = reader.own(passing.description) + said.format(
             count=reader.count(passing.cards), to=_one_line(passing.to.source)
         )
         yield Statement("passing", section, "Passing", text)
@@ -1276,8 +1277,8 @@ def _options(reader: Reader) -> Iterator[Statement]:
                 )
             values.append(value)
         listed = _("; ").join(values)
-        if option.numbers:
-            listed += _("; or a list of {numbers}").format(numbers=option.numbers)
+        if option.numbers is not None:
+            listed += _("; or a list of {numbers}").format(numbers=_number_list(reader, option.numbers))
         chosen = dict(rules.options).get(option.name)
         said = _("Values: {values}. In force: `{chosen}`.").format(values=listed, chosen=chosen)
         title = _("Option {name}").format(name=option.name)
@@ -1290,6 +1291,13 @@ def _options(reader: Reader) -> Iterator[Statement]:
     told = f"{versions}. " if versions else ""
     said = _("These rules are version {version}; a match keeps the version it was created with.")
     yield Statement("versions", section, _("Rules versions"), told + said.format(version=rules.version))
+
+
+def _number_list(reader: Reader, numbers: NumberList) -> str:
+    """What a table option's list of numbers may hold, and what it means where the ruleset says."""
+    said = reader._("up to {most} numbers from {low} to {high} separated by commas")
+    listed = said.format(most=numbers.most, low=numbers.low, high=numbers.high)
+    return listed + (f": {reader.text(numbers.meaning)}" if numbers.meaning else "")
 
 
 def _one_line(text: str) -> str:

@@ -56,6 +56,7 @@ from .rules import (
     MustRules,
     NamedBid,
     NamedGame,
+    NumberList,
     OptionValue,
     PassingRules,
     PlayRules,
@@ -1392,8 +1393,7 @@ class _Builder:
             if numbers is not None:
                 most = numbers.get("max_items", limits.MAX_OPTION_NUMBERS)
                 meaning = " ".join(str(numbers.get("description", "")).split()).rstrip(".")
-                listed = f"up to {most} numbers from {numbers['min']} to {numbers['max']} separated by commas"
-                listed += f": {meaning}" if meaning else ""
+                listed = NumberList(most, numbers["min"], numbers["max"], meaning)
             description = " ".join(spec.get("description", "").split())
             out.append(TableOption(name, description, spec["default"], values, listed))
         return tuple(out)

@@ -612,12 +612,22 @@ class OptionValue:
 
 
 @dataclass(frozen=True, slots=True)
+class NumberList:
+    """What a table option's list of numbers may hold (at most `most` numbers from `low` to `high`) and means."""
+
+    most: int
+    low: int
+    high: int
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
 class TableOption:
     name: str
     description: str
     default: str
     values: tuple[OptionValue, ...]
-    numbers: str | None = None
+    numbers: NumberList | None = None
     """For an option a table may also set to a list of numbers: what such a list may hold and means."""
 
 
