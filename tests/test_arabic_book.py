@@ -28,7 +28,7 @@ CARD = re.compile(r"\b(10|[2-9AKQJT])[♠♥♦♣]")
 LATIN_WORDS = re.compile(r"[A-Za-z][A-Za-z'.-]*(?:[ ,/-]+[A-Za-z][A-Za-z'.-]*)*")
 """A run of Latin words: what is left of an English sentence once cards and code are taken out."""
 CODES = re.compile(r"[A-Z]{1,2}(?: [A-Z]{1,2})*")
-"""Rank and suit codes as the cards show them (`A K Q J`, `(JK, 🃏)`)."""
+"""Rank and suit codes as the cards show them (`A K Q J`, `(JK, 🃏)`), and a formula's one-letter names (`P`)."""
 
 ALLOWED = {
     "NT": "the strain no trump in an auction of calls, written as the bid codes are (`1NT`)",
@@ -41,6 +41,7 @@ ALLOWED = {
     "cardrulesplus.com": "a web site's address, which a reader types as it is",
     "eliters.com": "a web site's address, which a reader types as it is",
     "bufton.org": "a web site's address, which a reader types as it is",
+    "sheepsheadrules.com": "a web site's address, which a reader types as it is",
     "nil": "a named bid's code in a score table's first column, as a player types the bid",
 }
 """Latin words an Arabic rule book may still show, each with why: names and codes, not sentences."""
@@ -52,7 +53,8 @@ SOURCE = re.compile(r"^المصدر: .*$", re.MULTILINE)
 def _english_left(text: str) -> list[str]:
     """The runs of Latin words in a text once its code, cards, source citation, codes and names are taken out."""
     text = CARD.sub("", QUOTED.sub("", CODE.sub("", SOURCE.sub("", text))))
-    return [run for run in LATIN_WORDS.findall(text) if run.rstrip(".") not in ALLOWED and not CODES.fullmatch(run)]
+    runs = [run.rstrip(".") for run in LATIN_WORDS.findall(text)]
+    return [run for run in runs if run not in ALLOWED and not CODES.fullmatch(run)]
 
 
 @pytest.mark.parametrize("ruleset", bundled_ruleset_ids())
