@@ -128,7 +128,7 @@ JOINED = {"and": _("{items} and {item}"), "or": _("{items} or {item}")}
 
 
 def joined(parts: Sequence[Value], joiner: str = "and") -> Value:
-    """Parts with `and` (or `or`) between every two, `3♠ and 2♠ and ♥ (hearts)`, translated as a whole."""
+    """Parts with `and` (or `or`) between every two, `3♠ and 2♠ and Q♥`, translated as a whole."""
     if not parts:
         return ""
     listed = parts[0]

@@ -109,7 +109,7 @@ class Reader:
         return self.text(description) + " " if description else ""
 
     def suit(self, suit: int) -> str:
-        """`♥ hearts`: a suit by its symbol and its name in the reader's language."""
+        """`♥ NAME`: a suit by its symbol and its name in the reader's language."""
         found = self.rules.deck.suits[suit]
         return f"{found.symbol} {self.word(found.name)}"
 

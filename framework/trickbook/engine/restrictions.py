@@ -104,13 +104,13 @@ def _unbroken_words(deck: Deck, banned: CardMask) -> Said:
 
 
 def _suit_words(deck: Deck, suit: int) -> Said:
-    """`♥ (hearts)`: a whole suit, its name in the reader's language as the ruleset translates it."""
+    """`♥ (NAME)`: a whole suit, its name in the reader's language as the ruleset translates it."""
     found = deck.suits[suit]
     return said("{symbol} ({suit})", symbol=found.symbol, suit=Term(found.name))
 
 
 def card_words(deck: Deck, mask: CardMask, joiner: str = "and") -> Value:
-    """Cards as people name a set: a whole suit by its symbol and name (`♥ (hearts)`), other cards one by one
+    """Cards as people name a set: a whole suit by its symbol and name (`♥ (NAME)`), other cards one by one
     (`Q♠`)."""
     parts: list[Value] = []
     for suit, suit_mask in enumerate(deck.suit_masks):
