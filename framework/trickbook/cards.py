@@ -61,6 +61,9 @@ class Deck:
     """The deck as plain data (its file's contents), for a ruleset that must carry it; None for bundled decks."""
     extras: tuple[Extra, ...] = ()
     """Cards beyond the suits, weakest first; they take the indexes after the suited cards, as group `len(suits)`."""
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict, repr=False, compare=False)
+    """The deck's title and its suits', ranks' and extra cards' names in other languages, by language and English
+    word (the deck file's `translations`)."""
     codes: tuple[str, ...] = field(init=False)
     suit_of: tuple[SuitIndex, ...] = field(init=False)
     rank_of: tuple[int, ...] = field(init=False)
@@ -135,6 +138,10 @@ class Deck:
     def is_extra(self, card: Card) -> bool:
         """True for a card beyond the suits (a joker), which shows no suit and no rank."""
         return self.suit_of[card] == len(self.suits)
+
+    def word(self, language: str, english: str) -> str:
+        """The deck's title or one of its names in a language, as the deck file translates it (else unchanged)."""
+        return self.words.get(language, {}).get(english, english)
 
     def group_word(self, group: SuitIndex) -> str:
         """A group of cards for following as people name it: a suit's symbol, the extra cards, or the group of

@@ -36,7 +36,21 @@ class Mark:
         return Location(self.file, self.line, self.column)
 
 
-Value: TypeAlias = "str | int | Said"
+Value: TypeAlias = "str | int | Said | Term"
+Words = Callable[[str], str]
+"""Says one of the game's own terms in a language, as the ruleset translates it (`Rules.word`)."""
+
+
+def _unchanged(word: str) -> str:
+    return word
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One of the game's own words inside a sentence, such as a suit's name: the ruleset's translations say it in
+    another language, not the catalogue, so `كبي` in one game may be `قلوب` in another."""
+
+    word: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,21 +65,42 @@ class Said:
     def __str__(self) -> str:
         return self.in_language(str)
 
-    def in_language(self, gettext: Callable[[str], str]) -> str:
-        """The sentence through a language's translating function (`i18n.gettext`)."""
-        values = {name: v.in_language(gettext) if isinstance(v, Said) else v for name, v in self.values}
+    def in_language(self, gettext: Callable[[str], str], words: Words = _unchanged) -> str:
+        """The sentence through a language's translating function (`i18n.gettext`) and the game's terms in it."""
+        values = {name: spoken(v, gettext, words) for name, v in self.values}
         return gettext(self.text).format(**values) if values else gettext(self.text)
 
     def as_json(self) -> dict[str, Any]:
         """The sentence as JSON, for a table to keep in a seat's log and show later in any language."""
-        values = {name: v.as_json() if isinstance(v, Said) else v for name, v in self.values}
+        values = {name: _value_json(v) for name, v in self.values}
         return {"text": self.text, "values": values}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Said:
         """The sentence `as_json` wrote."""
-        values = {k: cls.from_json(v) if isinstance(v, dict) else v for k, v in dict(data.get("values", {})).items()}
+        values = {k: _value_from_json(v) for k, v in dict(data.get("values", {})).items()}
         return cls(str(data["text"]), tuple(values.items()))
+
+
+def spoken(value: Value, gettext: Callable[[str], str], words: Words = _unchanged) -> str | int:
+    """A sentence's value in a language: a sentence translated, a game's term as the ruleset says it."""
+    if isinstance(value, Said):
+        return value.in_language(gettext, words)
+    if isinstance(value, Term):
+        return words(value.word)
+    return value
+
+
+def _value_json(value: Value) -> Any:
+    if isinstance(value, Said):
+        return value.as_json()
+    return {"term": value.word} if isinstance(value, Term) else value
+
+
+def _value_from_json(data: Any) -> Value:
+    if isinstance(data, dict):
+        return Term(str(data["term"])) if "term" in data else Said.from_json(data)
+    return data  # type: ignore[no-any-return]
 
 
 def said(text: str, /, **values: Value) -> Said:
@@ -86,6 +121,20 @@ def alternatives(parts: Sequence[Value]) -> Value:
 def _(text: str) -> str:
     """Marks a fixed text for the catalogue, such as a rule's name in a refusal; it is translated where shown."""
     return text
+
+
+JOINED = {"and": _("{items} and {item}"), "or": _("{items} or {item}")}
+"""How `joined` puts each further part after the ones before it."""
+
+
+def joined(parts: Sequence[Value], joiner: str = "and") -> Value:
+    """Parts with `and` (or `or`) between every two, `3♠ and 2♠ and Q♥`, translated as a whole."""
+    if not parts:
+        return ""
+    listed = parts[0]
+    for part in parts[1:]:
+        listed = said(JOINED[joiner], items=listed, item=part)
+    return listed
 
 
 class TrickbookError(Exception):
@@ -170,6 +219,11 @@ class Refusal(TrickbookError):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles with its sentence, so an error raised in a worker process arrives whole."""
         return type(self), (self.said,)
+
+
+class Malformed(Refusal, UsageError):
+    """A request or message a page sent that does not have the form the server reads (not JSON, an unknown type, a
+    wrong field), worded for translation so the page's person reads it in the page's language."""
 
 
 class ActionError(Refusal):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .. import i18n
 from ..cards import Deck
+from ..errors import Value, said, spoken
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from ..text import visible
 from .scenario import Scenario, ScenarioError, evaluate
@@ -21,8 +22,10 @@ from .words import SECTIONS, statements
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    caption: str
-    header: tuple[str, ...]
+    """A score table: its caption and headers are catalogue texts (a sentence with values where they vary)."""
+
+    caption: Value
+    header: tuple[Value, ...]
     rows: tuple[tuple[str, ...], ...]
 
 
@@ -97,13 +100,16 @@ def explain(rules: Rules, fmt: str = "md", language: str = i18n.LANGUAGES[0]) ->
     if rules.source:
         intro.append(say(_("Source: {source}.")).format(source=rules.source))
     if rules.extends:
-        based = "A variant of " + ", itself a variant of ".join(f"`{parent}`" for parent in rules.extends)
+        parents = say(_(", itself a variant of ")).join(f"`{parent}`" for parent in rules.extends)
         if rules.changes:
-            shown = [f"`{path}`" for path in rules.changes[:12]]
-            more = f" and {len(rules.changes) - 12} more" if len(rules.changes) > 12 else ""
-            based += " that sets " + ", ".join(shown) + more
-        intro.append(based + ".")
-    choices = ", ".join(f"{k} = `{v}`" for k, v in rules.options)
+            shown = ", ".join(f"`{path}`" for path in rules.changes[:12])
+            more = len(rules.changes) - 12
+            sets = say(_("A variant of {parents} that sets {paths} and {count} more.")) if more > 0 else ""
+            sets = sets or say(_("A variant of {parents} that sets {paths}."))
+            intro.append(sets.format(parents=parents, paths=shown, count=more))
+        else:
+            intro.append(say(_("A variant of {parents}.")).format(parents=parents))
+    choices = ", ".join(say(_("{name} = `{value}`")).format(name=k, value=v) for k, v in rules.options)
     if choices:
         intro.append(say(_("Table options: {choices}.")).format(choices=choices))
     sections: list[tuple[str, list[tuple[str, str]], list[Table]]] = []
@@ -119,8 +125,12 @@ def explain(rules: Rules, fmt: str = "md", language: str = i18n.LANGUAGES[0]) ->
 
 
 def _translated(table: Table, say: i18n.Gettext) -> Table:
-    """A score table with its fixed headers in a language."""
-    return Table(table.caption, tuple(say(h) for h in table.header), table.rows)
+    """A score table with its caption and headers in a language."""
+
+    def words(value: Value) -> str:
+        return say(value) if isinstance(value, str) else str(spoken(value, say))
+
+    return Table(words(table.caption), tuple(words(h) for h in table.header), table.rows)
 
 
 def score_tables(rules: Rules) -> list[Table]:
@@ -189,11 +199,16 @@ def _auction_table(rules: Rules) -> Table:
             else:
                 cells.append("")
         rows.append(tuple(cells))
-    header: tuple[str, ...] = ("bid", "failed by 1", "made exactly", "made with 2 over", f"all {size} tricks")
+    every = said("all {count} tricks", count=size)
+    header: tuple[Value, ...] = ("bid", "failed by 1", "made exactly", "made with 2 over", every)
     if values:
-        header = ("bid", *(f"{took} tricks" for took in took_columns))
-    who = "Declaring side / defenders" if rules.seating.has_sides else "Declarer / an opponent"
-    return Table(f"{who}, by bid and tricks the declarer took", header, tuple(rows))
+        header = ("bid", *(said("{count} tricks", count=took) for took in took_columns))
+    caption = (
+        _("Declaring side / defenders, by bid and tricks the declarer took")
+        if rules.seating.has_sides
+        else _("Declarer / an opponent, by bid and tricks the declarer took")
+    )
+    return Table(caption, header, tuple(rows))
 
 
 def _tricks_table(rules: Rules) -> Table:
@@ -202,8 +217,12 @@ def _tricks_table(rules: Rules) -> Table:
     for took in range(size + 1):
         scores = _score(rules, [], _tricks(rules, took))
         rows.append((str(took), f"{scores[0]:+d}"))
-    whose = "A side's" if rules.seating.has_sides and not rules.personal else "A player's"
-    return Table(f"{whose} points by the tricks it took", ("tricks", "points"), tuple(rows))
+    caption = (
+        _("A side's points by the tricks it took")
+        if rules.seating.has_sides and not rules.personal
+        else _("A player's points by the tricks it took")
+    )
+    return Table(caption, ("tricks", "points"), tuple(rows))
 
 
 def _calls_table(rules: Rules) -> Table:
@@ -229,7 +248,7 @@ def _calls_table(rules: Rules) -> Table:
     header = ("contract", "tricks", "made", "made, doubled", "one short", "one short, doubled")[
         : None if doubles else 2
     ] + (() if doubles else ("made", "one short"))
-    return Table("The declaring side's score by contract", header, tuple(rows))
+    return Table(_("The declaring side's score by contract"), header, tuple(rows))
 
 
 def _makers_table(rules: Rules) -> Table:
@@ -250,7 +269,7 @@ def _makers_table(rules: Rules) -> Table:
             cells.append(f"{scores[mine]:+d} / {scores[theirs]:+d}")
         rows.append(tuple(cells))
     header = ("makers' tricks", "makers / defenders") + (("maker alone",) if len(rows[0]) > 2 else ())
-    return Table("Points by the tricks the makers took", header, tuple(rows))
+    return Table(_("Points by the tricks the makers took"), header, tuple(rows))
 
 
 def _contract_table(rules: Rules) -> Table:
@@ -274,7 +293,7 @@ def _contract_table(rules: Rules) -> Table:
                 cells.append("")
         rows.append(tuple(cells))
     return Table(
-        "A side's points by its contract (the sum of its players' bids) and the tricks it took",
+        _("A side's points by its contract (the sum of its players' bids) and the tricks it took"),
         ("contract", "failed by 1", "made exactly", "made with 2 over"),
         tuple(rows),
     )
@@ -300,7 +319,10 @@ def _named_table(rules: Rules) -> Table:
             cells.append(f"{_score(rules, bids, tricks)[0]:+d}")
         rows.append(tuple(cells))
     return Table(
-        f"A side's points when one player bids a named bid and the partner bids {partner} and takes exactly that",
+        said(
+            "A side's points when one player bids a named bid and the partner bids {bid} and takes exactly that",
+            bid=partner,
+        ),
         ("named bid", "its bidder took no trick", "its bidder took 1 trick"),
         tuple(rows),
     )
@@ -318,7 +340,7 @@ def _personal_table(rules: Rules) -> Table:
                 cells.append("")
         rows.append(tuple(cells))
     return Table(
-        "A player's points by declaration and tricks taken",
+        _("A player's points by declaration and tricks taken"),
         ("declared", "took 1 fewer", "took exactly", "took 2 more"),
         tuple(rows),
     )
@@ -336,7 +358,7 @@ def _markdown(title: str, intro: list[str], sections: list[tuple[str, list[tuple
             lines += [
                 f"*{table.caption}:*",
                 "",
-                "| " + " | ".join(table.header) + " |",
+                "| " + " | ".join(map(str, table.header)) + " |",
                 "|" + "---|" * len(table.header),
             ]
             lines += ["| " + " | ".join(row) + " |" for row in table.rows]
@@ -387,8 +409,8 @@ def _html(
         out.append(f'<h2 id="{anchor}">{text(name)}</h2>')
         out += [f'<p id="{anchor}-{_anchor(h)}"><strong>{text(h)}.</strong> {text(t)}</p>' for h, t in items]
         for table in tables:
-            out.append(f"<table><caption>{text(table.caption)}</caption>")
-            out.append("<tr>" + "".join(f"<th>{text(h)}</th>" for h in table.header) + "</tr>")
+            out.append(f"<table><caption>{text(str(table.caption))}</caption>")
+            out.append("<tr>" + "".join(f"<th>{text(str(h))}</th>" for h in table.header) + "</tr>")
             out += ["<tr>" + "".join(f"<td>{text(c)}</td>" for c in row) + "</tr>" for row in table.rows]
             out.append("</table>")
     out.append("</body></html>")

@@ -11,17 +11,22 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .. import i18n
+from ..cards import CardMask
 from ..engine.restrictions import card_words
+from ..errors import spoken
 from ..ruleset.rules import (
     BiddingKind,
     BreakBy,
     CardPattern,
     DrawFirst,
     FirstLead,
+    LeadRestriction,
     LeadsWith,
     MakingRound,
     MeldSource,
+    NamedBid,
     NamedGame,
+    NumberList,
     Relation,
     Rules,
     Tie,
@@ -62,20 +67,20 @@ class Statement:
 def statements(rules: Rules, language: str = i18n.LANGUAGES[0]) -> list[Statement]:
     """Every rule of `rules`, in rule-book order, with the ruleset's own text shown as it is (`text.visible`).
 
-    In another language, the sections a player reads first (Players and deal, and Play's first lead, following
-    and winning a trick) are said through the catalogue; the rest is English still."""
+    In another language, the fixed sentences are said through the catalogue, and the ruleset's own terms and
+    descriptions through its `translations` (English where it gives none)."""
     reader = Reader(rules, language)
     said = [
         *_players(reader),
-        *_bidding(rules),
-        *_trump(rules),
+        *_bidding(reader),
+        *_trump(reader),
         *_play(reader),
-        *_events(rules),
-        *_melds(rules),
-        *_scoring(rules),
-        *_match(rules),
-        *_timeouts(rules),
-        *_options(rules),
+        *_events(reader),
+        *_melds(reader),
+        *_scoring(reader),
+        *_match(reader),
+        *_timeouts(reader),
+        *_options(reader),
     ]
     return [Statement(s.key, s.section, visible(s.title), visible(s.text)) for s in said]
 
@@ -95,6 +100,19 @@ class Reader:
         """One of the game's terms as the ruleset translates it."""
         return self.rules.word(self.language, english)
 
+    def text(self, english: str) -> str:
+        """One of the ruleset's own sentences (a rule's or an option's description) as the ruleset translates it."""
+        return self.rules.text(self.language, english)
+
+    def own(self, description: str) -> str:
+        """A ruleset's description put before a fixed sentence, in the reader's language; nothing where none."""
+        return self.text(description) + " " if description else ""
+
+    def suit(self, suit: int) -> str:
+        """`♥ NAME`: a suit by its symbol and its name in the reader's language."""
+        found = self.rules.deck.suits[suit]
+        return f"{found.symbol} {self.word(found.name)}"
+
     def seat(self, seat: int) -> str:
         """`North (0)`: a seat as people and records both know it, its name in the reader's language."""
         name = self.word(self.rules.seating.seat_names[seat])
@@ -113,15 +131,6 @@ def count_words(count: int) -> str:
     return NUMBERS[count] if 0 <= count < len(NUMBERS) else str(count)
 
 
-def direction_words(rules: Rules) -> str:
-    return "clockwise" if rules.direction == 1 else "counter-clockwise"
-
-
-def suit_words(rules: Rules, suit: int) -> str:
-    found = rules.deck.suits[suit]
-    return f"{found.symbol} {found.name}"
-
-
 def _players(reader: Reader) -> Iterator[Statement]:
     rules = reader.rules
     _ = reader._
@@ -135,7 +144,7 @@ def _players(reader: Reader) -> Iterator[Statement]:
         "deck",
         section,
         "Cards",
-        cards.format(deck=deck.title, count=deck.size, suits=suits, ranks=ranks) + _extras_words(rules),
+        cards.format(deck=reader.word(deck.title), count=deck.size, suits=suits, ranks=ranks) + _extras_words(reader),
     )
     way = _("clockwise") if rules.direction == 1 else _("counter-clockwise")
     if rules.direction == 1:
@@ -160,7 +169,7 @@ def _players(reader: Reader) -> Iterator[Statement]:
             "themselves: no passing that hand). Everyone chooses before any card changes hands, so cards received "
             "cannot be passed on."
         )
-        text = (passing.description + " " if passing.description else "") + said.format(
+        text = reader.own(passing.description) + said.format(
             count=reader.count(passing.cards), to=_one_line(passing.to.source)
         )
         yield Statement("passing", section, "Passing", text)
@@ -193,10 +202,10 @@ def _dealer_words(reader: Reader, way: str) -> str:
     return text
 
 
-def _members(rules: Rules) -> str:
-    """`"two "` when every side has two players, else nothing: "the sum of its two players' bids"."""
+def _members(rules: Rules) -> int:
+    """How many players each side has when every side has as many ("its two players' bids"), else 0."""
     sizes = {len(side) for side in rules.seating.sides}
-    return f"{count_words(sizes.pop())} " if len(sizes) == 1 else ""
+    return sizes.pop() if len(sizes) == 1 else 0
 
 
 def _table_words(reader: Reader) -> str:
@@ -294,386 +303,506 @@ def _deal_words(reader: Reader) -> str:
     return text
 
 
-def _bidding(rules: Rules) -> Iterator[Statement]:
+def _bidding(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
     bidding = rules.bidding
     section = SECTIONS[1]
-    text = BIDDING_WORDS[bidding.kind](rules)
-    yield Statement("bidding", section, "Bidding", text)
+    yield Statement("bidding", section, _("Bidding"), BIDDING_WORDS[bidding.kind](reader))
     if bidding.kind is BiddingKind.NONE or bidding.kind is BiddingKind.CALLS:
         return
     if bidding.estimates is not None:
-        yield from _estimates(rules)
+        yield from _estimates(reader)
     for ban in bidding.bans:
-        text = (ban.description + " " if ban.description else "") + (
-            f"A player may not declare a bid when `{_one_line(ban.when.source)}` "
-            "(`seat` is the bidder, `this_bid` the bid)."
-        )
-        yield Statement(f"bidding.forbid.{ban.name}", section, f"Ban {ban.name.replace('_', ' ')}", text)
+        said = _("A player may not declare a bid when `{when}` (`seat` is the bidder, `this_bid` the bid).")
+        text = reader.own(ban.description) + said.format(when=_one_line(ban.when.source))
+        title = _("Ban {name}").format(name=ban.name.replace("_", " "))
+        yield Statement(f"bidding.forbid.{ban.name}", section, title, text)
     if bidding.cancel_if is not None:
-        yield Statement(
-            "bidding.cancel_if",
-            section,
-            "Hand thrown in",
-            f"After the bidding the hand is thrown in when `{_one_line(bidding.cancel_if.source)}`.",
-        )
+        said = _("After the bidding the hand is thrown in when `{when}`.")
+        text = said.format(when=_one_line(bidding.cancel_if.source))
+        yield Statement("bidding.cancel_if", section, _("Hand thrown in"), text)
 
 
-def _estimates(rules: Rules) -> Iterator[Statement]:
+def _estimates(reader: Reader) -> Iterator[Statement]:
     """The second round of an auction's hand: who estimates, in which order, within which range, and the bans."""
+    rules = reader.rules
+    _ = reader._
     estimates = rules.bidding.estimates
     assert estimates is not None
     section = SECTIONS[1]
     high = f"`{_one_line(estimates.max_estimate.source)}`" if estimates.max_estimate is not None else str(estimates.max)
-    after = " and the trump is chosen" if rules.trump.mode in (TrumpMode.CHOSEN, TrumpMode.MADE) else ""
-    text = (
-        f"Once the auction is won{after}, every other player, in turn from the player after the declarer, "
-        f"estimates the tricks they will take: a number from {estimates.min} to {high}. Each player is then bound "
-        "to their own estimate and the declarer to the winning bid: `bid(seat)` and `contract(seat)` are a "
-        "player's estimate, `bid(declarer)` the winning bid."
+    said = (
+        _(
+            "Once the auction is won and the trump is chosen, every other player, in turn from the player after the "
+            "declarer, estimates the tricks they will take: a number from {low} to {high}. Each player is then bound "
+            "to their own estimate and the declarer to the winning bid: `bid(seat)` and `contract(seat)` are a "
+            "player's estimate, `bid(declarer)` the winning bid."
+        )
+        if rules.trump.mode in (TrumpMode.CHOSEN, TrumpMode.MADE)
+        else _(
+            "Once the auction is won, every other player, in turn from the player after the declarer, estimates the "
+            "tricks they will take: a number from {low} to {high}. Each player is then bound to their own estimate "
+            "and the declarer to the winning bid: `bid(seat)` and `contract(seat)` are a player's estimate, "
+            "`bid(declarer)` the winning bid."
+        )
     )
-    yield Statement("bidding.estimates", section, "Estimates", text)
+    text = said.format(low=estimates.min, high=high)
+    yield Statement("bidding.estimates", section, _("Estimates"), text)
     for ban in estimates.bans:
-        text = (ban.description + " " if ban.description else "") + (
-            f"A player may not estimate when `{_one_line(ban.when.source)}` "
-            "(`seat` is the estimator, `this_bid` the estimate)."
-        )
-        name = ban.name.replace("_", " ")
-        yield Statement(f"bidding.estimates.forbid.{ban.name}", section, f"Ban on estimates {name}", text)
+        said = _("A player may not estimate when `{when}` (`seat` is the estimator, `this_bid` the estimate).")
+        text = reader.own(ban.description) + said.format(when=_one_line(ban.when.source))
+        title = _("Ban on estimates {name}").format(name=ban.name.replace("_", " "))
+        yield Statement(f"bidding.estimates.forbid.{ban.name}", section, title, text)
 
 
-def _bids_words(rules: Rules) -> str:
+def _bids_words(reader: Reader) -> str:
     """The bids a player may make, in words: a list of values, or a range whose top may be an expression."""
-    bidding = rules.bidding
+    bidding = reader.rules.bidding
+    _ = reader._
     high = f"`{_one_line(bidding.max_bid.source)}`" if bidding.max_bid is not None else str(bidding.max)
-    return (
-        f"one of {', '.join(map(str, bidding.values))}" if bidding.values else f"a number from {bidding.min} to {high}"
-    )
+    if bidding.values:
+        return _("one of {values}").format(values=_(", ").join(map(str, bidding.values)))
+    return _("a number from {low} to {high}").format(low=bidding.min, high=high)
 
 
-def _no_bidding_words(rules: Rules) -> str:
-    return "There is no bidding."
+def _no_bidding_words(reader: Reader) -> str:
+    return reader._("There is no bidding.")
 
 
-def _auction_words(rules: Rules) -> str:
+def _auction_words(reader: Reader) -> str:
     """An auction, in duels, of one round, or rising bids with final passes, and how it ends."""
+    rules = reader.rules
+    _ = reader._
     bidding = rules.bidding
-    bids = _bids_words(rules)
+    bids = _bids_words(reader)
     if bidding.duels:
-        return (
-            "An auction in duels. The player after the dealer listens and the next player speaks: the speaker "
-            f"bids {bids}, higher than the highest bid so far, or passes; the listener holds that bid (says yes, "
-            "by bidding it too) or passes. A pass is final. The one left listens to the next player, who speaks, "
-            "until one player is left: the declarer, whose contract is the highest bid named or held. If nobody "
-            f"bid, the last player left may bid {bidding.min} or pass, and if all {count_words(rules.seats)} "
-            "players pass the hand is thrown in."
+        said = _(
+            "An auction in duels. The player after the dealer listens and the next player speaks: the speaker bids "
+            "{bids}, higher than the highest bid so far, or passes; the listener holds that bid (says yes, by bidding "
+            "it too) or passes. A pass is final. The one left listens to the next player, who speaks, until one "
+            "player is left: the declarer, whose contract is the highest bid named or held. If nobody bid, the last "
+            "player left may bid {low} or pass, and if all {count} players pass the hand is thrown in."
         )
-    owner = "their side's" if rules.seating.has_sides else "their"
-    text = (
-        (
-            f"An auction of one round, starting with the player after the dealer: in turn, each player bids "
-            f"{bids}, higher than the highest bid so far, or passes, and speaks only once. The auction ends when "
-            "the dealer has spoken"
+        return said.format(bids=bids, low=bidding.min, count=reader.count(rules.seats))
+    said = (
+        _(
+            "An auction of one round, starting with the player after the dealer: in turn, each player bids {bids}, "
+            "higher than the highest bid so far, or passes, and speaks only once. The auction ends when the dealer "
+            "has spoken, or at once when someone bids {top}."
         )
         if bidding.once
-        else (
-            f"An auction, starting with the player after the dealer: in turn, each player bids {bids}, "
-            "higher than the highest bid so far, or passes; a pass is final for "
-            f"this auction. The auction ends when all players but one have passed"
+        else _(
+            "An auction, starting with the player after the dealer: in turn, each player bids {bids}, higher than "
+            "the highest bid so far, or passes; a pass is final for this auction. The auction ends when all players "
+            "but one have passed, or at once when someone bids {top}."
         )
     )
-    text += f", or at once when someone bids {bidding.ends_at}."
-    text += f" The highest bidder is the declarer; their bid is {owner} contract."
+    text = said.format(bids=bids, top=bidding.ends_at)
+    text += (
+        _(" The highest bidder is the declarer; their bid is their side's contract.")
+        if rules.seating.has_sides
+        else _(" The highest bidder is the declarer; their bid is their contract.")
+    )
     if bidding.all_pass == "force":
-        text += (
-            f" If the first {count_words(rules.seats - 1)} players pass, the last player becomes declarer with "
-            f"a contract of {bidding.forced_bid}, automatically."
+        said = _(
+            " If the first {count} players pass, the last player becomes declarer with a contract of {bid}, "
+            "automatically."
         )
+        text += said.format(count=reader.count(rules.seats - 1), bid=bidding.forced_bid)
     elif bidding.all_pass == "must-bid":
-        text += (
-            f" If the first {count_words(rules.seats - 1)} players pass, the last player may not pass and must "
-            f"bid, {bidding.min} or more."
-        )
+        said = _(" If the first {count} players pass, the last player may not pass and must bid, {bid} or more.")
+        text += said.format(count=reader.count(rules.seats - 1), bid=bidding.min)
     else:
-        text += f" If all {count_words(rules.seats)} players pass, the hand is thrown in."
+        text += _(" If all {count} players pass, the hand is thrown in.").format(count=reader.count(rules.seats))
     return text
 
 
-def _declarations_words(rules: Rules) -> str:
+def _counts_as(reader: Reader, named: NamedBid) -> str:
+    """A named bid and the number it counts as, with what it means where the ruleset says."""
+    _ = reader._
+    name = reader.word(named.name)
+    if named.description:
+        said = _("{name} (counts as {value}: {description})")
+        return said.format(name=name, value=named.value, description=reader.text(named.description))
+    return _("{name} (counts as {value})").format(name=name, value=named.value)
+
+
+def _declarations_words(reader: Reader) -> str:
     """Declarations once round the table, with the named bids, after an optional blind round."""
+    rules = reader.rules
+    _ = reader._
     bidding = rules.bidding
     high = f"`{_one_line(bidding.max_bid.source)}`" if bidding.max_bid is not None else str(bidding.max)
-    named = "".join(
-        f" or {n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")"
-        for n in bidding.named
-        if not n.blind
+    named = "".join(_(" or {bid}").format(bid=_counts_as(reader, n)) for n in bidding.named if not n.blind)
+    said = _(
+        "Declarations, starting with the player after the dealer: each player bids once, a number from {low} to "
+        "{high}{named}; there is no pass."
     )
-    text = (
-        f"Declarations, starting with the player after the dealer: each player bids once, a number from "
-        f"{bidding.min} to {high}{named}; there is no pass."
-    )
+    text = said.format(low=bidding.min, high=high, named=named)
     if rules.seating.has_sides:
-        text += f" A side's contract is the sum of its {_members(rules)}players' bids."
+        members = _members(rules)
+        text += (
+            _(" A side's contract is the sum of its {count} players' bids.").format(count=reader.count(members))
+            if members
+            else _(" A side's contract is the sum of its players' bids.")
+        )
     blind = [n for n in bidding.named if n.blind]
     if blind:
-        offers = " or ".join(
-            f"{n.name} (counts as {n.value}" + (f": {n.description}" if n.description else "") + ")" for n in blind
+        offers = _(" or ").join(_counts_as(reader, n) for n in blind)
+        said = _(
+            "First, before looking at their cards, each player in turn may bid blind, {offers}, or pass to look at "
+            "their cards. Then the players who looked declare. "
         )
-        text = (
-            "First, before looking at their cards, each player in turn may bid blind, "
-            f"{offers}, or pass to look at their cards. Then the players who looked declare. " + text
-        )
+        text = said.format(offers=offers) + text
     return text
 
 
-def _chosen_words(rules: Rules) -> str:
+def _chosen_words(reader: Reader) -> str:
+    rules = reader.rules
+    _ = reader._
     trump = rules.trump
-    options = ", ".join(suit_words(rules, s) for s in trump.suits)
+    options = _(", ").join(reader.suit(s) for s in trump.suits)
+    named = _(", ").join(reader.word(g.name) for g in trump.games)
     if trump.games:
-        options += ", or names a game: " + ", ".join(g.name for g in trump.games)
+        options += _(", or names a game: {games}").format(games=named)
     preference = " ".join(rules.deck.suits[s].symbol for s in rules.timeout.trump_order)
     if not rules.bidding.present:
-        named = ", ".join(g.name for g in trump.games)
-        choice = f"trump for this hand among {options}" if trump.suits else f"the game of this hand among {named}"
-        who = "the player after the dealer" if trump.chooser else "the dealer"
-        return f"After the deal {who} alone chooses {choice}, and is the hand's declarer."
-    after = "the auction and the exchange" if rules.exchange and rules.exchange.before_trump else "the auction"
-    if not trump.suits:
-        named = ", ".join(g.name for g in trump.games)
-        return (
-            f"After {after} the declarer alone chooses the game of this hand among {named}. "
-            "(A declarer whose time runs out gets the first of them that is allowed.)"
+        choice = (
+            _("trump for this hand among {options}").format(options=options)
+            if trump.suits
+            else _("the game of this hand among {games}").format(games=named)
         )
-    return (
-        f"After {after} the declarer alone chooses trump for this hand among {options}. "
-        f"(A declarer whose time runs out gets the first of {preference} that is allowed.)"
+        who = _("the player after the dealer") if trump.chooser else _("the dealer")
+        return _("After the deal {who} alone chooses {choice}, and is the hand's declarer.").format(
+            who=who, choice=choice
+        )
+    after = _("the auction and the exchange") if rules.exchange and rules.exchange.before_trump else _("the auction")
+    if not trump.suits:
+        said = _(
+            "After {after} the declarer alone chooses the game of this hand among {games}. (A declarer whose time "
+            "runs out gets the first of them that is allowed.)"
+        )
+        return said.format(after=after, games=named)
+    said = _(
+        "After {after} the declarer alone chooses trump for this hand among {options}. (A declarer whose time runs "
+        "out gets the first of {preference} that is allowed.)"
     )
+    return said.format(after=after, options=options, preference=preference)
 
 
-def _game_trumps(rules: Rules, named: NamedGame) -> str:
+def _game_trumps(reader: Reader, named: NamedGame) -> str:
     """A named game's trumps in words, as its rules set them: its trump suit and the cards ranked above it."""
-    listed = ", then ".join(_pattern_words(rules, p) for p in named.highest)
+    _ = reader._
+    listed = _(", then ").join(_pattern_words(reader, p) for p in named.highest)
     if named.suit is None:
-        return f" Its only trumps are {listed}, highest first." if listed else ""
-    text = f" {suit_words(rules, named.suit)} are trump"
-    return text + (f", and above their ace rank {listed}." if listed else ".")
+        return _(" Its only trumps are {cards}, highest first.").format(cards=listed) if listed else ""
+    suit = reader.suit(named.suit)
+    if listed:
+        return _(" {suit} are trump, and above their ace rank {cards}.").format(suit=suit, cards=listed)
+    return _(" {suit} are trump.").format(suit=suit)
 
 
-def _fixed_words(rules: Rules) -> str:
-    assert rules.trump.suit is not None
-    return f"{suit_words(rules, rules.trump.suit)} are trump in every hand; nobody chooses."
+def _fixed_words(reader: Reader) -> str:
+    trump = reader.rules.trump.suit
+    assert trump is not None
+    return reader._("{suit} are trump in every hand; nobody chooses.").format(suit=reader.suit(trump))
 
 
-def _exposed_words(rules: Rules) -> str:
+def _exposed_words(reader: Reader) -> str:
+    rules = reader.rules
+    _ = reader._
     trump = rules.trump
-    if trump.mapping == tuple(range(len(rules.deck.suits))):
-        text = "The suit of the card shown to everyone is trump; nobody chooses."
+    suits = rules.deck.suits
+    if trump.mapping == tuple(range(len(suits))):
+        text = _("The suit of the card shown to everyone is trump; nobody chooses.")
     else:
-        pairs = "; ".join(
-            f"{rules.deck.suits[s].symbol} shown, {rules.deck.suits[t].symbol} trump"
+        pairs = _("; ").join(
+            _("{shown} shown, {trump} trump").format(shown=suits[s].symbol, trump=suits[t].symbol)
             for s, t in enumerate(trump.mapping)
         )
-        text = f"Trump is set by the suit of the card shown to everyone ({pairs}); nobody chooses."
+        text = _("Trump is set by the suit of the card shown to everyone ({pairs}); nobody chooses.").format(
+            pairs=pairs
+        )
     exposure = rules.deal.exposure
     if exposure is not None and exposure.seat_offset is None:
-        text += " When every card is dealt and none is left to turn up, the hand has no trump."
+        text += _(" When every card is dealt and none is left to turn up, the hand has no trump.")
     return text
 
 
-def _bid_strain_words(rules: Rules) -> str:
-    return "The strain of the contract is trump for the hand; a no-trump contract has no trump."
+def _bid_strain_words(reader: Reader) -> str:
+    return reader._("The strain of the contract is trump for the hand; a no-trump contract has no trump.")
 
 
-def _doubling_words(rules: Rules) -> str:
+def _doubling_words(reader: Reader) -> str:
     """Who may double and redouble, when, and what the scoring reads."""
-    doubling = rules.doubling
+    _ = reader._
+    doubling = reader.rules.doubling
     assert doubling is not None
-    text = doubling.description + " " if doubling.description else ""
-    text += (
+    text = reader.own(doubling.description) + _(
         "Once the declarer and trump are known, the declarer's opponents are asked in turn from the declarer's "
         "left whether to double the contract ('double') or not ('pass'); the first double ends their round."
     )
     if doubling.redouble:
-        text += " The declaring side, the declarer first, may then answer it with a redouble ('redouble')."
+        text += _(" The declaring side, the declarer first, may then answer it with a redouble ('redouble').")
     if doubling.when is not None:
-        text += f" The contract may be doubled only when `{_one_line(doubling.when.source)}`."
-    return text + " The scoring reads `doubled`: 0, 1 when doubled, 2 when redoubled."
+        text += _(" The contract may be doubled only when `{when}`.").format(when=_one_line(doubling.when.source))
+    return text + _(" The scoring reads `doubled`: 0, 1 when doubled, 2 when redoubled.")
 
 
-def _led_words(rules: Rules) -> str:
-    return "The suit of the first card led in the hand is trump for the hand; until then nobody knows it."
+def _led_words(reader: Reader) -> str:
+    return reader._("The suit of the first card led in the hand is trump for the hand; until then nobody knows it.")
 
 
-def _no_trump_words(rules: Rules) -> str:
-    return "There is no trump."
+def _no_trump_words(reader: Reader) -> str:
+    return reader._("There is no trump.")
 
 
-def _trump(rules: Rules) -> Iterator[Statement]:
+def _trump(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
+    section = SECTIONS[2]
     trump = rules.trump
-    text = TRUMP_WORDS[trump.mode](rules)
-    yield Statement("trump", SECTIONS[2], "Trump", text)
+    yield Statement("trump", section, _("Trump"), TRUMP_WORDS[trump.mode](reader))
     for named in trump.games:
-        text = named.description or f"A game a player may name instead of a trump suit: {named.name}."
-        text += _game_trumps(rules, named)
-        yield Statement(f"trump.games.{named.name}", SECTIONS[2], f"Game {named.name}", text)
+        name = reader.word(named.name)
+        text = reader.text(named.description) if named.description else ""
+        text = text or _("A game a player may name instead of a trump suit: {name}.").format(name=name)
+        text += _game_trumps(reader, named)
+        yield Statement(f"trump.games.{named.name}", section, _("Game {name}").format(name=name), text)
     if trump.highest:
-        cards = [_pattern_words(rules, p) for p in trump.highest]
-        listed = ", then ".join(cards)
-        text = (
-            f"Above the ace of trump rank {listed}, in that order. They belong to the trump suit in every respect, "
+        listed = _(", then ").join(_pattern_words(reader, p) for p in trump.highest)
+        said = _(
+            "Above the ace of trump rank {cards}, in that order. They belong to the trump suit in every respect, "
             "for following and for winning tricks, and not to the suit printed on them."
         )
-        yield Statement("trump.highest", SECTIONS[2], "Highest trumps", text)
+        yield Statement("trump.highest", section, _("Highest trumps"), said.format(cards=listed))
     if rules.doubling is not None:
-        yield Statement("doubling", SECTIONS[2], "Doubling", _doubling_words(rules))
+        yield Statement("doubling", section, _("Doubling"), _doubling_words(reader))
     if rules.exchange is not None:
-        yield Statement("exchange", SECTIONS[2], "Exchange", exchange_words(rules))
+        yield Statement("exchange", section, _("Exchange"), exchange_words(reader))
     for index, announcement in enumerate(rules.announcements):
-        text = (announcement.description + " " if announcement.description else "") + (
-            "The declarer may announce it ('announce " + announcement.name + "') or pass"
-        )
-        later = " after the announcements before it" if index else ""
-        text += f", once the game is named{later}"
-        text += f", when `{_one_line(announcement.when.source)}`." if announcement.when is not None else "."
-        title = f"Announcement {announcement.name.replace('_', ' ')}"
-        yield Statement(f"announcements.{announcement.name}", SECTIONS[2], title, text)
-    if rules.alone is not None:
-        text = rules.alone.description or (
-            "Once trump is fixed, the declarer may play alone: the partner's cards are out of play, "
-            "the partner's turns are skipped and tricks have one card fewer."
-        )
-        if rules.alone.must_when is not None:
-            text += f" The declarer must play alone when `{rules.alone.must_when.source.strip()}`."
-        if rules.alone.defenders != "never":
-            against = "a lone declarer" if rules.alone.defenders == "vs_alone" else "any declarer"
-            text += (
-                f" Against {against}, the defenders are then asked in turn, the one nearest the dealer's left "
-                "first: the first who plays alone leaves the partner out too."
+        said = (
+            _("The declarer may announce it ('announce {name}') or pass, once the game is named")
+            if not index
+            else _(
+                "The declarer may announce it ('announce {name}') or pass, once the game is named after the "
+                "announcements before it"
             )
-        yield Statement("alone", SECTIONS[2], "Playing alone", text)
+        )
+        text = reader.own(announcement.description) + said.format(name=announcement.name)
+        text += (
+            _(", when `{when}`.").format(when=_one_line(announcement.when.source))
+            if announcement.when is not None
+            else "."
+        )
+        title = _("Announcement {name}").format(name=announcement.name.replace("_", " "))
+        yield Statement(f"announcements.{announcement.name}", section, title, text)
+    if rules.alone is not None:
+        yield Statement("alone", section, _("Playing alone"), _alone_words(reader))
     for entry in rules.showing:
         shown = " ".join(rules.deck.label(card) for card in rules.deck.cards(entry.cards))
-        text = (entry.description + " " if entry.description else "") + (
-            f"Before the first lead, each player in turn from the dealer's left may show any of {shown} it holds "
+        said = _(
+            "Before the first lead, each player in turn from the dealer's left may show any of {cards} it holds "
             "('show' and the card), one at a time, then passes; every player is asked"
         )
-        text += f", in hands where `{_one_line(entry.when.source)}`." if entry.when is not None else "."
-        yield Statement(f"showing.{entry.name}", SECTIONS[2], f"Showing {entry.name.replace('_', ' ')}", text)
+        text = reader.own(entry.description) + said.format(cards=shown)
+        text += _(", in hands where `{when}`.").format(when=_one_line(entry.when.source)) if entry.when else "."
+        title = _("Showing {name}").format(name=entry.name.replace("_", " "))
+        yield Statement(f"showing.{entry.name}", section, title, text)
 
 
-def _melds(rules: Rules) -> Iterator[Statement]:
+def _alone_words(reader: Reader) -> str:
+    """Who may or must play alone, and whether a defender may answer alone too."""
+    _ = reader._
+    alone = reader.rules.alone
+    assert alone is not None
+    text = reader.text(alone.description) if alone.description else ""
+    text = text or _(
+        "Once trump is fixed, the declarer may play alone: the partner's cards are out of play, the partner's turns "
+        "are skipped and tricks have one card fewer."
+    )
+    if alone.must_when is not None:
+        text += _(" The declarer must play alone when `{when}`.").format(when=alone.must_when.source.strip())
+    if alone.defenders != "never":
+        said = (
+            _(
+                " Against a lone declarer, the defenders are then asked in turn, the one nearest the dealer's left "
+                "first: the first who plays alone leaves the partner out too."
+            )
+            if alone.defenders == "vs_alone"
+            else _(
+                " Against any declarer, the defenders are then asked in turn, the one nearest the dealer's left "
+                "first: the first who plays alone leaves the partner out too."
+            )
+        )
+        text += said
+    return text
+
+
+def _melds(reader: Reader) -> Iterator[Statement]:
     """The melds that score, where they are found and how sides' melds are compared."""
+    rules = reader.rules
+    _ = reader._
     melds = rules.melds
     if melds is None:
         return
     deck = rules.deck
     where = {
-        MeldSource.SHOWN: "among the cards each player shows before the first lead",
-        MeldSource.DEALT: "among the cards each player was dealt, without showing them",
-        MeldSource.TRICKS: "among the cards of each trick, for the player who wins it",
+        MeldSource.SHOWN: _("among the cards each player shows before the first lead"),
+        MeldSource.DEALT: _("among the cards each player was dealt, without showing them"),
+        MeldSource.TRICKS: _("among the cards of each trick, for the player who wins it"),
     }[melds.source]
     kinds = []
     for kind in melds.kinds:
         if kind.run:
-            shape = f"{count_words(kind.run)} cards of a suit in sequence"
+            shape = _("{count} cards of a suit in sequence").format(count=reader.count(kind.run))
         elif kind.ranks:
-            shape = "every card of one rank: " + " or ".join(deck.ranks[r].code for r in kind.ranks)
+            shape = _("every card of one rank: {ranks}").format(
+                ranks=_(" or ").join(deck.ranks[r].code for r in kind.ranks)
+            )
         else:
-            shape = " with ".join(_pattern_words(rules, p) for p in kind.cards)
-        compared = "" if kind.compared or not melds.best_only else ", always counted"
+            shape = _(" with ").join(_pattern_words(reader, p) for p in kind.cards)
         games = rules.trump.games
-        elsewhere = "".join(f", {points} in {games[game].name.replace('_', ' ')}" for game, points in kind.points_in)
-        kinds.append(f"{kind.name.replace('_', ' ')} ({shape}) {kind.points}{elsewhere}{compared}")
-    order = sorted((r for r in range(deck.ranks_per_suit) if melds.place[r] >= 0), key=melds.place.__getitem__)
-    text = (melds.description + " " if melds.description else "") + f"Melds are found {where}: " + "; ".join(kinds)
-    text += "."
-    if any(kind.run for kind in melds.kinds):
-        text += (
-            " Sequences follow the order " + " ".join(deck.ranks[r].code for r in order) + "; a longer sequence "
-            "counts once, as the longest kind it reaches."
+        elsewhere = "".join(
+            _(", {points} in {game}").format(points=points, game=reader.word(games[game].name.replace("_", " ")))
+            for game, points in kind.points_in
         )
+        said = (
+            _("{name} ({shape}) {points}{elsewhere}")
+            if kind.compared or not melds.best_only
+            else _("{name} ({shape}) {points}{elsewhere}, always counted")
+        )
+        name = reader.word(kind.name.replace("_", " "))
+        kinds.append(said.format(name=name, shape=shape, points=kind.points, elsewhere=elsewhere))
+    order = sorted((r for r in range(deck.ranks_per_suit) if melds.place[r] >= 0), key=melds.place.__getitem__)
+    said = _("Melds are found {where}: {kinds}.")
+    text = reader.own(melds.description) + said.format(where=where, kinds=_("; ").join(kinds))
+    if any(kind.run for kind in melds.kinds):
+        said = _(" Sequences follow the order {order}; a longer sequence counts once, as the longest kind it reaches.")
+        text += said.format(order=" ".join(deck.ranks[r].code for r in order))
     if melds.best_only:
         text += (
-            " Only the side holding the best meld scores its melds: the one worth most, then the longer sequence, "
-            "then the higher top card, then one in trump"
+            _(
+                " Only the side holding the best meld scores its melds: the one worth most, then the longer "
+                "sequence, then the higher top card, then one in trump; on a tie the one held first from the "
+                "dealer's left."
+            )
+            if melds.ties_to_first
+            else _(
+                " Only the side holding the best meld scores its melds: the one worth most, then the longer "
+                "sequence, then the higher top card, then one in trump; on a tie nobody."
+            )
         )
-        text += "; on a tie the one held first from the dealer's left." if melds.ties_to_first else "; on a tie nobody."
-    text += " `melds(seat)` and `melds(side)` give the points in scoring."
-    yield Statement("melds", SECTIONS[5], "Melds", text)
+    text += _(" `melds(seat)` and `melds(side)` give the points in scoring.")
+    yield Statement("melds", SECTIONS[5], _("Melds"), text)
 
 
-def _calls_words(rules: Rules) -> str:
+def _calls_words(reader: Reader) -> str:
     """An auction of calls, as a rule book says it."""
+    rules = reader.rules
+    _ = reader._
     calls = rules.bidding.calls
     assert calls is not None
     suits = rules.deck.suits
     strains = " ".join("NT" if s < 0 else suits[s].symbol for s in calls.strains)
-    first = "The dealer calls first" if calls.first == 0 else "The player after the dealer calls first"
     codes = rules.actions.bid_codes
-    text = (
-        f"{first}, then each player in turn makes a call: pass, or a bid of a level from {calls.low} to "
-        f"{calls.low + calls.levels - 1} and a strain ({strains}, in rising order), higher than the last bid "
-        f"made by anyone ({codes[1]} is the lowest, {codes[-1]} the highest). A pass does not stop a player "
-        "from calling again later."
+    said = (
+        _(
+            "The dealer calls first, then each player in turn makes a call: pass, or a bid of a level from {low} to "
+            "{high} and a strain ({strains}, in rising order), higher than the last bid made by anyone ({lowest} is "
+            "the lowest, {highest} the highest). A pass does not stop a player from calling again later."
+        )
+        if calls.first == 0
+        else _(
+            "The player after the dealer calls first, then each player in turn makes a call: pass, or a bid of a "
+            "level from {low} to {high} and a strain ({strains}, in rising order), higher than the last bid made by "
+            "anyone ({lowest} is the lowest, {highest} the highest). A pass does not stop a player from calling "
+            "again later."
+        )
+    )
+    text = said.format(
+        low=calls.low, high=calls.low + calls.levels - 1, strains=strains, lowest=codes[1], highest=codes[-1]
     )
     if calls.doubles:
-        text += (
-            " A player may double the last bid when an opponent made it, and redouble a double of his own "
-            "side's bid; a new bid cancels both."
+        text += _(
+            " A player may double the last bid when an opponent made it, and redouble a double of his own side's "
+            "bid; a new bid cancels both."
         )
-    passes = count_words(calls.ends_after)
-    text += (
-        f" The auction ends when {passes} passes in a row follow a call; if every player passes before any bid, "
-        "the deal is thrown in. The last bid is the contract (doubled or redoubled if so called), and the "
-        "declarer is the player of the winning side who first bid its strain."
+    said = _(
+        " The auction ends when {count} passes in a row follow a call; if every player passes before any bid, the "
+        "deal is thrown in. The last bid is the contract (doubled or redoubled if so called), and the declarer is "
+        "the player of the winning side who first bid its strain."
     )
-    return text
+    return text + said.format(count=reader.count(calls.ends_after))
 
 
 _ROUND_WORDS = {
-    MakingRound.EXPOSED: "accept the suit of the card shown to everyone",
-    MakingRound.OTHERS: "name any suit but that of the card shown",
-    MakingRound.ANY: "name any suit",
+    MakingRound.EXPOSED: _("accept the suit of the card shown to everyone"),
+    MakingRound.OTHERS: _("name any suit but that of the card shown"),
+    MakingRound.ANY: _("name any suit"),
 }
 
 
-def _making_words(rules: Rules) -> str:
+def _making_words(reader: Reader) -> str:
     """Trump made in rounds, as a rule book says it."""
+    rules = reader.rules
+    _ = reader._
     trump = rules.trump
-    games = " or ".join(f"the game {g.name}" for g in trump.games)
+    games = _(" or ").join(_("the game {name}").format(name=reader.word(g.name)) for g in trump.games)
 
     def offer(kind: MakingRound) -> str:
-        return _ROUND_WORDS[kind] + (f" or name {games}" if games else "")
+        named = _(" or name {games}").format(games=games) if games else ""
+        return _(_ROUND_WORDS[kind]) + named
 
-    rounds = "; ".join(
-        f"in round {number} each player may {offer(kind)}, or pass" for number, kind in enumerate(trump.rounds, start=1)
+    rounds = _("; ").join(
+        _("in round {number} each player may {offer}, or pass").format(number=number, offer=offer(kind))
+        for number, kind in enumerate(trump.rounds, start=1)
     )
-    text = (
-        f"Trump is made in {count_words(len(trump.rounds))} round{'s' if len(trump.rounds) > 1 else ''}, each "
-        f"going once around the table from the player after the dealer: {rounds}. The first player to name a "
-        f"suit{' or a game' if games else ''} makes it the hand's trump{' or game' if games else ''} and is "
-        "the maker (the declarer)."
-    )
-    for_partner = [g.name for g in trump.games if g.for_partner]
-    if for_partner:
-        text += (
-            f" Naming {' or '.join(for_partner)} is a buy for the partner: the namer's partner becomes the maker "
+    count = len(trump.rounds)
+    said = {
+        (False, False): _(
+            "Trump is made in {count} round, each going once around the table from the player after the dealer: "
+            "{rounds}. The first player to name a suit makes it the hand's trump and is the maker (the declarer)."
+        ),
+        (True, False): _(
+            "Trump is made in {count} rounds, each going once around the table from the player after the dealer: "
+            "{rounds}. The first player to name a suit makes it the hand's trump and is the maker (the declarer)."
+        ),
+        (False, True): _(
+            "Trump is made in {count} round, each going once around the table from the player after the dealer: "
+            "{rounds}. The first player to name a suit or a game makes it the hand's trump or game and is the maker "
             "(the declarer)."
-        )
-    overcalls = [g.name for g in trump.games if g.overcalls]
+        ),
+        (True, True): _(
+            "Trump is made in {count} rounds, each going once around the table from the player after the dealer: "
+            "{rounds}. The first player to name a suit or a game makes it the hand's trump or game and is the maker "
+            "(the declarer)."
+        ),
+    }[(count > 1, bool(games))]
+    text = said.format(count=reader.count(count), rounds=rounds)
+    for_partner = [reader.word(g.name) for g in trump.games if g.for_partner]
+    if for_partner:
+        said = _(" Naming {games} is a buy for the partner: the namer's partner becomes the maker (the declarer).")
+        text += said.format(games=_(" or ").join(for_partner))
+    overcalls = _(" or ").join(reader.word(g.name) for g in trump.games if g.overcalls)
     if overcalls:
-        text += (
-            f" A suit named does not end the round at once: every other player in turn may still name "
-            f"{' or '.join(overcalls)}, which takes the buy over, or pass; when all have passed, the player who named "
-            f"the suit confirms it or names {' or '.join(overcalls)} instead."
+        said = _(
+            " A suit named does not end the round at once: every other player in turn may still name {games}, which "
+            "takes the buy over, or pass; when all have passed, the player who named the suit confirms it or names "
+            "{games} instead."
         )
+        text += said.format(games=overcalls)
     if trump.last_must_name:
-        return text + " In the last round the dealer may not pass and must name a suit."
-    return text + " If every player passes in every round, the hand is thrown in."
+        return text + _(" In the last round the dealer may not pass and must name a suit.")
+    return text + _(" If every player passes in every round, the hand is thrown in.")
 
 
-def _extras_words(rules: Rules) -> str:
+def _extras_words(reader: Reader) -> str:
     """The deck's extra cards and the suit each counts as for following (no suit unless `trump.highest` moves
     it into trump); empty for a deck without them."""
+    rules = reader.rules
+    _ = reader._
     deck = rules.deck
     if not deck.extras:
         return ""
@@ -681,42 +810,64 @@ def _extras_words(rules: Rules) -> str:
     words = []
     for offset, extra in reversed(list(enumerate(deck.extras))):
         card = deck.extra_base + offset
-        where = (
-            "it belongs to the trump suit, for following suit as for winning, above every other trump; in a hand "
-            "without trump it forms a suit with the other extra cards"
+        said = (
+            _(
+                " The {name} ({code}, {symbol}) is an extra card: it belongs to the trump suit, for following suit "
+                "as for winning, above every other trump; in a hand without trump it forms a suit with the other "
+                "extra cards."
+            )
             if card in named
-            else "it forms a suit with the other extra cards: led, only another extra card follows it"
+            else _(
+                " The {name} ({code}, {symbol}) is an extra card: it forms a suit with the other extra cards: led, "
+                "only another extra card follows it."
+            )
         )
-        words.append(f" The {extra.name} ({extra.code}, {extra.symbol}) is an extra card: {where}.")
+        words.append(said.format(name=reader.word(extra.name), code=extra.code, symbol=extra.symbol))
     return "".join(words)
 
 
-def _pattern_words(rules: Rules, pattern: CardPattern) -> str:
-    if pattern.suit == rules.deck.extra_group:
-        return f"the {rules.deck.extras[pattern.rank].name}"
-    rank = rules.deck.ranks[pattern.rank].name
+def _pattern_words(reader: Reader, pattern: CardPattern) -> str:
+    deck = reader.rules.deck
+    _ = reader._
+    if pattern.suit == deck.extra_group:
+        return _("the {name}").format(name=reader.word(deck.extras[pattern.rank].name))
+    rank = reader.word(deck.ranks[pattern.rank].name)
     if pattern.suit is not None:
-        return f"the {rank} of {rules.deck.suits[pattern.suit].name}"
-    return f"the {rank} of the other suit of trump's colour" if pattern.same_colour else f"the {rank} of trump"
+        return _("the {rank} of {suit}").format(rank=rank, suit=reader.word(deck.suits[pattern.suit].name))
+    said = _("the {rank} of the other suit of trump's colour") if pattern.same_colour else _("the {rank} of trump")
+    return said.format(rank=rank)
 
 
-def exchange_words(rules: Rules) -> str:
+def exchange_words(reader: Reader) -> str:
     """The exchange in words: who takes which cards, how many are laid away, and when (the rule book and the
     table's prompt)."""
-    exchange = rules.exchange
+    _ = reader._
+    exchange = reader.rules.exchange
     assert exchange is not None
     if exchange.description:
-        return exchange.description
-    who = "the dealer" if exchange.seat == "dealer" else "the declarer"
-    what = "the card shown to everyone" if exchange.take == "exposed" else "the cards of the stock"
-    away = f"{count_words(exchange.discard)} card{'s' if exchange.discard > 1 else ''}"
-    when = "After the auction, before naming trump" if exchange.before_trump else "Once trump is known"
-    takes = "may take" if exchange.optional else "takes"
-    text = f"{when}, {who} {takes} {what} into hand and lays {away} away face down"
-    text += ", not a card just taken" if exchange.keep_taken else ""
-    text += " ('take'), or keep the hand as dealt ('pass')." if exchange.optional else "."
+        return reader.text(exchange.description)
+    who = _("the dealer") if exchange.seat == "dealer" else _("the declarer")
+    what = _("the card shown to everyone") if exchange.take == "exposed" else _("the cards of the stock")
+    away = (
+        _("{count} card").format(count=reader.count(1))
+        if exchange.discard == 1
+        else (_("{count} cards").format(count=reader.count(exchange.discard)))
+    )
+    said = {
+        (True, True): _(
+            "After the auction, before naming trump, {who} may take {what} into hand and lays {away} away face down"
+        ),
+        (True, False): _(
+            "After the auction, before naming trump, {who} takes {what} into hand and lays {away} away face down"
+        ),
+        (False, True): _("Once trump is known, {who} may take {what} into hand and lays {away} away face down"),
+        (False, False): _("Once trump is known, {who} takes {what} into hand and lays {away} away face down"),
+    }[(exchange.before_trump, exchange.optional)]
+    text = said.format(who=who, what=what, away=away)
+    text += _(", not a card just taken") if exchange.keep_taken else ""
+    text += _(" ('take'), or keep the hand as dealt ('pass').") if exchange.optional else "."
     if exchange.when is not None:
-        text += f" This happens when `{exchange.when.source.strip()}`."
+        text += _(" This happens when `{when}`.").format(when=exchange.when.source.strip())
     return text
 
 
@@ -725,7 +876,6 @@ def _play(reader: Reader) -> Iterator[Statement]:
     _ = reader._
     section = SECTIONS[3]
     play = rules.play
-    deck = rules.deck
     yield Statement("play.first_lead", section, "First lead", _first_lead_words(reader))
     follow = (
         _("Each player in turn must follow the led suit if they can; a player who cannot may play any card.")
@@ -767,7 +917,7 @@ def _play(reader: Reader) -> Iterator[Statement]:
         follow += _(" When trump is led, every player must play a higher trump than any in the trick if they hold one.")
     yield Statement("play.follow_suit", section, "Following", follow)
     if play.first_trick_avoid:
-        cards = card_words(deck, play.first_trick_avoid, "or")
+        cards = _card_words(reader, play.first_trick_avoid, "or")
         said = _("Nobody may play {cards} to the first trick unless they hold nothing else they may play.")
         yield Statement("play.first_trick_avoid", section, "The first trick", said.format(cards=cards))
     trumpless = not rules.trump.present
@@ -786,54 +936,74 @@ def _play(reader: Reader) -> Iterator[Statement]:
     said = _("{winner} The winner leads the next trick. {tricks}").format(winner=winner, tricks=tricks)
     yield Statement("play.winner", section, "Winning a trick", said)
     if play.draw is not None:
-        yield Statement("play.draw", section, "Drawing from the stock", _draw_words(rules))
+        yield Statement("play.draw", section, _("Drawing from the stock"), _draw_words(reader))
     if play.dummy:
         text = _(
             "The declarer's partner is the dummy: once the opening lead is made, the dummy's cards are laid "
             "face up for everyone, and at the dummy's turns the declarer chooses which of them to play."
         )
-        yield Statement("play.dummy", section, "The dummy", text)
+        yield Statement("play.dummy", section, _("The dummy"), text)
     if play.stop_when is not None:
-        text = f"After each trick, the hand stops and is scored at once when `{play.stop_when.source.strip()}`."
-        yield Statement("play.stop_when", section, "Stopping early", text)
+        said = _("After each trick, the hand stops and is scored at once when `{when}`.")
+        yield Statement("play.stop_when", section, _("Stopping early"), said.format(when=play.stop_when.source.strip()))
     for index, restriction in enumerate(play.lead_restrictions):
-        suit = "trump" if restriction.suit is None else suit_words(rules, restriction.suit)
-        how = (
-            "any card of that suit was played"
-            if restriction.broken_by is BreakBy.ANY
-            else "a card of that suit was played to a trick led in another suit"
+        yield Statement(
+            f"play.lead_restrictions[{index}]", section, _("Lead restriction"), _restriction_words(reader, restriction)
         )
-        text = f"{suit.capitalize()} may not be led until broken ({how}"
-        if restriction.also_broken_by:
-            text += ", or " + " or ".join(deck.label(c) for c in restriction.also_broken_by) + " was played"
-        text += "), unless the leader holds nothing else"
-        if restriction.unless_only:
-            text += " but " + " and ".join(deck.label(c) for c in restriction.unless_only)
-        text += "." if restriction.broken_by is BreakBy.ANY else "; leading it from such a hand does not break it."
-        yield Statement(f"play.lead_restrictions[{index}]", section, "Lead restriction", text)
     for index, condition in enumerate(play.lead_only_when):
-        cards = card_words(deck, condition.cards)
-        text = (
-            f"{cards[:1].upper() + cards[1:]} may be led only when `{condition.when.source.strip()}` "
-            "(read before each lead, the leader as `seat`), unless the leader holds nothing else; played to a trick "
-            "someone else led, they are not restricted."
+        said = _(
+            "{cards} may be led only when `{when}` (read before each lead, the leader as `seat`), unless the leader "
+            "holds nothing else; played to a trick someone else led, they are not restricted."
         )
-        yield Statement(f"play.lead_only_when[{index}]", section, "Held back from the lead", text)
+        text = said.format(cards=_capital(_card_words(reader, condition.cards)), when=condition.when.source.strip())
+        yield Statement(f"play.lead_only_when[{index}]", section, _("Held back from the lead"), text)
     for index, condition in enumerate(play.follow_only_when):
-        cards = card_words(deck, condition.cards)
-        text = (
-            f"{cards[:1].upper() + cards[1:]} may be played to a trick someone else led only when "
-            f"`{condition.when.source.strip()}` (read before each card, the player as `seat`), unless the player "
-            "holds nothing else it may play; leading them is not restricted by this."
+        said = _(
+            "{cards} may be played to a trick someone else led only when `{when}` (read before each card, the player "
+            "as `seat`), unless the player holds nothing else it may play; leading them is not restricted by this."
         )
-        yield Statement(f"play.follow_only_when[{index}]", section, "Held back from following", text)
+        text = said.format(cards=_capital(_card_words(reader, condition.cards)), when=condition.when.source.strip())
+        yield Statement(f"play.follow_only_when[{index}]", section, _("Held back from following"), text)
     for index, condition in enumerate(play.must_play):
-        cards = card_words(deck, condition.cards, "or")
-        text = (
-            f"A player holding {cards} must play it when `{condition.when.source.strip()}` (read before each card, "
-            "the player as `seat`) and the other rules of play allow it."
+        said = _(
+            "A player holding {cards} must play it when `{when}` (read before each card, the player as `seat`) and "
+            "the other rules of play allow it."
         )
-        yield Statement(f"play.must_play[{index}]", section, "Card owed", text)
+        text = said.format(cards=_card_words(reader, condition.cards, "or"), when=condition.when.source.strip())
+        yield Statement(f"play.must_play[{index}]", section, _("Card owed"), text)
+
+
+def _capital(text: str) -> str:
+    """A sentence's first word capitalised, where the language has capitals."""
+    return text[:1].upper() + text[1:]
+
+
+def _card_words(reader: Reader, mask: CardMask, joiner: str = "and") -> str:
+    """Cards as the rule book names a set, a whole suit by its symbol and name, in the reader's language."""
+    return str(spoken(card_words(reader.rules.deck, mask, joiner), reader._, reader.word))
+
+
+def _restriction_words(reader: Reader, restriction: LeadRestriction) -> str:
+    """A suit that may not be led until broken, what breaks it, and the hands it does not bind."""
+    _ = reader._
+    deck = reader.rules.deck
+    suit = _("trump") if restriction.suit is None else reader.suit(restriction.suit)
+    how = (
+        _("any card of that suit was played")
+        if restriction.broken_by is BreakBy.ANY
+        else _("a card of that suit was played to a trick led in another suit")
+    )
+    if restriction.also_broken_by:
+        how = _("{how}, or {cards} was played").format(
+            how=how, cards=_(" or ").join(deck.label(c) for c in restriction.also_broken_by)
+        )
+    said = _("{suit} may not be led until broken ({how}), unless the leader holds nothing else")
+    text = said.format(suit=_capital(suit), how=how)
+    if restriction.unless_only:
+        text += _(" but {cards}").format(cards=_(" and ").join(deck.label(c) for c in restriction.unless_only))
+    return text + (
+        "." if restriction.broken_by is BreakBy.ANY else _("; leading it from such a hand does not break it.")
+    )
 
 
 def _first_lead_words(reader: Reader) -> str:
@@ -864,62 +1034,95 @@ def _first_lead_words(reader: Reader) -> str:
     }[play.first_lead]
 
 
-def _draw_words(rules: Rules) -> str:
+def _draw_words(reader: Reader) -> str:
     """`play.draw` in words: who draws, what each seat sees of the draws, when drawing stops."""
+    rules = reader.rules
+    _ = reader._
     draw = rules.play.draw
     assert draw is not None
-    first = "the winner of the trick" if draw.first is DrawFirst.WINNER else "the player who led it"
-    text = f"After each trick every player draws a card from the stock, {first} first and the others in turn. "
+    text = (
+        _(
+            "After each trick every player draws a card from the stock, the winner of the trick first and the others "
+            "in turn. "
+        )
+        if draw.first is DrawFirst.WINNER
+        else _(
+            "After each trick every player draws a card from the stock, the player who led it first and the others "
+            "in turn. "
+        )
+    )
     if draw.face_up:
-        text += (
+        text += _(
             "The stock's top card lies face up for everyone to see: the first to draw takes it, the others draw "
             "face down and only they see their card, and then the next card is turned up. "
         )
     else:
-        text += "Every card is drawn face down: only the player who draws it sees it. "
-    text += (
+        text += _("Every card is drawn face down: only the player who draws it sees it. ")
+    text += _(
         "Once the stock holds too few cards for everyone to draw, nobody draws and the remaining cards are "
         "played out; `tricks_after_stock` counts the tricks taken from then on."
     )
     size = rules.deal.hand_size
     if size is not None and size.is_constant:
         rounds = rules.tricks_in_hand(rules.hand_size) - rules.hand_size
-        text += f" With {rules.hand_size} cards each, players draw after each of the first {rounds} tricks."
+        said = _(" With {count} cards each, players draw after each of the first {rounds} tricks.")
+        text += said.format(count=rules.hand_size, rounds=rounds)
     return text
 
 
-def _card(rules: Rules, rank: int, suit: int | None) -> str:
-    rank_code = rules.deck.ranks[rank]
+def _card(reader: Reader, rank: int, suit: int | None) -> str:
+    deck = reader.rules.deck
+    rank_code = deck.ranks[rank]
     shown = next((a for a in rank_code.aliases if a.isdigit()), rank_code.code)
     if suit is None:
-        return f"the {rank_code.name} of trump"
-    return shown + rules.deck.suits[suit].symbol
+        return reader._("the {rank} of trump").format(rank=reader.word(rank_code.name))
+    return shown + deck.suits[suit].symbol
 
 
-def _events(rules: Rules) -> Iterator[Statement]:
+def _events(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
     relation = {
-        Relation.OPPONENT: "an opponent of",
-        Relation.PARTNER: "the partner of",
-        Relation.ANYONE: "anyone other than",
+        Relation.OPPONENT: _(
+            "A player plays {first}, and later in the same trick an opponent of that player plays {then}; the event "
+            "is credited to the second player."
+        ),
+        Relation.PARTNER: _(
+            "A player plays {first}, and later in the same trick the partner of that player plays {then}; the event "
+            "is credited to the second player."
+        ),
+        Relation.ANYONE: _(
+            "A player plays {first}, and later in the same trick anyone other than that player plays {then}; the "
+            "event is credited to the second player."
+        ),
     }
     for event in rules.events:
-        text = (
-            f"A player plays {_card(rules, event.first.rank, event.first.suit)}, and later in the same trick "
-            f"{relation[event.by]} that player plays {_card(rules, event.then.rank, event.then.suit)}; "
-            "the event is credited to the second player."
+        text = relation[event.by].format(
+            first=_card(reader, event.first.rank, event.first.suit),
+            then=_card(reader, event.then.rank, event.then.suit),
         )
-        yield Statement(f"events.{event.name}", SECTIONS[4], event.name.replace("_", " ").capitalize(), text)
+        title = reader.word(event.name.replace("_", " ").capitalize())
+        yield Statement(f"events.{event.name}", SECTIONS[4], title, text)
 
 
-def _scoring(rules: Rules) -> Iterator[Statement]:
+def _scoring(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
     section = SECTIONS[5]
     if not rules.seating.has_sides:
-        kept = "Scores are kept per player."
+        kept = _("Scores are kept per player.")
     elif rules.personal:
-        kept = f"Scores are kept per player; a side's total is the sum of its {_members(rules)}players' totals."
+        members = _members(rules)
+        kept = (
+            _("Scores are kept per player; a side's total is the sum of its {count} players' totals.").format(
+                count=reader.count(members)
+            )
+            if members
+            else _("Scores are kept per player; a side's total is the sum of its players' totals.")
+        )
     else:
-        kept = "Scores are kept per side."
-    yield Statement("scoring.by", section, "Totals", kept + " Negative totals stand.")
+        kept = _("Scores are kept per side.")
+    yield Statement("scoring.by", section, _("Totals"), kept + _(" Negative totals stand."))
     points = rules.scoring.card_points
     if points:
         deck = rules.deck
@@ -927,139 +1130,197 @@ def _scoring(rules: Rules) -> Iterator[Statement]:
         for card, value in enumerate(points):
             if value:
                 worth.setdefault(value, []).append(deck.label(card))
-        listed = "; ".join(f"{' '.join(cards)}: {value}" for value, cards in sorted(worth.items(), reverse=True))
-        yield Statement(
-            "scoring.card_points",
-            section,
-            "Card points",
-            f"Cards taken in tricks are worth points ({listed}; every other card 0), counted by `points`.",
-        )
+        listed = _("; ").join(f"{' '.join(cards)}: {value}" for value, cards in sorted(worth.items(), reverse=True))
+        said = _("Cards taken in tricks are worth points ({listed}; every other card 0), counted by `points`.")
+        yield Statement("scoring.card_points", section, _("Card points"), said.format(listed=listed))
     for definition in rules.definitions:
-        yield Statement(
-            f"definitions.{definition.name}",
-            section,
-            f"Definition {definition.name}",
-            f"`{definition.name}` means `{_one_line(definition.source)}`.",
-        )
+        title = _("Definition {name}").format(name=definition.name)
+        said = _("`{name}` means `{meaning}`.").format(name=definition.name, meaning=_one_line(definition.source))
+        yield Statement(f"definitions.{definition.name}", section, title, said)
+    per = {"side": _("side"), "seat": _("seat"), "player": _("player")}
     for rule in rules.scoring.rules:
-        text = rule.description + " " if rule.description else ""
-        text += f"For each {rule.per}"
-        if rule.when is not None:
-            text += f", when `{_one_line(rule.when.source)}`"
-        text += f": `{_one_line(rule.points.source)}` points."
-        yield Statement(f"scoring.rules.{rule.name}", section, f"Rule {rule.name}", text)
+        said = (
+            _("For each {per}, when `{when}`: `{points}` points.")
+            if rule.when is not None
+            else _("For each {per}: `{points}` points.")
+        )
+        text = reader.own(rule.description) + said.format(
+            per=per.get(rule.per, rule.per),
+            when="" if rule.when is None else _one_line(rule.when.source),
+            points=_one_line(rule.points.source),
+        )
+        yield Statement(f"scoring.rules.{rule.name}", section, _("Rule {name}").format(name=rule.name), text)
     for counter in rules.counters:
-        text = counter.description + " " if counter.description else ""
-        text += (
-            f"Kept per {counter.per} across hands, starting at {counter.start}; "
-            f"after each played hand it grows by `{_one_line(counter.add.source)}`."
+        said = _("Kept per {per} across hands, starting at {start}; after each played hand it grows by `{add}`.")
+        text = reader.own(counter.description) + said.format(
+            per=per.get(counter.per, counter.per), start=counter.start, add=_one_line(counter.add.source)
         )
         if counter.limit is not None:
-            text += (
-                f" Whenever it reaches {counter.limit}, {counter.limit_points:+d} points go to that {counter.per} and "
-                f"{counter.limit_subtract} is taken off (repeated while it is {counter.limit} or more)."
+            said = _(
+                " Whenever it reaches {limit}, {points} points go to that {per} and {subtract} is taken off "
+                "(repeated while it is {limit} or more)."
             )
-        yield Statement(f"counters.{counter.name}", section, f"Counter {counter.name}", text)
+            text += said.format(
+                limit=counter.limit,
+                points=f"{counter.limit_points:+d}",
+                per=per.get(counter.per, counter.per),
+                subtract=counter.limit_subtract,
+            )
+        title = _("Counter {name}").format(name=counter.name)
+        yield Statement(f"counters.{counter.name}", section, title, text)
 
 
-def _match(rules: Rules) -> Iterator[Statement]:
+def _match(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
     match = rules.match
     section = SECTIONS[6]
-    who = "side" if match.by == "side" else "player"
-    parties = len(rules.seating.sides) if match.by == "side" else rules.seats
-    several = "both" if parties == 2 else "several"
-    best = "higher" if match.when_both is WhenBoth.HIGHER_TOTAL else "lower"
-    tie = "they share the win" if match.tie is Tie.SHARE else "another hand is played"
-    equal = "with equal totals" if parties == 2 else "when the best totals are equal"
-    ends = f"The match ends after a hand when `{_one_line(match.ends.source)}`" if match.ends is not None else ""
-    on_end = "higher" if match.on_end is WhenBoth.HIGHER_TOTAL else "lower"
+    title = _("Winning the match")
+    by_side = match.by == "side"
+    parties = len(rules.seating.sides) if by_side else rules.seats
+    tie = _("they share the win") if match.tie is Tie.SHARE else _("another hand is played")
+    equal = _("with equal totals") if parties == 2 else _("when the best totals are equal")
+    on_end = _("higher") if match.on_end is WhenBoth.HIGHER_TOTAL else _("lower")
+    ends = match.ends is not None
+    end_when = _one_line(match.ends.source) if match.ends is not None else ""
+    decided = _("the {best} total wins; {equal} {tie}").format(best=on_end, equal=equal, tie=tie)
     if ends and match.wins is None and match.loses is None and match.on_end is not WhenBoth.PLAY_ON:
-        yield Statement("match", section, "Winning the match", f"{ends}: the {on_end} total wins; {equal} {tie}.")
+        said = _("The match ends after a hand when `{when}`: {decided}.")
+        yield Statement("match", section, title, said.format(when=end_when, decided=decided))
         return
     parts = []
     if ends and match.when_ended is not None and match.when_ended is not match.when_both:
-        parting = (
-            "play continues until only one qualifies"
-            if match.when_ended is WhenBoth.PLAY_ON
-            else f"the {on_end} total wins; {equal} {tie}"
+        parting = _("play continues until only one qualifies") if match.when_ended is WhenBoth.PLAY_ON else decided
+        said = (
+            _("The match ends after a hand when `{when}`; then every side qualifies and {parting}.")
+            if by_side
+            else _("The match ends after a hand when `{when}`; then every player qualifies and {parting}.")
         )
-        parts.append(f"{ends}; then every {who} qualifies and {parting}.")
+        parts.append(said.format(when=end_when, parting=parting))
     elif ends:
-        parts.append(f"{ends}; then every {who} qualifies.")
+        said = (
+            _("The match ends after a hand when `{when}`; then every side qualifies.")
+            if by_side
+            else _("The match ends after a hand when `{when}`; then every player qualifies.")
+        )
+        parts.append(said.format(when=end_when))
     if match.wins is not None:
-        text = f"After each played hand, a {who} qualifies when `{_one_line(match.wins.source)}`"
+        wins = _one_line(match.wins.source)
         if match.loses is not None:
-            text += f", or when another {who} has lost: `{_one_line(match.loses.source)}`"
-        parts.append(text + ".")
-    parts.append(f"If exactly one {who} qualifies, it wins the match.")
+            said = (
+                _("After each played hand, a side qualifies when `{wins}`, or when another side has lost: `{loses}`.")
+                if by_side
+                else _(
+                    "After each played hand, a player qualifies when `{wins}`, or when another player has lost: "
+                    "`{loses}`."
+                )
+            )
+        else:
+            said = (
+                _("After each played hand, a side qualifies when `{wins}`.")
+                if by_side
+                else _("After each played hand, a player qualifies when `{wins}`.")
+            )
+        loses = _one_line(match.loses.source) if match.loses is not None else ""
+        parts.append(said.format(wins=wins, loses=loses))
+    parts.append(
+        _("If exactly one side qualifies, it wins the match.")
+        if by_side
+        else _("If exactly one player qualifies, it wins the match.")
+    )
+    both = parties == 2
     if match.when_both is WhenBoth.PLAY_ON:
-        parts.append(f"If {several} qualify, play continues until, after some hand, only one does.")
+        parts.append(
+            _("If both qualify, play continues until, after some hand, only one does.")
+            if both
+            else _("If several qualify, play continues until, after some hand, only one does.")
+        )
     else:
-        parts.append(f"If {several} qualify, the {best} total wins; {equal} {tie}.")
-    yield Statement("match", section, "Winning the match", " ".join(parts))
+        best = _("higher") if match.when_both is WhenBoth.HIGHER_TOTAL else _("lower")
+        said = _("If both qualify, {decided}.") if both else _("If several qualify, {decided}.")
+        parts.append(
+            said.format(decided=_("the {best} total wins; {equal} {tie}").format(best=best, equal=equal, tie=tie))
+        )
+    yield Statement("match", section, title, " ".join(parts))
 
 
-def _timeouts(rules: Rules) -> Iterator[Statement]:
+def _timeouts(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
     timeout = rules.timeout
     section = SECTIONS[7]
     if rules.bidding.kind is BiddingKind.AUCTION:
-        passes = "pass" if rules.bidding.estimates is None else "pass, and in the estimates the lowest estimate allowed"
+        passes = (
+            _("pass")
+            if rules.bidding.estimates is None
+            else _("pass, and in the estimates the lowest estimate allowed")
+        )
     elif rules.bidding.blind_round:
-        passes = "pass in the blind round, the lowest bid after it"
+        passes = _("pass in the blind round, the lowest bid after it")
     else:
-        passes = "the lowest bid (there is no pass)"
-    bid = {
-        "pass": passes,
-        "lowest": "the lowest bid",
-    }.get(str(timeout.bid), f"bid {timeout.bid}")
+        passes = _("the lowest bid (there is no pass)")
+    bid = {"pass": passes, "lowest": _("the lowest bid")}.get(str(timeout.bid), _("bid {bid}").format(bid=timeout.bid))
     order = " ".join(rules.deck.suits[s].symbol for s in timeout.suit_order)
     card = (
-        "the lowest-ranked legal card that is not trump, or the lowest trump if every legal card is trump"
-        if timeout.prefer_non_trump
-        else "the lowest-ranked legal card"
+        _("the lowest-ranked legal card that is not trump, or the lowest trump if every legal card is trump")
+        if timeout.prefer_non_trump and rules.trump.present
+        else _("the lowest-ranked legal card")
     )
-    if not rules.trump.present:
-        card = "the lowest-ranked legal card"
     moves = []
     if rules.passing is not None:
-        moves.append("in passing, the highest-ranked card still held")
+        moves.append(_("in passing, the highest-ranked card still held"))
     if rules.bidding.present:
-        moves.append(f"in the bidding, {bid}")
-    moves.append(f"in play, {card}")
-    text = f"When a player's time runs out, the rules move for them: {'; '.join(moves)}"
-    text += f"; ties of rank go to the first suit in the order {order}."
-    yield Statement("timeout", section, "Timeouts", text)
+        moves.append(_("in the bidding, {bid}").format(bid=bid))
+    moves.append(_("in play, {card}").format(card=card))
+    said = _(
+        "When a player's time runs out, the rules move for them: {moves}; ties of rank go to the first suit in the "
+        "order {order}."
+    )
+    yield Statement("timeout", section, _("Timeouts"), said.format(moves=_("; ").join(moves), order=order))
 
 
-def _options(rules: Rules) -> Iterator[Statement]:
+def _options(reader: Reader) -> Iterator[Statement]:
+    rules = reader.rules
+    _ = reader._
     section = SECTIONS[8]
     for option in rules.table_options:
-        values = "; ".join(
-            f"`{v.value}`"
-            + (" (default)" if v.value == option.default else "")
-            + (f": {v.description.rstrip('.')}" if v.description else "")
-            for v in option.values
-        )
-        if option.numbers:
-            values += f"; or a list of {option.numbers}"
+        values = []
+        for v in option.values:
+            value = f"`{v.value}`" + (_(" (default)") if v.value == option.default else "")
+            if v.description:
+                value = _("{value}: {description}").format(
+                    value=value, description=reader.text(v.description).rstrip(".")
+                )
+            values.append(value)
+        listed = _("; ").join(values)
+        if option.numbers is not None:
+            listed += _("; or a list of {numbers}").format(numbers=_number_list(reader, option.numbers))
         chosen = dict(rules.options).get(option.name)
-        text = (option.description + " " if option.description else "") + f"Values: {values}. In force: `{chosen}`."
-        yield Statement(f"options.{option.name}", section, f"Option {option.name}", text)
-    versions = "; ".join(f"version {v.number}: {v.description.rstrip('.')}" for v in rules.versions if v.description)
-    told = f"{versions}. " if versions else ""
-    yield Statement(
-        "versions",
-        section,
-        "Rules versions",
-        f"{told}These rules are version {rules.version}; a match keeps the version it was created with.",
+        said = _("Values: {values}. In force: `{chosen}`.").format(values=listed, chosen=chosen)
+        title = _("Option {name}").format(name=option.name)
+        yield Statement(f"options.{option.name}", section, title, reader.own(option.description) + said)
+    versions = _("; ").join(
+        _("version {number}: {description}").format(number=v.number, description=reader.text(v.description).rstrip("."))
+        for v in rules.versions
+        if v.description
     )
+    told = f"{versions}. " if versions else ""
+    said = _("These rules are version {version}; a match keeps the version it was created with.")
+    yield Statement("versions", section, _("Rules versions"), told + said.format(version=rules.version))
+
+
+def _number_list(reader: Reader, numbers: NumberList) -> str:
+    """What a table option's list of numbers may hold, and what it means where the ruleset says."""
+    said = reader._("up to {most} numbers from {low} to {high} separated by commas")
+    listed = said.format(most=numbers.most, low=numbers.low, high=numbers.high)
+    return listed + (f": {reader.text(numbers.meaning)}" if numbers.meaning else "")
 
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-BIDDING_WORDS: dict[BiddingKind, Callable[[Rules], str]] = {
+BIDDING_WORDS: dict[BiddingKind, Callable[[Reader], str]] = {
     BiddingKind.NONE: _no_bidding_words,
     BiddingKind.AUCTION: _auction_words,
     BiddingKind.DECLARATIONS: _declarations_words,
@@ -1068,7 +1329,7 @@ BIDDING_WORDS: dict[BiddingKind, Callable[[Rules], str]] = {
 """The rule book's paragraph on the bidding, for each kind of bidding (`tests/test_registries.py` keeps every kind
 covered)."""
 
-TRUMP_WORDS: dict[TrumpMode, Callable[[Rules], str]] = {
+TRUMP_WORDS: dict[TrumpMode, Callable[[Reader], str]] = {
     TrumpMode.NONE: _no_trump_words,
     TrumpMode.FIXED: _fixed_words,
     TrumpMode.CHOSEN: _chosen_words,

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import Card, CardMask, Deck
-from ..errors import IllegalAction, Said, _, said
+from ..errors import IllegalAction, Said, Term, Value, _, joined, said
 from ..ruleset.rules import LeadsWith
 
 if TYPE_CHECKING:
@@ -99,19 +99,26 @@ def steps(game: GameState, hand: CardMask, held_back: CardMask, owed: CardMask) 
 
 
 def _unbroken_words(deck: Deck, banned: CardMask) -> Said:
-    suits = " and ".join(f"{s.symbol} ({s.name})" for i, s in enumerate(deck.suits) if banned & deck.suit_masks[i])
+    suits = joined([_suit_words(deck, i) for i in range(len(deck.suits)) if banned & deck.suit_masks[i]])
     return said("{suits} may not be led until broken, and you hold other cards you may lead: {cards}", suits=suits)
 
 
-def card_words(deck: Deck, mask: CardMask, joiner: str = "and") -> str:
-    """Cards as people name a set: a whole suit by its symbol (`♥`), other cards one by one (`Q♠`)."""
-    parts = []
+def _suit_words(deck: Deck, suit: int) -> Said:
+    """`♥ (NAME)`: a whole suit, its name in the reader's language as the ruleset translates it."""
+    found = deck.suits[suit]
+    return said("{symbol} ({suit})", symbol=found.symbol, suit=Term(found.name))
+
+
+def card_words(deck: Deck, mask: CardMask, joiner: str = "and") -> Value:
+    """Cards as people name a set: a whole suit by its symbol and name (`♥ (NAME)`), other cards one by one
+    (`Q♠`)."""
+    parts: list[Value] = []
     for suit, suit_mask in enumerate(deck.suit_masks):
         if mask & suit_mask == suit_mask and suit < len(deck.suits):
-            parts.append(f"{deck.suits[suit].symbol} ({deck.suits[suit].name})")
+            parts.append(_suit_words(deck, suit))
         else:
             parts += [deck.label(c) for c in reversed(deck.suit_cards(mask, suit))]
-    return f" {joiner} ".join(parts)
+    return joined(parts, joiner)
 
 
 def lead_ban(game: GameState, hand: CardMask) -> CardMask:

@@ -56,6 +56,7 @@ from .rules import (
     MustRules,
     NamedBid,
     NamedGame,
+    NumberList,
     OptionValue,
     PassingRules,
     PlayRules,
@@ -1416,8 +1417,7 @@ class _Builder:
             if numbers is not None:
                 most = numbers.get("max_items", limits.MAX_OPTION_NUMBERS)
                 meaning = " ".join(str(numbers.get("description", "")).split()).rstrip(".")
-                listed = f"up to {most} numbers from {numbers['min']} to {numbers['max']} separated by commas"
-                listed += f": {meaning}" if meaning else ""
+                listed = NumberList(most, numbers["min"], numbers["max"], meaning)
             description = " ".join(spec.get("description", "").split())
             out.append(TableOption(name, description, spec["default"], values, listed))
         return tuple(out)
@@ -1436,6 +1436,7 @@ def _translations(data: dict[str, Any]) -> tuple[Translation, ...]:
             words["title"],
             " ".join(str(words.get("description", "")).split()),
             tuple((str(english), str(said)) for english, said in words.get("words", {}).items()),
+            tuple((" ".join(str(english).split()), str(said)) for english, said in words.get("texts", {}).items()),
         )
         for language, words in sorted(data.items())
     )

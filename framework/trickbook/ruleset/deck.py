@@ -113,7 +113,15 @@ def _build(document: Document, data_to_carry: Mapping[str, Any] | None) -> Deck:
     extras = tuple(Extra(e["code"], e["name"], e["symbol"], e["colour"]) for e in reversed(data.get("extras", ())))
     _refuse_ambiguity(document, suits, ranks)
     _refuse_extra_clashes(document, suits, ranks, extras)
-    return Deck(data["id"], data["title"], suits, ranks, data_to_carry, extras)
+    return Deck(data["id"], data["title"], suits, ranks, data_to_carry, extras, _translations(data))
+
+
+def _translations(data: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """The deck's `translations`: by language, its title and its names by the English word."""
+    return {
+        language: {data["title"]: said["title"], **{str(k): str(v) for k, v in said.get("words", {}).items()}}
+        for language, said in data.get("translations", {}).items()
+    }
 
 
 def _refuse_ambiguity(document: Document, suits: tuple[Suit, ...], ranks: tuple[Rank, ...]) -> None:

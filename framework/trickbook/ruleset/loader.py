@@ -491,12 +491,12 @@ def _read(origin: _Origin, seen: tuple[str, ...]) -> tuple[Document, tuple[str, 
 
 
 def _inherited_words(parent: object, own: object) -> dict[str, Any]:
-    """The parent's `words` in each language the variant translates itself into: a variant names its own title
-    and description, and changes or adds only the terms it needs."""
+    """The parent's `words` and `texts` in each language the variant translates itself into: a variant names its
+    own title and description, and changes or adds only the terms and sentences it needs."""
     if not isinstance(parent, dict) or not isinstance(own, dict):
         return {}
     return {
-        language: {"words": dict(words["words"])}
+        language: {key: dict(words[key]) for key in ("words", "texts") if isinstance(words.get(key), dict)}
         for language, words in parent.items()
         if language in own and isinstance(words, dict) and isinstance(words.get("words"), dict)
     }

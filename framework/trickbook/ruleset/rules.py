@@ -621,12 +621,22 @@ class OptionValue:
 
 
 @dataclass(frozen=True, slots=True)
+class NumberList:
+    """What a table option's list of numbers may hold (at most `most` numbers from `low` to `high`) and means."""
+
+    most: int
+    low: int
+    high: int
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
 class TableOption:
     name: str
     description: str
     default: str
     values: tuple[OptionValue, ...]
-    numbers: str | None = None
+    numbers: NumberList | None = None
     """For an option a table may also set to a list of numbers: what such a list may hold and means."""
 
 
@@ -759,6 +769,9 @@ class Translation:
     title: str
     description: str
     words: tuple[tuple[str, str], ...]
+    texts: tuple[tuple[str, str], ...] = ()
+    """The ruleset's own sentences (descriptions of rules, options, versions) by their English text, its spaces
+    run together."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -812,7 +825,12 @@ class Rules:
 
     def word(self, language: str, word: str) -> str:
         """One of the game's terms in a language, as the ruleset translates it (else unchanged)."""
-        return dict(self.translation(language).words).get(word, word)
+        said = dict(self.translation(language).words).get(word)
+        return said if said is not None else self.deck.word(language, word)
+
+    def text(self, language: str, english: str) -> str:
+        """One of the ruleset's own sentences in a language, as the ruleset translates it (else unchanged)."""
+        return dict(self.translation(language).texts).get(" ".join(english.split()), english)
 
     portable: dict[str, Any] | None = field(default=None, repr=False, compare=False)
     """The merged ruleset as a record carries it, when it is not bundled."""

@@ -283,16 +283,20 @@ class TerminalMatch:
                 self.game.apply(action)
             except IllegalAction as exc:
                 said = self._("Not allowed: {reason} (rule: {rule})")
-                reason, rule = exc.said.in_language(self._), self._(exc.rule)
+                reason, rule = exc.said.in_language(self._, self._word), self._(exc.rule)
                 self.console.print(said.format(reason=escape(reason), rule=escape(rule)), style="red")
                 continue
             except ActionError as exc:
                 said = self._("Not understood: {reason} (type 'help' for the forms)")
-                self.console.print(said.format(reason=escape(exc.said.in_language(self._))), style="red")
+                self.console.print(said.format(reason=escape(exc.said.in_language(self._, self._word))), style="red")
                 continue
             said = self._("{seat}: {action}").format(seat=self._mover(view), action=self._words(action, view.phase))
             self.console.print(said)
             return True
+
+    def _word(self, english: str) -> str:
+        """One of the game's terms (a suit's name in a refusal) as the ruleset says it in the player's language."""
+        return self.rules.word(self.language, english)
 
     def _words(self, action: int, phase: PhaseKind) -> str:
         """An action just made, as told: a pass says what it declines; in duels the same bid again holds it."""

@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import i18n, limits, resources
-from ..errors import TrickbookError, UsageError
+from ..errors import Malformed, TrickbookError, UsageError, _, said
 from ..ruleset.loader import load_ruleset, open_ruleset
 from . import pages
 from .comparisons import Comparisons
@@ -41,6 +41,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = limits.MAX_RULESET_BYTES + 8_000
 """Largest request body: a ruleset at the CLI's limit, in JSON."""
 MAX_MESSAGE = 2_000
+MESSAGE_EXAMPLE = '{"type": "act", "action": "pass"}'
+"""What a table page's message looks like, as a refusal shows it."""
 """Largest WebSocket message from a table page."""
 PAGES = {"/": "index.html", "/workbench": "workbench.html", "/tables": "tables.html", "/compare": "compare.html"}
 
@@ -82,7 +84,7 @@ class Server:
         """Sends every connected page of the table its seat's page, and what it was just told."""
         for socket, seat, language in list(self.sockets.get(live.id, ())):
             page = self.hub.page(live, seat, language)
-            told = [in_language(event, language) for event in (news or {}).get(seat, [])]
+            told = [in_language(event, language, live.table.rules) for event in (news or {}).get(seat, [])]
             message = {"type": "page", "page": page, "news": told}
             with contextlib.suppress(Exception):
                 await socket.send_json(message)
@@ -146,7 +148,9 @@ def _guard(handler: Callable[[Request], Awaitable[Any]]) -> Handler:
             return JSONResponse({"error": str(exc.args[0]) if exc.args else "not found"}, status_code=404)
         except TooMany as exc:
             return JSONResponse({"error": str(exc)}, status_code=429)
-        except (TrickbookError, ValueError) as exc:
+        except TrickbookError as exc:
+            return JSONResponse({"error": refusal_words(exc, pages.language(request))}, status_code=400)
+        except ValueError as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
         return result if isinstance(result, Response) else JSONResponse(result)
 
@@ -159,17 +163,17 @@ async def _body(request: Request) -> dict[str, Any]:
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_BODY:
-            raise UsageError(f"a request body is at most {MAX_BODY:,} bytes")
-    value = json_value(raw or b"{}", "the request body", '{"text": "..."}')
+            raise Malformed(said("a request body is at most {size} bytes", size=f"{MAX_BODY:,}"))
+    value = json_value(raw or b"{}", _("the request body"), '{"text": "..."}')
     if not isinstance(value, dict):
-        raise UsageError("the request body is a JSON object")
+        raise Malformed(said("the request body is a JSON object"))
     return value
 
 
 def _text_field(body: dict[str, Any], key: str) -> str:
     value = body.get(key)
     if not isinstance(value, str):
-        raise UsageError(f"the request needs {key!r} as text")
+        raise Malformed(said("the request needs {key} as text", key=repr(key)))
     return value
 
 
@@ -357,7 +361,8 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
         live, seat = server.hub.seat_of(table_id, str(hello.get("token", "")) if isinstance(hello, dict) else "")
         language = i18n.known(str(hello.get("language", ""))) or i18n.LANGUAGES[0]
     except (UsageError, ValueError) as exc:
-        await socket.send_json({"type": "error", "message": str(exc)})
+        said = refusal_words(exc, pages.language(socket)) if isinstance(exc, UsageError) else str(exc)
+        await socket.send_json({"type": "error", "message": said})
         await socket.close(code=4401)
         return
     except WebSocketDisconnect:
@@ -371,7 +376,8 @@ async def _table_socket(server: Server, socket: WebSocket) -> None:
                 message = await _message(socket)
                 news = await anyio.to_thread.run_sync(server.hub.act, live, seat, message, time.time())
             except TrickbookError as exc:
-                await socket.send_json({"type": "error", "message": refusal_words(exc, language)})
+                said = refusal_words(exc, language, live.table.rules)
+                await socket.send_json({"type": "error", "message": said})
                 continue
             except ValueError as exc:
                 await socket.send_json({"type": "error", "message": str(exc)})
@@ -391,10 +397,10 @@ async def _message(socket: WebSocket) -> Any:
         raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
     text = message.get("text")
     if text is None:
-        raise UsageError('a message is text, not binary: JSON such as {"type": "act", "action": "pass"}')
+        raise Malformed(said("a message is text, not binary: JSON such as {example}", example=MESSAGE_EXAMPLE))
     if len(text) > MAX_MESSAGE:
-        raise UsageError(f"a message is at most {MAX_MESSAGE:,} characters")
-    return json_value(text, "a message", '{"type": "act", "action": "pass"}')
+        raise Malformed(said("a message is at most {size} characters", size=f"{MAX_MESSAGE:,}"))
+    return json_value(text, _("a message"), MESSAGE_EXAMPLE)
 
 
 async def _clock(server: Server) -> None:

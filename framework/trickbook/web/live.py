@@ -7,6 +7,7 @@ run inside the call, so a bot's thinking is bounded by the player options a tabl
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import threading
@@ -16,11 +17,11 @@ from typing import Any
 
 from .. import i18n, limits, resources
 from ..book.story import action_words
-from ..book.words import exchange_words
+from ..book.words import Reader, exchange_words
 from ..engine.history import HandResult
 from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
-from ..errors import Refusal, Said, TrickbookError, UsageError
+from ..errors import Malformed, Refusal, Said, TrickbookError, UsageError, Words, said
 from ..ruleset.rules import Rules, TrumpMode
 from ..session.progress import progress
 from ..session.table import CLOSED, HUMAN, VOTING, Delivery, Table, TableError
@@ -172,28 +173,32 @@ class Hub:
     def act(self, live: LiveTable, seat: int, message: Any, now: float) -> Delivery:
         """One message from a seat's page: an action, a ready, a vote; refused in words when it does not fit."""
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            raise UsageError("a message is a JSON object with a 'type': 'act', 'ready', 'vote' or 'tick'")
+            raise Malformed(said("a message is a JSON object with a 'type': 'act', 'ready', 'vote' or 'tick'"))
         kind = message["type"]
         with live.lock:
             if live.expired:
-                raise UsageError("this table has closed: nobody played at it for too long")
+                raise Refusal(said("this table has closed: nobody played at it for too long"))
             table = live.table
             if kind == "act":
                 action = message.get("action")
                 if not isinstance(action, str) or not 0 < len(action) <= 40:
                     card = table.rules.deck.codes[-1]
-                    raise UsageError(f"an 'act' message has an 'action': a card such as {card!r}, a bid or 'pass'")
+                    refused = said(
+                        "an 'act' message has an 'action': a card such as {card}, a bid or 'pass'", card=repr(card)
+                    )
+                    raise Malformed(refused)
                 delivery = table.submit(seat, action, now)
             elif kind == "ready":
                 delivery = table.mark_ready(seat, now)
             elif kind == "vote":
                 if not isinstance(message.get("rematch"), bool):
-                    raise UsageError("a 'vote' message has 'rematch': true or false")
+                    raise Malformed(said("a 'vote' message has 'rematch': true or false"))
                 delivery = table.vote(seat, message["rematch"], now)
             elif kind == "tick":
                 delivery = table.tick(now)
             else:
-                raise UsageError(f"unknown message type {kind!r}; known: 'act', 'ready', 'vote', 'tick'")
+                refused = said("unknown message type {kind}; known: 'act', 'ready', 'vote', 'tick'", kind=repr(kind))
+                raise Malformed(refused)
             self._deliver(live, delivery)
             self._save(live, now)
             return delivery
@@ -276,10 +281,10 @@ class Hub:
                 "bids": _bid_words(rules, language),
                 "sheet": [_sheet_row(hand) for hand in table.game.history],
                 "passing": _passing(rules, game_view, language),
-                "exchange": None if rules.exchange is None else exchange_words(rules),
+                "exchange": None if rules.exchange is None else exchange_words(Reader(rules, language)),
                 "broken": [[deck.suits[suit].code, broken] for suit, broken in game_view.broken()],
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
-                "log": [in_language(event, language) for event in live.logs.get(seat, [])],
+                "log": [in_language(event, language, rules) for event in live.logs.get(seat, [])],
                 "finished": list(range(1, live.kept + 1)),
                 "match_over": table.phase in (VOTING, CLOSED),
                 "close_reason": table.close_reason,
@@ -308,23 +313,31 @@ class Hub:
         self.store.save_table(live.id, state, now, new)
 
 
-def in_language(event: dict[str, Any], language: str) -> dict[str, Any]:
+def in_language(event: dict[str, Any], language: str, rules: Rules | None = None) -> dict[str, Any]:
     """An event as a seat's page shows it: a refusal's reason and rule in the page's language (the table keeps the
-    English words and the sentence to translate)."""
+    English words and the sentence to translate); the game's terms in it as `rules` translates them."""
     if event.get("type") != "refused" or not isinstance(event.get("said"), dict):
         return event
     gettext = i18n.gettext(language)
     rule = str(event.get("rule") or "")
     return {
         **event,
-        "reason": Said.from_json(event["said"]).in_language(gettext),
+        "reason": Said.from_json(event["said"]).in_language(gettext, _words(rules, language)),
         "rule": gettext(rule) if rule else "",
     }
 
 
-def refusal_words(error: TrickbookError, language: str) -> str:
-    """An error a page's person caused, in the page's language where it is a refusal worded for translation."""
-    return error.said.in_language(i18n.gettext(language)) if isinstance(error, Refusal) else str(error)
+def refusal_words(error: TrickbookError, language: str, rules: Rules | None = None) -> str:
+    """An error a page's person caused, in the page's language where it is a refusal worded for translation (the
+    game's terms in it as `rules` translates them)."""
+    if not isinstance(error, Refusal):
+        return str(error)
+    return error.said.in_language(i18n.gettext(language), _words(rules, language))
+
+
+def _words(rules: Rules | None, language: str) -> Words:
+    """The game's terms in a language, where a table's rules are known (else the words as the deck has them)."""
+    return str if rules is None else functools.partial(rules.word, language)
 
 
 def _sheet_row(hand: HandResult) -> dict[str, Any]:

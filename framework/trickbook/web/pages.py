@@ -13,7 +13,7 @@ import json
 import re
 from pathlib import Path
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection
 
 from .. import i18n
 
@@ -23,8 +23,9 @@ LANGUAGE_COOKIE = "trickbook-lang"
 _SCRIPT = re.compile(r'<script src="/static/([\w-]+\.js)">')
 
 
-def language(request: Request) -> str:
-    """The page's language: the one chosen with the switch, else the browser's preference."""
+def language(request: HTTPConnection) -> str:
+    """The page's language (of a request or a socket): the one chosen with the switch, else the browser's
+    preference."""
     chosen = i18n.known(request.cookies.get(LANGUAGE_COOKIE))
     return chosen or i18n.from_header(request.headers.get("accept-language", ""))
 

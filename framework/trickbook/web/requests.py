@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..errors import OptionError, UsageError
+from ..errors import Malformed, OptionError, Said, UsageError, said
 from ..players import PlayerSpec, parse_player_specs
 
 MAX_DEPTH = 16
@@ -19,12 +19,17 @@ def json_value(text: str | bytes, what: str, example: str) -> Any:
     try:
         value = json.loads(text)
     except RecursionError:
-        raise UsageError(f"{what} nests arrays and objects more than {MAX_DEPTH} deep") from None
+        raise _too_deep(what) from None
     except ValueError:
-        raise UsageError(f"{what} is not JSON; it is JSON such as {example}") from None
+        refused = said("{what} is not JSON; it is JSON such as {example}", what=Said(what), example=example)
+        raise Malformed(refused) from None
     if _depth(value) > MAX_DEPTH:
-        raise UsageError(f"{what} nests arrays and objects more than {MAX_DEPTH} deep")
+        raise _too_deep(what)
     return value
+
+
+def _too_deep(what: str) -> Malformed:
+    return Malformed(said("{what} nests arrays and objects more than {depth} deep", what=Said(what), depth=MAX_DEPTH))
 
 
 def _depth(value: Any) -> int:
