@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import act, legal, play_trick, rules, stacked_game
-from trickbook import Game, Rules
+from trickbook import Game, Rules, i18n
 from trickbook.book.scenario import Outcome, Scenario, evaluate
 from trickbook.errors import IllegalAction
 from trickbook.players.appetite import party
@@ -125,6 +125,9 @@ def test_a_call_not_allowed_is_refused_naming_its_condition() -> None:
     with pytest.raises(IllegalAction, match="call_hearts may not be named now") as refused:
         act(game, "call_hearts")
     assert refused.value.rule == "trump.games.call_hearts.when"
+    table = sheepshead()
+    arabic = refused.value.said.in_language(i18n.gettext("ar"), lambda word: table.word("ar", word))
+    assert arabic.startswith("لا يجوز أن تُسمّى طلب آس الكبة الآن: الشرط `"), "told in Arabic, the game in its words"
 
 
 def test_an_ace_buried_from_the_blind_cannot_be_called() -> None:

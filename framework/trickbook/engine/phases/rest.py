@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...errors import ActionError, IllegalAction
+from ...errors import ActionError, IllegalAction, said
 from ...ruleset.rules import Rules
 from ..host import PhaseHost
 from ..kinds import TRUMP
@@ -52,7 +52,7 @@ class RestDealing:
         raise self.refuse(game, action)
 
     def refuse(self, game: PhaseHost, action: int) -> ActionError:
-        return IllegalAction("the rest of the deal is being dealt: nobody acts", rule="deal.rest")
+        return IllegalAction(said("the rest of the deal is being dealt: nobody acts"), rule="deal.rest")
 
     def timeout(self, game: PhaseHost) -> int:
         raise self.refuse(game, -1)

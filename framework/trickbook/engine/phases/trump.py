@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import ActionError, IllegalAction, _, said
+from ...errors import ActionError, IllegalAction, Term, _, said
 from ...expr.facts import NO_SUIT
 from ...ruleset.actions import GAME, ActionKind
 from ...ruleset.rules import MakingRound
@@ -51,7 +51,11 @@ class TrumpChoice:
             named = rules.trump.games[action - actions.game_base]
             if named.when is not None and action not in _games_offered(game):
                 return IllegalAction(
-                    f"{named.name} may not be named now: `{named.when.source.strip()}` does not hold",
+                    said(
+                        "{game} may not be named now: `{when}` does not hold",
+                        game=Term(named.name),
+                        when=named.when.source.strip(),
+                    ),
                     rule=f"trump.games.{named.name}.when",
                 )
         allowed = " ".join([*(rules.deck.suits[s].symbol for s in rules.trump.suits), *actions.games])
