@@ -71,7 +71,7 @@ def mask(rules: Rules, codes: str) -> int:
 
 def kinds(rules: Rules, codes: str, trump: int) -> list[str]:
     assert rules.melds is not None
-    return sorted(rules.melds.kinds[m.kind].name for m in find(rules.melds, rules.deck, mask(rules, codes), trump))
+    return sorted(rules.melds.kinds[m.kind].name for m in find(rules.melds, rules.deck, mask(rules, codes), trump, -1))
 
 
 def hearts(rules: Rules) -> int:
@@ -107,7 +107,7 @@ def test_named_cards_of_trump_make_no_meld_without_trump(shown: Rules) -> None:
 def points_of(rules: Rules, held: list[str], trump: int, dealer: int = 0) -> list[int]:
     assert rules.melds is not None
     masks = [mask(rules, codes) for codes in held]
-    return meld_points(rules.melds, rules.deck, rules.seating, dealer, masks, trump)
+    return meld_points(rules.melds, rules.deck, rules.seating, dealer, masks, trump, -1)
 
 
 def test_only_the_side_with_the_best_meld_scores_its_melds_and_uncompared_melds_always_count(shown: Rules) -> None:
