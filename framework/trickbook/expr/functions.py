@@ -170,7 +170,7 @@ def _table() -> tuple[Builtin, ...]:
             (),
             Type.SEAT,
             "The seat whose turn it is: the bidder while a bid ban is checked, the player a named game is offered "
-            "to as its `when` is read (Baloot's Ashkal, only for the last two to speak).",
+            "to as its `when` is read (a game only the last two to speak may name).",
             TURN_STAGES,
             _fact("turn"),
         ),

@@ -1096,24 +1096,22 @@ class _Builder:
         description = " ".join(str(spec.get("description", "")).split())
         when = self.expression((*path, "when"), Stage.ANNOUNCE, None, Type.BOOL) if "when" in spec else None
         for_partner = bool(spec.get("for_partner", False))
-        if for_partner and self.data["trump"]["mode"] != TrumpMode.MADE.value:
-            raise self.error(
-                (*path, "for_partner"),
-                "only a game named in rounds of trump making can be named for the partner",
-                expected="`trump.mode: made`",
-            )
+        overcalls = bool(spec.get("overcalls", False))
+        for key, set_, what in (
+            ("for_partner", for_partner, "be named for the partner"),
+            ("overcalls", overcalls, "take over a suit named before it"),
+        ):
+            if set_ and self.data["trump"]["mode"] != TrumpMode.MADE.value:
+                raise self.error(
+                    (*path, key),
+                    f"only a game named in rounds of trump making can {what}",
+                    expected="`trump.mode: made`",
+                )
         if for_partner and not all(len(side) == 2 for side in self.seating.sides or ((),)):
             raise self.error(
                 (*path, "for_partner"),
                 "a game named for the partner needs partners",
                 expected="sides of two players",
-            )
-        overcalls = bool(spec.get("overcalls", False))
-        if overcalls and self.data["trump"]["mode"] != TrumpMode.MADE.value:
-            raise self.error(
-                (*path, "overcalls"),
-                "only a game named in rounds of trump making can take over a suit named before it",
-                expected="`trump.mode: made`",
             )
         return NamedGame(name, description, suit, highest, order, when, for_partner, overcalls)
 
