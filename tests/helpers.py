@@ -97,14 +97,15 @@ def rules(ruleset_id: str, options: tuple[tuple[str, str], ...] = (), version: i
     return load_ruleset(ruleset_id, options=dict(options), version=version)
 
 
-def stacked_deal(rules: Rules, hands: Mapping[int, str], size: int | None = None) -> Deal:
+def stacked_deal(rules: Rules, hands: Mapping[int, str], size: int | None = None, stock: str = "") -> Deal:
     """A deal where each seat in `hands` receives the listed cards first; the rest of the pack (less the cards
     `deal.remove` takes out) fills up in order (`size` cards each, by default the ruleset's hand size) and what is
-    left forms the stock."""
+    left forms the stock, the cards `stock` lists on top in that order (a staged deal's turned card and rest)."""
     deck = rules.deck
     size = rules.hand_size if size is None else size
     given = {seat: [deck.parse_card(c) for c in text.split()] for seat, text in hands.items()}
-    used = [c for cards in given.values() for c in cards]
+    top = [deck.parse_card(c) for c in stock.split()]
+    used = [c for cards in given.values() for c in cards] + top
     assert len(used) == len(set(used)), "a card is stacked twice"
     rest = [c for c in range(deck.size) if c not in used and not rules.deal.removed >> c & 1]
     deal = []
@@ -113,14 +114,19 @@ def stacked_deal(rules: Rules, hands: Mapping[int, str], size: int | None = None
         while len(cards) < size:
             cards.append(rest.pop(0))
         deal.append(tuple(cards))
-    return Deal(tuple(deal), tuple(rest))
+    return Deal(tuple(deal), tuple(top + rest))
 
 
-def stacked_game(rules: Rules, hands: Mapping[int, str], dealer: int = 0, seed: int = 0, **kwargs: object) -> Game:
-    """A game whose first hand is `stacked_deal(hands)`, dealt by `dealer`; later hands come from the seed."""
+def stacked_game(
+    rules: Rules, hands: Mapping[int, str], dealer: int = 0, seed: int = 0, stock: str = "", **kwargs: object
+) -> Game:
+    """A game whose first hand is `stacked_deal(hands, stock=stock)`, dealt by `dealer`; later hands come from
+    the seed."""
 
     def deals(number: int, dealer_seat: int, size: int) -> Deal:
-        return stacked_deal(rules, hands, size) if number == 1 else seeded_deal(rules, seed, number, dealer_seat, size)
+        if number == 1:
+            return stacked_deal(rules, hands, size, stock)
+        return seeded_deal(rules, seed, number, dealer_seat, size)
 
     return Game(rules, seed, deals=deals, dealer=dealer, **kwargs)  # type: ignore[arg-type]
 

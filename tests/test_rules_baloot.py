@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from helpers import act, legal, rules
+from helpers import act, legal, rules, stacked_game
 from trickbook import Game, Rules, load_ruleset
 from trickbook.book.explain import explain
 from trickbook.book.scenario import Scenario, evaluate
-from trickbook.engine.dealing import Deal
 from trickbook.errors import IllegalAction, RulesetError
 
 RULES = "baloot"
@@ -300,10 +299,7 @@ def test_a_hand_traced_by_hand() -> None:
     }
     rules_ = baloot()
     deck = rules_.deck
-    stock = ["AH", "AC", "KH", "TC", "JC", "AD", "QH", "QC", "KC", "JD", "QD", "KD"]
-    hands = tuple(tuple(deck.parse_card(c) for c in stacked[s].split()) for s in range(4))
-    deal = Deal(hands, tuple(deck.parse_card(c) for c in stock))
-    game = Game(rules_, 0, deals=lambda number, dealer, size: deal, dealer=NORTH)  # type: ignore[arg-type]
+    game = stacked_game(rules_, stacked, dealer=NORTH, stock="AH AC KH TC JC AD QH QC KC JD QD KD")
     act(game, "sun")
     assert sorted(game.hand(WEST)) == sorted(map(deck.parse_card, [*stacked[WEST].split(), "AH", "AC", "AD"]))
     assert game.phase != "doubling", "nobody has 100 yet: a Sun cannot be doubled"

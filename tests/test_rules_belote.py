@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from helpers import act, legal, play_trick, rules
+from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook import Game, Rules, load_ruleset
 from trickbook.book.explain import explain
 from trickbook.book.scenario import Scenario, ScenarioError, evaluate
-from trickbook.engine.dealing import Deal
 from trickbook.engine.events import CardDrawn, Sight
 from trickbook.errors import RulesetError
 
@@ -191,10 +190,7 @@ def test_a_hand_traced_by_hand() -> None:
     rules_ = belote()
     deck = rules_.deck
     # The stock after the deal: the turned card first, then the rest as dealt in rotation from West.
-    stock = ["7H", "KH", "AS", "JC", "JD", "QH", "QC", "QD", "KC", "KD", "AC", "AD"]
-    hands = tuple(tuple(deck.parse_card(c) for c in stacked[s].split()) for s in range(4))
-    deal = Deal(hands, tuple(deck.parse_card(c) for c in stock))
-    game = Game(rules_, 0, deals=lambda number, dealer, size: deal, dealer=NORTH)  # type: ignore[arg-type]
+    game = stacked_game(rules_, stacked, dealer=NORTH, stock="7H KH AS JC JD QH QC QD KC KD AC AD")
     act(game, "trump H")
     assert sorted(game.hand(WEST)) == sorted(map(deck.parse_card, ["JH", "9H", "AH", "TH", "8H", "7H", "KH", "QH"]))
     act(game, "show JH", "show QH", "show KH", "show AH", "pass", "pass", "pass", "pass")
