@@ -18,12 +18,14 @@ from helpers import played, rules
 from trickbook import Game, i18n
 from trickbook.book.story import Story
 from trickbook.book.words import statements
-from trickbook.engine.events import Event, HandScored, HandStarted
+from trickbook.engine.events import Event, HandCancelled, HandScored, HandStarted, MatchEnded
 from trickbook.errors import IllegalAction, InvalidAction
 from trickbook.players import make_player, parse_player_specs
 from trickbook.resources import bundled_ruleset_ids
 from trickbook.ruleset.loader import load_ruleset
+from trickbook.session.table import event_json
 from trickbook.session.terminal import TerminalMatch
+from trickbook.web.live import in_language
 from webserver import Server, running
 
 ARABIC = re.compile("[\u0600-\u06ff]")
@@ -247,3 +249,60 @@ def test_the_rule_books_first_sections_read_in_arabic_and_english_is_unchanged(r
     assert {key: _english_left(text) for key, text in arabic.items() if _english_left(text)} == {}
     english = {s.key: s.text for s in statements(loaded) if s.key in first}
     assert english["play.winner"].startswith("The highest ") and not ARABIC.search(" ".join(english.values()))
+
+
+def test_a_thrown_in_hand_and_a_capped_match_say_why_in_arabic_and_in_english_for_records() -> None:
+    game = Game(rules("rubber-bridge"), 2, hand_cap=2)
+    whole, north = Story(game.rules, language="ar"), Story(game.rules, seat=0, language="ar")
+    events: list[Event] = []
+    game.observer = events.append
+    while not game.is_over():
+        game.apply_text("pass")
+    ends = [e for e in events if isinstance(e, (HandCancelled, MatchEnded))]
+    assert [type(e).__name__ for e in ends] == ["HandCancelled", "HandCancelled", "MatchEnded"]
+    assert str(ends[0].reason) == "every player passed: the deal is passed out"
+    assert game.end_reason == "the hand cap of 2 hands was reached"
+    assert whole.tell(ends[0]) == "أُلغيت اليد: قال كل اللاعبين باس: أُلغي التوزيع"
+    assert north.tell(ends[2]) == "انتهت المباراة: بلغت المباراة حدّها الأقصى من الأيدي: 2."
+    told = [in_language(event_json(game.rules, e), "ar", game.rules) for e in ends]
+    assert told[0]["reason"] == "قال كل اللاعبين باس: أُلغي التوزيع"
+    assert told[2]["reason"] == "بلغت المباراة حدّها الأقصى من الأيدي: 2"
+    english = [in_language(event_json(game.rules, e), "en", game.rules) for e in ends]
+    assert english[2]["reason"] == "the hand cap of 2 hands was reached" == event_json(game.rules, ends[2])["reason"]
+
+
+def test_a_match_capped_at_one_hand_says_one_hand() -> None:
+    game = Game(rules("rubber-bridge"), 2, hand_cap=1)
+    while not game.is_over():
+        game.apply_text("pass")
+    assert game.end_reason == "the hand cap of 1 hand was reached"
+
+
+def test_a_web_comparison_reads_in_arabic_and_its_english_stays_as_before(tmp_path: Path) -> None:
+    import time
+
+    from trickbook.web.comparisons import Comparisons
+    from trickbook.web.store import Store
+
+    running = Comparisons(Store(tmp_path), tmp_path)
+    # A deal of Bridge is a whole match here; Tarneeb 41 stops at the cap of one hand, which a caveat tells.
+    request = {"rulesets": [{"ruleset": "tarneeb-41"}, {"ruleset": "contract-bridge"}], "matches": 3, "hand_cap": 1}
+    started = running.start(request, "client")
+    for _ in range(600):
+        state = running.state(started)
+        if state is not None and state["status"] not in ("running", "cancelling"):
+            break
+        time.sleep(0.1)
+    english, arabic = running.state(started, "en"), running.state(started, "ar")
+    assert english is not None and arabic is not None and english["status"] == "done"
+    assert english["title"] == "3 matches per ruleset, seeds 1..3, players heuristic"
+    assert english["caveats"][0].startswith("tarneeb-41@2: 3 of 3 matches reached the hand cap of 1 hand unfinished")
+    assert "languages" not in english and english["labels"] == arabic["labels"]
+    assert arabic["title"].startswith("3 مباراة لكل قواعد")
+    assert arabic["caveats"][0].startswith("tarneeb-41@2: 3 من 3 مباراة بلغت الحدّ الأقصى: يد واحدة دون أن تنتهي")
+    names = [name for name, _cells in arabic["rows"]]
+    assert names[:2] == ["المباريات المكتملة", "الأيدي في المباراة"]
+    assert [cells for _name, cells in arabic["rows"]] == [cells for _name, cells in english["rows"]]
+    wins = [name for name, _cells in english["rows"] if name.endswith(" wins") and "dealer" not in name]
+    assert wins and all(ARABIC.search(name) and not _english_left(name) for name in names)
+    assert all(not _english_left(line.partition(": ")[2]) for line in arabic["differences"] + arabic["caveats"])

@@ -59,7 +59,7 @@ def test_most_hands_thrown_in_is_said_above_one_half(thrown: int, warned: bool) 
     said = caveats(load_ruleset("tarneeb-41"), [replace(FINISHED, cancelled=thrown)], 100)
     assert bool(said) is warned
     if warned:
-        assert said == ("6 of 10 hands (60%) were thrown in: the players rarely bid",)
+        assert [str(sentence) for sentence in said] == ["6 of 10 hands (60%) were thrown in: the players rarely bid"]
 
 
 @pytest.mark.parametrize(
@@ -74,9 +74,9 @@ def test_one_contract_played_nearly_always_is_said(named: tuple[tuple[str, int],
     said = caveats(load_ruleset("contract-bridge"), [replace(FINISHED, contracts_named=named)], 100)
     assert bool(said) is warned
     if warned:
-        assert said == (
-            "16 of 20 contracts (80%) were 7NT: the players may be bidding one contract whatever they hold",
-        )
+        assert [str(sentence) for sentence in said] == [
+            "16 of 20 contracts (80%) were 7NT: the players may be bidding one contract whatever they hold"
+        ]
 
 
 def test_rules_with_a_single_bid_give_no_contract_caveat() -> None:
@@ -112,7 +112,7 @@ def test_the_web_comparison_carries_the_caveats_to_its_page(tmp_path: Path, monk
     from trickbook.web.store import Store
 
     said = "whist: 1 of 1 matches reached the hand cap"
-    monkeypatch.setattr(comparisons, "caveat_lines", lambda columns: [said])
+    monkeypatch.setattr(comparisons, "caveat_lines", lambda columns, say: [said])
     running = comparisons.Comparisons(Store(tmp_path), tmp_path)
     started = running.start({"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 1}, "client")
     for _ in range(600):

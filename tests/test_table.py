@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator
 
 from trickbook import load_ruleset, resources
 from trickbook.engine.events import CardExposed, HandScored, MatchEnded
-from trickbook.errors import Location, UsageError
+from trickbook.errors import Location, Said, UsageError
 from trickbook.record.replay import RulesetCache, replay_record
 from trickbook.session.table import CLOSED, PLAYING, VOTING, WAITING_READY, Table, TableError, event_json
 
@@ -558,8 +558,9 @@ def test_events_name_seat_0_and_say_null_for_no_seat_no_winner_and_no_seat_score
     card = rules.deck.parse_card("AS")
     assert event_json(rules, CardExposed(0, card)) == {"type": "card_exposed", "seat": 0, "card": "AS"}
     assert event_json(rules, CardExposed(-1, card))["seat"] is None
-    assert event_json(rules, MatchEnded(None, "capped")) == {"type": "match_ended", "winner": None, "reason": "capped"}
-    assert event_json(rules, MatchEnded((0, 2), "points"))["winner"] == [0, 2]
+    capped = {"type": "match_ended", "winner": None, "reason": "capped", "said": {"text": "capped", "values": {}}}
+    assert event_json(rules, MatchEnded(None, Said("capped"))) == capped
+    assert event_json(rules, MatchEnded((0, 2), Said("points")))["winner"] == [0, 2]
     by_sides = event_json(rules, HandScored((), (1, 0), (1, 0)))
     assert (by_sides["seat_score"], by_sides["seat_totals"]) == (None, None)
     by_seats = event_json(rules, HandScored((), (1, 0), (1, 0), (1, 0, 0, 0), (1, 0, 0, 0)))

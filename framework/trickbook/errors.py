@@ -39,6 +39,8 @@ class Mark:
 Value: TypeAlias = "str | int | Said | Term"
 Words = Callable[[str], str]
 """Says one of the game's own terms in a language, as the ruleset translates it (`Rules.word`)."""
+Say: TypeAlias = "Callable[[Said], str]"
+"""Says a whole sentence in one language (`str` says it in English, as written)."""
 
 
 def _unchanged(word: str) -> str:

@@ -12,6 +12,7 @@ seat's to see. Layout (indentation, rules across the screen, colours, markup esc
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
@@ -40,6 +41,7 @@ from ..engine.events import (
 )
 from ..engine.game import Game
 from ..engine.history import HandResult
+from ..errors import Said
 from ..ruleset.actions import BID, GAME, GIVE, PLAY, TRUMP
 from ..ruleset.rules import BiddingKind, Rules
 
@@ -276,7 +278,7 @@ class Story:
                     name=rules.word(self.language, event.name), seat=label[event.seat]
                 )
             case HandCancelled():
-                return _("thrown in: {reason}").format(reason=_(event.reason))
+                return _("thrown in: {reason}").format(reason=self._said(event.reason))
             case HandScored():
                 return None  # told line by line with the hand it scores: `scoring`
             case MatchEnded():
@@ -285,8 +287,12 @@ class Story:
     def _ending(self, event: MatchEnded) -> str:
         """Why the match ended, in the reader's words: who won, or the engine's reason where nobody did."""
         if event.winner is None:
-            return self._(event.reason)
+            return self._said(event.reason)
         return won_words(self.rules, event.winner, self.speech, self.language)
+
+    def _said(self, sentence: Said) -> str:
+        """An engine's sentence in the reader's language, the game's terms in it as the ruleset words them."""
+        return sentence.in_language(self._, functools.partial(self.rules.word, self.language))
 
     def _action(self, event: ActionTaken) -> str | None:
         """A bid, pass or other choice with who made it; a card waits for its trick, and a trump, a game named or a
@@ -387,7 +393,7 @@ class Story:
             case TrickWon():
                 return self._trick_done(event)
             case HandCancelled():
-                return _("Hand thrown in: {reason}").format(reason=_(event.reason))
+                return _("Hand thrown in: {reason}").format(reason=self._said(event.reason))
             case MatchEnded():
                 return f"{_('Match over')}: {self._result(event, seat)}."
             case _:

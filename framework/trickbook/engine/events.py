@@ -12,6 +12,7 @@ from enum import Enum
 from typing import NamedTuple, TypeAlias
 
 from ..cards import Card
+from ..errors import Said
 from .kinds import PhaseKind
 
 
@@ -191,7 +192,8 @@ class TrickEventHappened:
 
 @dataclass(frozen=True, slots=True)
 class HandCancelled:
-    reason: str
+    reason: Said
+    """Why, as a sentence each reader's language translates."""
 
     def seen_by(self, seat: int) -> Sight:
         """Everyone sees it."""
@@ -226,7 +228,8 @@ class HandScored:
 class MatchEnded:
     winner: tuple[int, ...] | None
     """The seats that won, or None when the match stopped unfinished."""
-    reason: str
+    reason: Said
+    """Why, as a sentence each reader's language translates."""
 
     def seen_by(self, seat: int) -> Sight:
         """Everyone sees it."""

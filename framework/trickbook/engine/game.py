@@ -15,7 +15,7 @@ from typing import cast
 
 from .. import limits
 from ..cards import Card, CardMask
-from ..errors import IllegalAction, InvalidAction, _, said
+from ..errors import IllegalAction, InvalidAction, Said, _, said
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.actions import DISCARD, GIVE, ActionKind
 from ..ruleset.rules import DrawFirst, FirstLead, MeldRules, MeldSource, Relation, Rules, TrumpMode
@@ -771,15 +771,16 @@ class Game(GameState):
             move = 0
         self._next_hand(move)
 
-    def _won_words(self, winner: tuple[int, ...]) -> str:
-        """How the end of the match is told: a side won, a player won, or players share the win."""
+    def _won_words(self, winner: tuple[int, ...]) -> Said:
+        """How the end of the match is told in a record: a side won, a player won, or players share the win (a
+        reader's language tells it from the winners, `book.story.won_words`)."""
         seating = self.rules.seating
         sides = {seating.side_of[seat] for seat in winner}
         side = sides.pop() if len(sides) == 1 else -1
         if side >= 0 and len(winner) == len(seating.sides[side]):
-            return f"{seating.side_names[side]} won"
+            return Said(f"{seating.side_names[side]} won")
         names = " and ".join(seating.seat_label(seat) for seat in winner)
-        return f"{names} won" if len(winner) == 1 else f"{names} share the win"
+        return Said(f"{names} won" if len(winner) == 1 else f"{names} share the win")
 
     def _fill_card_facts(self, facts: Facts) -> None:
         """Who played and who took each card, each seat's cards and points taken, and the first and last tricks'
@@ -833,11 +834,11 @@ class Game(GameState):
         held = facts.shown if melds.source is MeldSource.SHOWN else self._dealt()
         return meld_points(melds, rules.deck, rules.seating, self._dealer, held, self._trump, self._game)
 
-    def _cancel(self, reason: str) -> None:
+    def _cancel(self, reason: Said) -> None:
         if self.observer is not None:
             self.observer(HandCancelled(reason))
         sides = len(self.rules.seating.sides)
-        self._finish_hand(True, reason, (), (0,) * sides, (0,) * self._seats)
+        self._finish_hand(True, str(reason), (), (0,) * sides, (0,) * self._seats)
         ends = self.rules.match.ends
         if ends is not None:
             # A match of so many hands counts thrown-in hands too (the totals did not move, so `wins` would not).
@@ -883,14 +884,15 @@ class Game(GameState):
 
     def _next_hand(self, move: int) -> None:
         if self._number >= self.hand_cap:
-            self._end(None, f"the hand cap of {self.hand_cap} hand{'s' if self.hand_cap != 1 else ''} was reached")
+            capped = said("the hand cap of {count} hands was reached", count=self.hand_cap)
+            self._end(None, capped if self.hand_cap != 1 else said("the hand cap of 1 hand was reached"))
             return
         self._dealer = (self._dealer + self.rules.direction * move) % self._seats
         self._start_hand()
 
-    def _end(self, winner: tuple[int, ...] | None, reason: str) -> None:
+    def _end(self, winner: tuple[int, ...] | None, reason: Said) -> None:
         self._winner = winner
-        self._end_reason = reason
+        self._end_reason = str(reason)
         self._phase = OVER
         if self.observer is not None:
             self.observer(MatchEnded(winner, reason))

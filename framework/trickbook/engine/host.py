@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..cards import Card, CardMask
+from ..errors import Said
 from ..expr.facts import Facts
 from ..ruleset.rules import Rules
 from .events import Event
@@ -82,7 +83,7 @@ class PhaseHost(Protocol):
     def _facts(self) -> Facts:
         """The hand's facts for expressions."""
 
-    def _cancel(self, reason: str) -> None:
+    def _cancel(self, reason: Said) -> None:
         """Throws the hand in for `reason`."""
 
     def _draw(self, seat: int, face_up: bool) -> None:

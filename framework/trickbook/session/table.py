@@ -603,7 +603,7 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
         case TrickEventHappened():
             return {"type": "trick_event", "name": event.name, "seat": event.seat, "trick": event.trick}
         case HandCancelled():
-            return {"type": "hand_cancelled", "reason": event.reason}
+            return {"type": "hand_cancelled", "reason": str(event.reason), "said": event.reason.as_json()}
         case HandScored():
             lines = [{"rule": ln.rule, "for": ln.per, "target": ln.target, "points": ln.points} for ln in event.lines]
             return {
@@ -616,5 +616,10 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
             }
         case MatchEnded():
             winner = list(event.winner) if event.winner is not None else None
-            return {"type": "match_ended", "winner": winner, "reason": event.reason}
+            return {
+                "type": "match_ended",
+                "winner": winner,
+                "reason": str(event.reason),
+                "said": event.reason.as_json(),
+            }
     raise AssertionError(event)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from ..errors import Said, said
 from ..ruleset.actions import ActionKind
 from ..ruleset.rules import Rules
 from .stats import MatchStats
@@ -21,20 +22,35 @@ FEWEST_CONTRACTS = 20
 """Below this many contracts the share of one says too little to warn about."""
 
 
-def caveats(rules: Rules, stats: Sequence[MatchStats], hand_cap: int) -> tuple[str, ...]:
+def caveats(rules: Rules, stats: Sequence[MatchStats], hand_cap: int) -> tuple[Said, ...]:
     """What in these matches suggests the players misplay the game: each sign in a sentence, or none."""
     out = []
     capped = sum(s.winner is None for s in stats)
     if capped:
+        cap = (
+            said("the hand cap of {count} hands", count=f"{hand_cap:,}")
+            if hand_cap != 1
+            else said("the hand cap of 1 hand")
+        )
         out.append(
-            f"{capped} of {len(stats)} matches reached the hand cap of {hand_cap:,} hand{'s' * (hand_cap != 1)} "
-            "unfinished: "
-            "the players may not know how to end this game"
+            said(
+                "{capped} of {matches} matches reached {cap} unfinished: the players may not know how to end this game",
+                capped=capped,
+                matches=len(stats),
+                cap=cap,
+            )
         )
     hands = sum(s.hands for s in stats)
     thrown = sum(s.cancelled for s in stats)
     if hands and thrown / hands > MOSTLY_THROWN_IN:
-        out.append(f"{thrown:,} of {hands:,} hands ({thrown / hands:.0%}) were thrown in: the players rarely bid")
+        out.append(
+            said(
+                "{thrown} of {hands} hands ({share}) were thrown in: the players rarely bid",
+                thrown=f"{thrown:,}",
+                hands=f"{hands:,}",
+                share=f"{thrown / hands:.0%}",
+            )
+        )
     played: Counter[str] = Counter()
     for s in stats:
         played.update(dict(s.contracts_named))
@@ -44,7 +60,13 @@ def caveats(rules: Rules, stats: Sequence[MatchStats], hand_cap: int) -> tuple[s
         bid, count = played.most_common(1)[0]
         if count / total > ONE_CONTRACT:
             out.append(
-                f"{count:,} of {total:,} contracts ({count / total:.0%}) were {bid}: "
-                "the players may be bidding one contract whatever they hold"
+                said(
+                    "{count} of {total} contracts ({share}) were {bid}: "
+                    "the players may be bidding one contract whatever they hold",
+                    count=f"{count:,}",
+                    total=f"{total:,}",
+                    share=f"{count / total:.0%}",
+                    bid=bid,
+                )
             )
     return tuple(out)

@@ -6,12 +6,12 @@ import csv
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..errors import UsageError
+from ..errors import Said, Say, Term, UsageError, _, said
 from ..players import make_player, parse_player_specs
 from ..ruleset.rules import BiddingKind, Rules
 from .caveats import caveats
@@ -62,8 +62,11 @@ class Column:
     stats: tuple[MatchStats, ...]
     restricted: tuple[MatchStats, ...] = ()
     """The matches of restricted play (a stronger player against weaker ones), when asked for."""
-    caveats: tuple[str, ...] = ()
+    caveats: tuple[Said, ...] = ()
     """Signs that these matches measure the players more than the rules (see `tools.caveats`)."""
+    names: dict[str, Said] = field(default_factory=dict)
+    """The measures whose English name is built from the ruleset's own words, as sentences other languages say
+    (`report_rows`); every other measure's name is a catalogue text as it stands."""
 
 
 def compare(
@@ -160,33 +163,39 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted:
     names = seating.side_names if rules.match.by == "side" else seating.seat_names
     whose = "side" if rules.match.by == "side" else "seat"
     counts: dict[str, Estimate] = {
-        "matches finished": proportion(len(finished), len(stats)),
-        "hands per match": mean([s.hands for s in stats], 0),
-        "played hands per match": mean(played, 0),
-        "hands cancelled": proportion(sum(s.cancelled for s in stats), hands),
-        "contracts made": proportion(sum(s.made for s in stats), sum(s.contracts for s in stats)),
-        "points per played hand": mean([s.points / p for s, p in zip(stats, played, strict=True) if p]),
+        _("matches finished"): proportion(len(finished), len(stats)),
+        _("hands per match"): mean([s.hands for s in stats], 0),
+        _("played hands per match"): mean(played, 0),
+        _("hands cancelled"): proportion(sum(s.cancelled for s in stats), hands),
+        _("contracts made"): proportion(sum(s.made for s in stats), sum(s.contracts for s in stats)),
+        _("points per played hand"): mean([s.points / p for s, p in zip(stats, played, strict=True) if p]),
     }
+    spoken: dict[str, Said] = {}
     for name, members in zip(names, groups, strict=True):
         counts[f"{name} wins"] = proportion(sum(set(members) <= set(s.winner or ()) for s in finished), len(finished))
+        spoken[f"{name} wins"] = said("{party} wins", party=Term(name))
     first_dealer_wins = sum(set(_party_of(groups, s.first_dealer)) <= set(s.winner or ()) for s in finished)
-    counts[f"first dealer's {whose} wins"] = proportion(first_dealer_wins, len(finished))
+    dealers = _("first dealer's side wins") if whose == "side" else _("first dealer's seat wins")
+    counts[dealers] = proportion(first_dealer_wins, len(finished))
     shapes = [s.shape for s in finished if s.shape is not None]
-    counts["final margin (points)"] = mean([shape.margin for shape in shapes])
-    counts["close finishes (margin within a typical hand)"] = proportion(sum(x.close for x in shapes), len(shapes))
-    counts["decided at (share of the match)"] = mean([shape.decided_at for shape in shapes], 0)
-    counts["winner's largest deficit (typical hands)"] = mean([shape.deficit for shape in shapes], 0)
+    counts[_("final margin (points)")] = mean([shape.margin for shape in shapes])
+    counts[_("close finishes (margin within a typical hand)")] = proportion(sum(x.close for x in shapes), len(shapes))
+    counts[_("decided at (share of the match)")] = mean([shape.decided_at for shape in shapes], 0)
+    counts[_("winner's largest deficit (typical hands)")] = mean([shape.deficit for shape in shapes], 0)
     decided = [s for s in restricted if s.strong_won is not None]
     if restricted:
         counts[SKILL_WINS] = proportion(sum(bool(s.strong_won) for s in decided), len(decided))
         counts[SKILL_EDGE] = mean([float(bool(s.strong_won)) - 1 / s.parties for s in decided])
-    counts["lead changes per match"] = mean([s.lead_changes for s in stats], 0)
-    counts["comebacks (winner behind at mid-match)"] = proportion(sum(s.comeback for s in finished), len(finished))
-    counts[f"all tricks to one {'side' if seating.has_sides else 'player'} (per played hand)"] = proportion(
-        sum(s.all_tricks for s in stats), sum(played)
+    counts[_("lead changes per match")] = mean([s.lead_changes for s in stats], 0)
+    counts[_("comebacks (winner behind at mid-match)")] = proportion(sum(s.comeback for s in finished), len(finished))
+    one = (
+        _("all tricks to one side (per played hand)")
+        if seating.has_sides
+        else _("all tricks to one player (per played hand)")
     )
+    counts[one] = proportion(sum(s.all_tricks for s in stats), sum(played))
     if rules.bidding.present:
-        counts["automatic bids (per hand)"] = proportion(sum(s.automatic for s in stats), hands)
+        counts[_("automatic bids (per hand)")] = proportion(sum(s.automatic for s in stats), hands)
     auction = rules.bidding.kind is BiddingKind.AUCTION
     can_cancel = rules.bidding.cancel_if is not None or (auction and rules.bidding.all_pass == "cancel")
     if not can_cancel:
@@ -206,9 +215,11 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted:
         if plus:
             metrics[f"{words} gains, per played hand"] = proportion(plus, sum(played))
             frequencies.add(f"{words} gains, per played hand")
+            spoken[f"{words} gains, per played hand"] = said("{rule} gains, per played hand", rule=Term(rule))
         if minus:
             metrics[f"{words} loses, per played hand"] = proportion(minus, sum(played))
             frequencies.add(f"{words} loses, per played hand")
+            spoken[f"{words} loses, per played hand"] = said("{rule} loses, per played hand", rule=Term(rule))
     events: Counter[str] = Counter()
     for s in stats:
         events.update(dict(s.events))
@@ -218,11 +229,21 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted:
         if estimate.known:
             metrics[name] = estimate
             frequencies.add(name)
+            spoken[name] = said("{event} happens, per played hand", event=Term(event.name))
     bids = {bid: count / bids_total for bid, count in sorted(bid_counts.items(), key=_bid_order)} if bids_total else {}
     shares = frozenset(percent | frequencies)
     column_stats = tuple(stats)
+    named = {name: words for name, words in spoken.items() if name in metrics}
     return Column(
-        label, rules.identity(), metrics, shares, frozenset(frequencies), bids, column_stats, tuple(restricted)
+        label,
+        rules.identity(),
+        metrics,
+        shares,
+        frozenset(frequencies),
+        bids,
+        column_stats,
+        tuple(restricted),
+        names=named,
     )
 
 
@@ -240,8 +261,8 @@ def words_for(name: str, description: str, most: int = 60) -> str:
     return f"{named} ({clause})" if clause else named
 
 
-SKILL_WINS = "skill: the stronger player's party wins"
-SKILL_EDGE = "skill: its edge over a fair share"
+SKILL_WINS = _("skill: the stronger player's party wins")
+SKILL_EDGE = _("skill: its edge over a fair share")
 
 NOT_SHARES = frozenset(
     {
@@ -266,9 +287,10 @@ def _bid_order(item: tuple[str, int]) -> tuple[int, str]:
     return (int(bid), "") if bid.isdigit() else (10_000, bid)
 
 
-def report_rows(columns: Sequence[Column]) -> list[tuple[str, list[str]]]:
+def report_rows(columns: Sequence[Column], say: Say | None = None) -> list[tuple[str, list[str]]]:
     """The comparison table as people read it: each measure with every ruleset's estimate and interval, then
-    the share of each bid; the same rows on the terminal and in the browser."""
+    the share of each bid; the same rows on the terminal and in the browser. Measures are named in English,
+    or in the language `say` speaks."""
     names = list(dict.fromkeys(name for column in columns for name in column.metrics))
     rows = []
     for name in names:
@@ -276,10 +298,11 @@ def report_rows(columns: Sequence[Column]) -> list[tuple[str, list[str]]]:
         for column in columns:
             estimate = column.metrics.get(name)
             cells.append("" if estimate is None else estimate.text(percent=name in column.percent))
-        rows.append((name, cells))
+        words = next((column.names[name] for column in columns if name in column.names), Said(name))
+        rows.append((name if say is None else say(words), cells))
     bids = [", ".join(f"{b} {100 * v:.0f}%" for b, v in c.bids.items() if v >= 0.01) for c in columns]
     if any(bids):  # rulesets without bids leave the row out rather than show it empty
-        rows.append(("bids (share)", bids))
+        rows.append((_("bids (share)") if say is None else say(Said(_("bids (share)"))), bids))
     return rows
 
 
@@ -318,7 +341,7 @@ def as_json(columns: Sequence[Column], players: str, matches: int, seed: int) ->
                 "ruleset": c.identity,
                 "metrics": {name: {"value": e.value, "low": e.low, "high": e.high} for name, e in c.metrics.items()},
                 "bids": c.bids,
-                "caveats": list(c.caveats),
+                "caveats": [str(caveat) for caveat in c.caveats],
             }
             for c in columns
         ],
@@ -370,6 +393,7 @@ def write_csv(columns: Sequence[Column], seed: int, path: Path) -> None:
                 )
 
 
-def caveat_lines(columns: Sequence[Column]) -> list[str]:
-    """Every column's caveats, each named by its ruleset: what to read before the differences."""
-    return [f"{column.label}: {caveat}" for column in columns for caveat in column.caveats]
+def caveat_lines(columns: Sequence[Column], say: Say = str) -> list[str]:
+    """Every column's caveats, each named by its ruleset: what to read before the differences (in English, or in
+    the language `say` speaks)."""
+    return [f"{column.label}: {say(caveat)}" for column in columns for caveat in column.caveats]

@@ -13,59 +13,68 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import Said, Say, Value, _, said
 from .stats import Z95, MatchStats, t95
 
 PerMatch = Callable[[MatchStats], float | None]
 
 METRICS: dict[str, tuple[PerMatch, str, str]] = {
-    "hands per match": (lambda s: s.hands, "longer", "shorter"),
-    "played hands per match": (lambda s: s.hands - s.cancelled, "longer in played hands", "shorter in played hands"),
-    "matches finished": (lambda s: float(s.winner is not None), "finish more often", "finish less often"),
-    "lead changes per match": (lambda s: s.lead_changes, "change leader more often", "change leader less often"),
-    "comebacks (winner behind at mid-match)": (
+    _("hands per match"): (lambda s: s.hands, _("longer"), _("shorter")),
+    _("played hands per match"): (
+        lambda s: s.hands - s.cancelled,
+        _("longer in played hands"),
+        _("shorter in played hands"),
+    ),
+    _("matches finished"): (lambda s: float(s.winner is not None), _("finish more often"), _("finish less often")),
+    _("lead changes per match"): (
+        lambda s: s.lead_changes,
+        _("change leader more often"),
+        _("change leader less often"),
+    ),
+    _("comebacks (winner behind at mid-match)"): (
         lambda s: float(s.comeback) if s.winner is not None else None,
-        "see more comebacks",
-        "see fewer comebacks",
+        _("see more comebacks"),
+        _("see fewer comebacks"),
     ),
-    "points per played hand": (
+    _("points per played hand"): (
         lambda s: s.points / (s.hands - s.cancelled) if s.hands > s.cancelled else None,
-        "score more per hand",
-        "score less per hand",
+        _("score more per hand"),
+        _("score less per hand"),
     ),
-    "final margin (points)": (
+    _("final margin (points)"): (
         lambda s: s.shape.margin if s.shape else None,
-        "end with wider margins",
-        "end with narrower margins",
+        _("end with wider margins"),
+        _("end with narrower margins"),
     ),
-    "close finishes (margin within a typical hand)": (
+    _("close finishes (margin within a typical hand)"): (
         lambda s: float(s.shape.close) if s.shape else None,
-        "finish close more often",
-        "finish close less often",
+        _("finish close more often"),
+        _("finish close less often"),
     ),
-    "decided at (share of the match)": (
+    _("decided at (share of the match)"): (
         lambda s: s.shape.decided_at if s.shape else None,
-        "are decided later (less decisive)",
-        "are decided earlier (more decisive)",
+        _("are decided later (less decisive)"),
+        _("are decided earlier (more decisive)"),
     ),
-    "winner's largest deficit (typical hands)": (
+    _("winner's largest deficit (typical hands)"): (
         lambda s: s.shape.deficit if s.shape else None,
-        "have more drama (winners further behind)",
-        "have less drama (winners less far behind)",
+        _("have more drama (winners further behind)"),
+        _("have less drama (winners less far behind)"),
     ),
-    "contracts made": (
+    _("contracts made"): (
         lambda s: s.made / s.contracts if s.contracts else None,
-        "make more contracts",
-        "make fewer contracts",
+        _("make more contracts"),
+        _("make fewer contracts"),
     ),
 }
 """Each metric: its value in one match (None where it does not apply), and how B's matches differ when it is
 larger or smaller."""
 
 SKILL_METRICS: dict[str, tuple[PerMatch, str, str]] = {
-    "skill: its edge over a fair share": (
+    _("skill: its edge over a fair share"): (
         lambda s: float(s.strong_won) - 1 / s.parties if s.strong_won is not None else None,
-        "reward skill more (the stronger player wins more often)",
-        "reward skill less (luck counts for more)",
+        _("reward skill more (the stronger player wins more often)"),
+        _("reward skill less (luck counts for more)"),
     ),
 }
 """Measured on the matches of restricted play (a stronger player against weaker ones, the same seeds)."""
@@ -96,23 +105,52 @@ class Difference:
             return None
         return math.ceil((Z95 * self.spread / abs(self.mean)) ** 2)
 
-    def verdict(self, label: str) -> str:
-        """`B: matches longer (hands per match +2.10 [1.40, 2.80])`, or why no difference shows at this size."""
+    def verdict(self, label: str, say: Say = str) -> str:
+        """`B: matches longer (hands per match +2.10 [1.40, 2.80])`, or why no difference shows at this size; in
+        English, or in the language `say` speaks."""
         percent = self.metric in PERCENT
-        shown = f"{_number(self.mean, percent, True)} [{_number(self.low, percent)}, {_number(self.high, percent)}]"
+        shown = said(
+            "{mean} [{low}, {high}]",
+            mean=_number(self.mean, percent, True),
+            low=_number(self.low, percent),
+            high=_number(self.high, percent),
+        )
+        metric = Said(self.metric)
         if self.spread == 0 and self.mean == 0:
-            return f"{label}: the same {self.metric} in every one of {self.pairs} matches"
+            return say(said("{label}: the same {metric} in every one of {pairs} matches", **self._values(label)))
         if self.detected:
-            return f"{label}: matches {self.larger if self.mean > 0 else self.smaller} ({self.metric} {shown})"
+            way = Said(self.larger if self.mean > 0 else self.smaller)
+            return say(
+                said("{label}: matches {way} ({metric} {shown})", label=label, way=way, metric=metric, shown=shown)
+            )
         needed = self.matches_needed()
-        size = f"; a difference this size would take about {needed:,} matches to show" if needed else ""
-        return f"{label}: no difference detected in {self.metric} with {self.pairs} matches ({shown}){size}"
+        if needed is None:
+            return say(
+                said(
+                    "{label}: no difference detected in {metric} with {pairs} matches ({shown})",
+                    **self._values(label),
+                    shown=shown,
+                )
+            )
+        return say(
+            said(
+                "{label}: no difference detected in {metric} with {pairs} matches ({shown}); "
+                "a difference this size would take about {needed} matches to show",
+                **self._values(label),
+                shown=shown,
+                needed=f"{needed:,}",
+            )
+        )
+
+    def _values(self, label: str) -> dict[str, Value]:
+        """The places every verdict fills: the ruleset's label, the measure and the number of matches."""
+        return {"label": label, "metric": Said(self.metric), "pairs": self.pairs}
 
 
-def _number(value: float, percent: bool, sign: bool = False) -> str:
+def _number(value: float, percent: bool, sign: bool = False) -> Value:
     """A difference as people read it: shares in percentage points (pp), counts with two decimals."""
     plus = "+" if sign else ""
-    return f"{100 * value:{plus}.1f} pp" if percent else f"{value:{plus}.2f}"
+    return said("{points} pp", points=f"{100 * value:{plus}.1f}") if percent else f"{value:{plus}.2f}"
 
 
 def paired(

@@ -339,7 +339,7 @@ async def _compare_cancel(server: Server, request: Request) -> Any:
 
 
 async def _compare_state(server: Server, request: Request) -> Any:
-    state = server.comparisons.state(request.path_params["comparison_id"])
+    state = server.comparisons.state(request.path_params["comparison_id"], pages.language(request))
     if state is None:
         raise LookupError("there is no such comparison here")
     return state

@@ -6,17 +6,18 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import resources
-from ..errors import TrickbookError, UsageError
+from .. import i18n, resources
+from ..errors import Say, TrickbookError, UsageError, said
 from ..players import parse_player_specs
 from ..players.base import split_specs
 from ..ruleset.loader import load_ruleset
+from ..ruleset.rules import Rules
 from ..tools.compare import caveat_lines, compare, paired_differences, parse_skill, report_rows
-from ..tools.parallel import RulesetChoice, default_jobs
+from ..tools.parallel import RulesetChoice, default_jobs, load_choice
 from ..tools.plot import plot
 from .requests import bot, ruleset_choice
 from .store import Store
@@ -104,12 +105,18 @@ class Comparisons:
         for thread in threads:
             thread.join(max(0.0, deadline - time.monotonic()))
 
-    def state(self, comparison_id: str) -> dict[str, Any] | None:
+    def state(self, comparison_id: str, language: str = i18n.LANGUAGES[0]) -> dict[str, Any] | None:
+        """A comparison's progress, or its result with its sentences in `language` (a result kept before
+        comparisons spoke several languages stays as it was written)."""
         with self._lock:
             running = self.progress.get(comparison_id)
             if running is not None:
                 return dict(running)
-        return self.store.comparison(comparison_id)
+        result = self.store.comparison(comparison_id)
+        if result is None:
+            return None
+        texts = result.pop("languages", {})
+        return {**result, **texts.get(language, {})} if isinstance(texts, dict) else result
 
     def figure(self, comparison_id: str) -> Path | None:
         path = self.folder / f"{comparison_id}.png"
@@ -140,23 +147,39 @@ class Comparisons:
             except UsageError:
                 figure = False  # matplotlib is not installed: the table and differences still show
             found = paired_differences(columns)
+            title = said(
+                "{matches} matches per ruleset, seeds {first}..{last}, players {players}",
+                matches=matches,
+                first=seed,
+                last=seed + matches - 1,
+                players=players,
+            )
+            texts = {}
+            for language in i18n.LANGUAGES:
+                say = _sayer(language, [load_choice(choice) for choice in choices])
+                texts[language] = {
+                    "title": say(title),
+                    "rows": report_rows(columns, say),
+                    "differences": [d.verdict(column.label, say) for column, ds in found for d in ds],
+                    "caveats": caveat_lines(columns, say),
+                }
             result = {
                 "status": "done",
                 "done": matches * len(choices) * (2 if skill else 1),
                 "total": matches * len(choices) * (2 if skill else 1),
-                "title": f"{matches} matches per ruleset, seeds {seed}..{seed + matches - 1}, players {players}",
+                **texts[i18n.LANGUAGES[0]],
                 "labels": [c.label for c in columns],
-                "rows": report_rows(columns),
-                "differences": [d.verdict(column.label) for column, ds in found for d in ds],
-                "caveats": caveat_lines(columns),
                 "first": columns[0].label,
                 "figure": figure,
+                "languages": texts,
             }
         except Cancelled:
             with self._lock:
                 done = self.progress[comparison_id]["done"]
             total = matches * len(choices) * (2 if skill else 1)
-            result = {"status": "cancelled", "message": f"cancelled after {done} of {total} matches"}
+            stopped = said("cancelled after {done} of {total} matches", done=done, total=total)
+            languages = {language: {"message": _sayer(language, [])(stopped)} for language in i18n.LANGUAGES}
+            result = {"status": "cancelled", "message": str(stopped), "languages": languages}
         except TrickbookError as exc:
             result = {"status": "failed", "message": str(exc)}
         except Exception as exc:  # a background thread must end in a state the page can show, whatever happens
@@ -180,3 +203,13 @@ def _number(request: Mapping[str, Any], key: str, default: int, most: int) -> in
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
         raise UsageError(f"{key} is a whole number from 1 to {most}, not {value!r}")
     return value
+
+
+def _sayer(language: str, rules: Sequence[Rules]) -> Say:
+    """Says a comparison's sentences in `language`, each game's terms as the first ruleset that translates them."""
+    gettext = i18n.gettext(language)
+
+    def word(term: str) -> str:
+        return next((told for told in (r.word(language, term) for r in rules) if told != term), term)
+
+    return lambda sentence: sentence.in_language(gettext, word)

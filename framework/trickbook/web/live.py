@@ -314,17 +314,17 @@ class Hub:
 
 
 def in_language(event: dict[str, Any], language: str, rules: Rules | None = None) -> dict[str, Any]:
-    """An event as a seat's page shows it: a refusal's reason and rule in the page's language (the table keeps the
-    English words and the sentence to translate); the game's terms in it as `rules` translates them."""
-    if event.get("type") != "refused" or not isinstance(event.get("said"), dict):
+    """An event as a seat's page shows it: the reason of a refusal, a thrown-in hand or an ended match, and a
+    refusal's rule, in the page's language (the table keeps the English words and the sentence to translate); the
+    game's terms in it as `rules` translates them."""
+    if not isinstance(event.get("said"), dict):
         return event
     gettext = i18n.gettext(language)
-    rule = str(event.get("rule") or "")
-    return {
-        **event,
-        "reason": Said.from_json(event["said"]).in_language(gettext, _words(rules, language)),
-        "rule": gettext(rule) if rule else "",
-    }
+    told = {**event, "reason": Said.from_json(event["said"]).in_language(gettext, _words(rules, language))}
+    if event.get("type") == "refused":
+        rule = str(event.get("rule") or "")
+        told["rule"] = gettext(rule) if rule else ""
+    return told
 
 
 def refusal_words(error: TrickbookError, language: str, rules: Rules | None = None) -> str:

@@ -131,7 +131,7 @@ class Duels(Auction):
             game._high_seat = seat
         listener, speaker = self.pair(game) if game._passed.bit_count() < game._seats else (NO_SEAT, NO_SEAT)
         if listener == NO_SEAT:
-            game._cancel("every player passed")
+            game._cancel(said("every player passed"))
         elif speaker == NO_SEAT and game._high_seat != NO_SEAT:
             auction_won(game)
         elif action == actions.pass_action or speaker == NO_SEAT:
@@ -193,7 +193,7 @@ def auction_next(game: PhaseHost, seat: int) -> None:
             auction_won(game)
             return
     elif remaining == 0:
-        game._cancel("every player passed")
+        game._cancel(said("every player passed"))
         return
     elif remaining == 1 and game.rules.bidding.all_pass == "force":
         force_contract(game, (~passed & ((1 << game._seats) - 1)).bit_length() - 1)
@@ -216,7 +216,7 @@ def once_next(game: PhaseHost, seat: int) -> None:
             force_contract(game, game._turn)
         return
     if game._high_seat == NO_SEAT:
-        game._cancel("every player passed")
+        game._cancel(said("every player passed"))
         return
     auction_won(game)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...errors import said
 from ...expr.facts import NO_SEAT
 from ..host import PhaseHost
 from .contract import contracts
@@ -15,7 +16,7 @@ def finish_bidding(game: PhaseHost) -> None:
         game._contract = contracts(rules.seating, game._bids, NO_SEAT, 0)[0]
     cancel_if = rules.bidding.cancel_if
     if cancel_if is not None and cancel_if(game._facts()):
-        game._cancel(f"bidding.cancel_if holds: {cancel_if.source.strip()}")
+        game._cancel(said("bidding.cancel_if holds: {rule}", rule=cancel_if.source.strip()))
         return
     game._advance()
 

@@ -57,7 +57,7 @@ class Calls:
         if action == actions.pass_action:
             game._passes_in_row += 1
             if game._high_seat == NO_SEAT and game._passes_in_row == game._seats:
-                game._cancel("every player passed: the deal is passed out")
+                game._cancel(said("every player passed: the deal is passed out"))
                 return
             if game._high_seat != NO_SEAT and game._passes_in_row == calls.ends_after:
                 self.won(game)

@@ -131,7 +131,7 @@ class TrumpMaking:
                 game._passes_in_row = 0
                 game._turn = game._next[game._dealer]
             else:
-                game._cancel("every player passed in every round of trump making")
+                game._cancel(said("every player passed in every round of trump making"))
             return
         if actions.kinds[action] != GAME and not _pending(game) and any(g.overcalls for g in game.rules.trump.games):
             game._declarer = seat  # pending: the others may still take the buy over with a stronger game

@@ -192,8 +192,10 @@ function draw() {
   }
   if (view.table === "voting") {
     const ended = log.filter((e) => e.type === "match_ended").pop();
-    const winners = ended && ended.winner ? ended.winner.map(name).join(t(" and ")) : t("nobody");
-    buttons.push(el("strong", { id: "result" }, t("The match is over: {winners} won. ", { winners })));
+    const over = ended && ended.winner
+      ? t("The match is over: {winners} won. ", { winners: ended.winner.map(name).join(t(" and ")) })
+      : t("The match is over: {reason}. ", { reason: ended ? ended.reason : "" });
+    buttons.push(el("strong", { id: "result" }, over));
     const voted = log.some((e) => e.type === "vote" && e.seat === page.seat && log.indexOf(e) > log.map((x) => x.type).lastIndexOf("vote_wanted"));
     if (!voted) buttons.push(el("button", { class: "primary", onclick: () => send({ type: "vote", rematch: true }) }, t("Play again")),
       el("button", { onclick: () => send({ type: "vote", rematch: false }) }, t("Leave the table")));
