@@ -1,6 +1,6 @@
 """Writes docs/web-*.png: the pages of `trickbook serve`, as a person sees them (needs Chromium).
 
-    python docs/web_screenshots.py [workbench] [table] [table-ar] [compare]
+    python docs/web_screenshots.py [workbench] [table] [table-ar] [compare] [compare-ar]
 
 writes the named ones (all four when none is named).
 """
@@ -61,17 +61,22 @@ def table_in_arabic(page: Page, url: str) -> None:
     table(page, url, "web-table-ar.png")
 
 
-def compare(page: Page, url: str) -> None:
+def compare(page: Page, url: str, name: str = "web-compare.png") -> None:
     page.goto(f"{url}/compare")
     page.wait_for_selector("[data-picker='1']")
     page.fill("#matches", "40")
     page.click("#start")
     page.wait_for_selector("#comparison", timeout=300_000)
-    page.screenshot(path=DOCS / "web-compare.png", full_page=True)
+    page.screenshot(path=DOCS / name, full_page=True)
+
+
+def compare_in_arabic(page: Page, url: str) -> None:
+    compare(page, url, "web-compare-ar.png")
 
 
 SHOTS = {"workbench": (workbench, "en-US"), "table": (table, "en-US"), "table-ar": (table_in_arabic, "ar")}
 SHOTS["compare"] = (compare, "en-US")
+SHOTS["compare-ar"] = (compare_in_arabic, "ar")
 
 
 def main() -> None:

@@ -21,7 +21,7 @@ function showResult(state) {
   const table = el("table", { class: "grid", id: "comparison" },
     el("caption", {}, state.title),
     el("tr", {}, el("th", {}, t("95% intervals in brackets")), state.labels.map((l) => el("th", {}, l))),
-    state.rows.map(([name, cells]) => el("tr", {}, el("td", {}, name), cells.map((c) => el("td", {}, c)))));
+    state.rows.map(([name, cells]) => el("tr", {}, el("td", {}, name), cells.map((c) => el("td", { dir: "ltr" }, c)))));
   const caveats = state.caveats && state.caveats.length
     ? [el("div", { class: "panel", id: "caveats" }, el("h2", {}, t("Read this first")),
         el("p", { class: "muted" }, t("These matches may measure the players more than the rules.")),
