@@ -5,6 +5,7 @@ in named games (`melds.kinds.<name>.points_in`, four aces being four hundred in 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -256,6 +257,25 @@ def test_a_double_counts_twice_and_a_triple_three_times_but_not_the_baloot() -> 
     (Decision); the baloot is never multiplied (Decision)."""
     assert scored(doubled=1) == (12, 20)
     assert scored(doubled=2, shown=[[], ["KH", "QH"], [], []]) == (18, 32)
+
+
+def test_with_the_winner_taking_all_a_doubled_hand_gives_its_winner_every_point_and_the_loser_its_baloot() -> None:
+    """tazjel/baloot-ai, docs/official_doubling_rules.md: a doubled Hokum is worth 16 x 2 = 32 and "All projects
+    are doubled, except for the "Baloot" project, whose value remains constant" (the `doubled_hand` option)."""
+    takes_all = load_ruleset(RULES, options={"doubled_hand": "winner-takes-all"})
+
+    def score(doubled: int, took: list[list[str]], shown: list[list[str]]) -> tuple[int, ...]:
+        scenario = Scenario(
+            tricks=[2, 2, 2, 2], dealer=NORTH, declarer=EAST, trump="H", took=took, last_trick=EAST, shown=shown
+        )
+        return evaluate(takes_all, replace(scenario, doubled=doubled)).score.sides
+
+    assert score(1, TOOK, [[], [], [], []]) == (0, 32)
+    assert score(0, TOOK, [[], [], [], []]) == (6, 10), "undoubled, each side keeps its own"
+    assert score(2, TOOK, [["7S", "8S", "9S"], ["KH", "QH"], [], []]) == (0, 3 * (16 + 2) + 2)
+    # The buyers fail: the doublers take the whole 16 twice; the buyers keep only their baloot.
+    failed = [["H"], ["C"], ["D"], ["S"]]
+    assert score(1, failed, [[], ["KH", "QH"], [], []]) == (32, 2)
 
 
 def test_the_buyers_opponents_are_asked_to_double_and_the_buyers_may_triple() -> None:
