@@ -117,6 +117,21 @@ def test_a_match_of_a_fixed_number_of_hands_can_be_won(tmp_path: Path) -> None:
     assert not [f for f in findings(tmp_path, text) if f.startswith("error")]
 
 
+@pytest.mark.parametrize(("hands", "refused"), [(7, False), (999, False), (1000, False), (1001, True)])
+def test_a_match_of_exactly_so_many_hands_can_be_won_up_to_the_default_hand_cap(
+    tmp_path: Path, hands: int, refused: bool
+) -> None:
+    """Every hand number up to the default hand cap is tried, not a spread of them (7 was once missed)."""
+    text = f"extends: tarneeb-41\nmatch:\n  wins: null\n  ends: hands_played == {hands}\n  when_both: higher-total\n"
+    errors = [f for f in findings(tmp_path, text) if f.startswith("error")]
+    assert bool(errors) is refused
+    if refused:
+        assert errors == [
+            "error: match.ends: this never holds for a side total from -1000 to 5000 or after any number of hands "
+            "up to 1000: the match cannot be won"
+        ]
+
+
 def test_lowest_total_wins_and_negative_points_are_not_refused(tmp_path: Path) -> None:
     text = (
         "extends: syrian-tarneeb-41\nscoring:\n  rules:\n    declaration:\n      points: -tricks(seat)\n"

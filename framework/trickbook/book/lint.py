@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .. import resources
+from .. import limits, resources
 from ..engine.scoring import match_winner, score_hand
 from ..errors import InputError, Location, Mark
 from ..expr.facts import Facts
@@ -291,8 +291,9 @@ def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
 COUNTERS_PROBED = (*range(0, 101), *range(-1, -101, -1))
 """Values tried for each counter when the match end may read one (games won, penalties...)."""
 
-HANDS_PROBED = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 25, 30, 36, 40, 48, 50, 60, 64, 100, 200, 500, 1000)
-"""Hand numbers tried for matches that end after a number of hands."""
+HANDS_PROBED = range(1, limits.DEFAULT_HAND_CAP + 1)
+"""Hand numbers tried for matches that end after a number of hands: every one a match may reach by default (a
+spread of them refused a match of exactly seven hands)."""
 
 
 PROBE_PARTS = 50
