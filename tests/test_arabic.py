@@ -153,6 +153,18 @@ def test_choices_at_the_terminal_are_said_in_arabic_and_typed_ones_keep_what_is_
     assert typed.startswith("خياراتك: pass (باس), bid 9 (مزايدة 9), bid 10 (مزايدة 10), "), typed
 
 
+def test_the_bids_so_far_are_listed_in_arabic_at_the_terminal(tmp_path: Path) -> None:
+    """Kout's first seat speaks after five others: the line of bids so far names each bid in Arabic."""
+    game = Game(rules("kout"), seed=5)
+    specs = [None, *parse_player_specs("random", 5)]
+    bots = [None if spec is None else make_player(spec, 1, seat) for seat, spec in enumerate(specs)]
+    out = io.StringIO()
+    console = Console(file=out, width=400)
+    TerminalMatch(game, 0, specs, bots, console, io.StringIO("quit\n"), tmp_path / "m.json", language="ar").run()
+    line = next(line for line in out.getvalue().splitlines() if line.startswith("المزايدة: "))
+    assert "باس" in line and not _english_left(line), line
+
+
 def test_an_unknown_typed_move_is_refused_with_its_forms_in_arabic() -> None:
     whist = rules("whist")
     with pytest.raises(InvalidAction) as refused:

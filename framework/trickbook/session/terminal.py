@@ -401,7 +401,7 @@ class TerminalMatch:
             facts.append(f"{self._('trump')} {suit.symbol} {self.rules.word(self.language, suit.name)}")
         kinds = self.rules.actions.kinds
         bids = [
-            f"{self.names[m.seat]} {self.rules.actions.label(m.action)}"
+            f"{self.names[m.seat]} {action_words(self.rules, self.language, self.rules.actions.label(m.action))}"
             for m in view.moves
             if kinds[m.action] in (ActionKind.BID, ActionKind.PASS)
         ]
