@@ -166,7 +166,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_examples.py",
         "tests/test_hostile.py",
         "-k",
-        "lint or totals or house_variant",
+        "lint or totals or house_variant or bundled",
     ],
 }
 """Each module mutated, with the tests that should catch its bugs."""

@@ -71,6 +71,11 @@ def test_a_counter_that_never_changes_is_a_warning(tmp_path: Path) -> None:
     assert "warning: counters.bags.add: the counter 'bags' never changes: it adds 0" in findings(tmp_path, text)
 
 
+def test_a_counter_that_adds_a_constant_other_than_0_is_not_called_idle(tmp_path: Path) -> None:
+    text = "extends: cardems-spades\ncounters:\n  bags: {add: 1}\n"
+    assert not [f for f in findings(tmp_path, text) if "never changes" in f]
+
+
 def test_a_rule_that_never_applies_is_a_warning(tmp_path: Path) -> None:
     text = "extends: cardems-spades\nscoring:\n  rules:\n    nil: {when: 2 < 1}\n"
     assert "warning: scoring.rules.nil.when: the rule 'nil' never applies" in findings(tmp_path, text)
@@ -143,6 +148,23 @@ def test_lowest_total_wins_and_negative_points_are_not_refused(tmp_path: Path) -
 def test_a_match_end_the_scoring_can_never_reach_is_refused_at_the_scoring(tmp_path: Path) -> None:
     text = "extends: syrian-tarneeb-41\nscoring:\n  rules:\n    declaration:\n      points: -tricks(seat)\n"
     assert any("no hand tried gives a player any points" in f for f in findings(tmp_path, text))
+
+
+def test_scoring_that_gives_at_most_one_point_a_hand_still_reaches_a_higher_end(tmp_path: Path) -> None:
+    """A single point is a rise: totals reach 10 after ten such hands."""
+    text = (
+        "extends: whist\nscoring:\n  rules:\n    tricks:\n      when: tricks(side) == 13\n      points: 1\n"
+        "definitions:\n  target: 10\n"
+    )
+    assert not [f for f in findings(tmp_path, text) if f.startswith("error")]
+
+
+def test_scoring_that_never_takes_points_cannot_reach_an_end_below_zero(tmp_path: Path) -> None:
+    text = "extends: whist\nmatch:\n  wins: total(side) <= -10\n"
+    assert (
+        "error: scoring.rules: no hand tried takes points from a side, so totals can never fall towards the "
+        "match end" in findings(tmp_path, text)
+    )
 
 
 def test_a_definition_read_only_under_an_option_is_not_called_unused(tmp_path: Path) -> None:
