@@ -315,6 +315,8 @@ def test_a_web_comparison_reads_in_arabic_and_its_english_stays_as_before(tmp_pa
     names = [name for name, _cells in arabic["rows"]]
     assert names[:2] == ["المباريات المكتملة", "الأيدي في المباراة"]
     assert [cells for _name, cells in arabic["rows"]] == [cells for _name, cells in english["rows"]]
+    gains = [name for name, _cells in english["rows"] if name.endswith(" gains, per played hand")]
+    assert gains and all("(" in name for name in gains), "English names a scoring rule with its description's clause"
     wins = [name for name, _cells in english["rows"] if name.endswith(" wins") and "dealer" not in name]
     assert wins and all(ARABIC.search(name) and not _english_left(name) for name in names)
     assert all(not _english_left(line.partition(": ")[2]) for line in arabic["differences"] + arabic["caveats"])

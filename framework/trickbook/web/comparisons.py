@@ -155,11 +155,13 @@ class Comparisons:
                 players=players,
             )
             texts = {}
+            compared = [load_choice(choice) for choice in choices]
             for language in i18n.LANGUAGES:
-                say = _sayer(language, [load_choice(choice) for choice in choices])
+                say = _sayer(language, compared)
+                source = language == i18n.LANGUAGES[0]  # English keeps each measure's full name, as the CLI's
                 texts[language] = {
                     "title": say(title),
-                    "rows": report_rows(columns, say),
+                    "rows": report_rows(columns, None if source else say),
                     "differences": [d.verdict(column.label, say) for column, ds in found for d in ds],
                     "caveats": caveat_lines(columns, say),
                 }
