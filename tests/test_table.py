@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from trickbook import load_ruleset, resources
-from trickbook.engine.events import CardExposed, HandScored, MatchEnded
+from trickbook import Game, load_ruleset, resources
+from trickbook.engine.events import CardExposed, Event, HandCancelled, HandScored, MatchEnded
 from trickbook.errors import Location, Said, UsageError
 from trickbook.record.replay import RulesetCache, replay_record
 from trickbook.session.table import CLOSED, PLAYING, VOTING, WAITING_READY, Table, TableError, event_json
@@ -551,6 +551,20 @@ def test_seat_0_suit_0_and_game_0_are_shown_and_minus_1_is_shown_as_none() -> No
     assert [zero[field] for field in fields] == [first_suit, first_game, 0, 0, 0]
     none = table._shown(0, view._replace(trump=-1, game=-1, declarer=-1, dummy=-1, open_seat=-1))
     assert [none[field] for field in fields] == [None] * 5
+
+
+def test_a_thrown_in_hand_and_a_capped_match_send_events_that_fit_the_schema() -> None:
+    """Every player passing at Bridge, twice, at a hand cap of 2: both events carry their reason as a sentence."""
+    game = Game(load_ruleset("rubber-bridge"), 2, hand_cap=2)
+    events: list[Event] = []
+    game.observer = events.append
+    while not game.is_over():
+        game.apply_text("pass")
+    sent = [event_json(game.rules, e) for e in events if isinstance(e, (HandCancelled, MatchEnded))]
+    assert [e["type"] for e in sent] == ["hand_cancelled", "hand_cancelled", "match_ended"]
+    for event in sent:
+        EVENTS.validate(event)
+    assert sent[2]["said"] == {"text": "the hand cap of {count} hands was reached", "values": {"count": 2}}
 
 
 def test_events_name_seat_0_and_say_null_for_no_seat_no_winner_and_no_seat_scores() -> None:
