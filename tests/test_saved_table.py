@@ -206,3 +206,15 @@ def test_with_secret_seeds_each_finished_match_has_a_seed_of_its_own() -> None:
     assert Table.restore(json.loads(json.dumps(voting)), 1.0).phase == VOTING
     voting["finished"][1]["seed"] = first
     _refused(voting, "the saved table's finished[1]: expected match 2, over, of a seed of its own")
+
+
+def test_a_table_keeps_its_own_list_of_seats_and_restores_from_a_save_not_sent_through_json() -> None:
+    """A table given a tuple of seats, or a list its caller changes later, keeps seats of its own; its save,
+    restored as it is (in the same process, no JSON between), gives the same table."""
+    seats = ["human", "random", "random", "random"]
+    table = Table("tarneeb-41", seats=seats, seed=3)
+    seats[1] = "human"
+    assert table.seats == ["human", "random", "random", "random"]
+    from_tuple = Table("tarneeb-41", seats=("human", "random", "random", "random"), seed=3)
+    again = Table.restore(from_tuple.save(), 0.0)
+    assert again.seats == from_tuple.seats and again.save() == from_tuple.save()
