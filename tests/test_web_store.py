@@ -67,8 +67,8 @@ def test_the_store_answers_the_servers_other_threads(tmp_path: Path) -> None:
 def test_kept_tables_are_read_oldest_change_first_whatever_their_ids(tmp_path: Path) -> None:
     """The order the server reopens tables in after a restart is the order of their last change."""
     store = Store(tmp_path)
-    store.save_table("b", {"n": 1}, 1.0, {})
-    store.save_table("a", {"n": 2}, 2.0, {})
-    store.save_table("b", {"n": 3}, 3.0, {})
-    assert [(table_id, updated) for table_id, _state, updated in store.tables()] == [("a", 2.0), ("b", 3.0)]
+    store.save_table("a", {"n": 1}, 1.0, {})
+    store.save_table("b", {"n": 2}, 2.0, {})
+    store.save_table("a", {"n": 3}, 3.0, {})
+    assert [(table_id, updated) for table_id, _state, updated in store.tables()] == [("b", 2.0), ("a", 3.0)]
     assert store.tables()[1][1] == '{"n": 3}'
