@@ -168,6 +168,27 @@ TARGETS: dict[str, list[str]] = {
         "-k",
         "lint or totals or house_variant or bundled",
     ],
+    **{
+        f"framework/trickbook/players/{module}.py": [
+            "tests/test_player_choices.py",
+            "tests/test_search.py",
+            "tests/test_worlds.py",
+            "tests/test_bidding.py",
+            "tests/test_all_pass_must_bid.py",
+            "tests/test_players.py",
+        ]
+        for module in (
+            "appetite",
+            "base",
+            "contract",
+            "heuristic",
+            "mcts",
+            "policy",
+            "random_player",
+            "search",
+            "worlds",
+        )
+    },
 }
 """Each module mutated, with the tests that should catch its bugs."""
 
