@@ -123,3 +123,21 @@ def test_a_skat_bid_within_the_hands_value() -> None:
     low = "7C 8C 9S 8S 7S 9H 8H 7H 8D 7D"
     for seed in (2, 3):
         assert max(_skat_bids_against_eager_rivals(low, seed), default=0) <= 59
+
+
+def test_a_hand_of_every_spade_climbs_a_level_at_a_time_to_the_grand_slam() -> None:
+    """Thirteen spades make thirteen tricks in spades in every world: each higher contract in that strain scores
+    in every world and more than the one below, so the first call is the grand slam (not the opening level)."""
+    bridge = rules("contract-bridge")
+    game = stacked_game(bridge, {0: " ".join(f"{rank}S" for rank in "AKQJT98765432")}, dealer=0, seed=1)
+    player = make_player(parse_player_specs("heuristic:samples=4")[0], 1, 0)
+    assert game.actor == 0
+    assert bridge.actions.text(player.choose(game.view(0))) == "bid 7S"
+
+
+def test_a_contract_that_scores_in_exactly_half_the_worlds_is_not_bid() -> None:
+    """'Most worlds': more than half, so an even split is no reason to bid."""
+    from trickbook.players.contract import _mostly_scores
+
+    assert not _mostly_scores([1.0, -1.0]) and _mostly_scores([1.0, 1.0, -1.0]) and not _mostly_scores([])
+    assert not _mostly_scores([1.0, 1.0, 1.0, -1.0], 0.75) and _mostly_scores([1.0] * 4, 0.75)

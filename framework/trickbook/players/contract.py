@@ -30,9 +30,10 @@ a double that is wrong costs several times what one that is right gains."""
 
 def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     """The best call worth making: a bid only if its contract scores in most worlds, a double or redouble only
-    if the contract it doubles goes the caller's way in `DOUBLING_SHARE` of them, else pass; a bid climbs a level
-    at a time while the higher contract in its strain still scores in most worlds and more on average (a game or
-    slam the hand supports). Most worlds, not the average: one lucky playout of a game must not carry a bid."""
+    if the contract it doubles goes the caller's way in `DOUBLING_SHARE` of them, else pass; a bid then looks a
+    level at a time at the higher contracts of its strain while they still score in most worlds, and takes the
+    one that scores most on average (a game or slam the hand supports, though the levels below it score the same
+    with their overtricks). Most worlds, not the average: one lucky playout of a game must not carry a bid."""
     actions = view.rules.actions
     calls = view.rules.bidding.calls
     assert calls is not None
@@ -45,14 +46,14 @@ def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     if not worth:
         return actions.pass_action
     best = max(worth, key=lambda c: (_mean(outcomes[c]), -choices.index(c)))
-    while actions.kinds[best] == ActionKind.BID:
-        higher = best + len(calls.strains)
-        if higher not in view.legal:
+    level = best
+    while actions.kinds[best] == ActionKind.BID and level + len(calls.strains) in view.legal:
+        level += len(calls.strains)
+        outcomes[level] = outcomes_in(view, [level], worlds)[level]
+        if not _mostly_scores(outcomes[level]):
             break
-        outcomes[higher] = outcomes_in(view, [higher], worlds)[higher]
-        if not _mostly_scores(outcomes[higher]) or _mean(outcomes[higher]) <= _mean(outcomes[best]):
-            break
-        best = higher
+        if _mean(outcomes[level]) > _mean(outcomes[best]):
+            best = level
     return best
 
 
