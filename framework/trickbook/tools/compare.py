@@ -213,13 +213,15 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted:
     for rule, (plus, minus) in sorted(lines.items()):
         words = words_for(rule, about.get(rule, ""))
         if plus:
-            metrics[f"{words} gains, per played hand"] = proportion(plus, sum(played))
-            frequencies.add(f"{words} gains, per played hand")
-            spoken[f"{words} gains, per played hand"] = said("{rule} gains, per played hand", rule=Term(rule))
+            name = f"{words} gains, per played hand"
+            metrics[name] = proportion(plus, sum(played))
+            frequencies.add(name)
+            spoken[name] = said("{rule} gains, per played hand", rule=Term(rule))
         if minus:
-            metrics[f"{words} loses, per played hand"] = proportion(minus, sum(played))
-            frequencies.add(f"{words} loses, per played hand")
-            spoken[f"{words} loses, per played hand"] = said("{rule} loses, per played hand", rule=Term(rule))
+            name = f"{words} loses, per played hand"
+            metrics[name] = proportion(minus, sum(played))
+            frequencies.add(name)
+            spoken[name] = said("{rule} loses, per played hand", rule=Term(rule))
     events: Counter[str] = Counter()
     for s in stats:
         events.update(dict(s.events))

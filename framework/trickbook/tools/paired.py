@@ -115,14 +115,11 @@ class Difference:
             low=_number(self.low, percent),
             high=_number(self.high, percent),
         )
-        metric = Said(self.metric)
         if self.spread == 0 and self.mean == 0:
             return say(said("{label}: the same {metric} in every one of {pairs} matches", **self._values(label)))
         if self.detected:
             way = Said(self.larger if self.mean > 0 else self.smaller)
-            return say(
-                said("{label}: matches {way} ({metric} {shown})", label=label, way=way, metric=metric, shown=shown)
-            )
+            return say(said("{label}: matches {way} ({metric} {shown})", **self._values(label), way=way, shown=shown))
         needed = self.matches_needed()
         if needed is None:
             return say(
