@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from websockets.sync.client import connect
 
-from helpers import played, rules
+from helpers import act, played, rules
 from trickbook import Game, i18n
 from trickbook.book.story import Story
 from trickbook.book.words import statements
@@ -163,6 +163,21 @@ def test_the_bids_so_far_are_listed_in_arabic_at_the_terminal(tmp_path: Path) ->
     TerminalMatch(game, 0, specs, bots, console, io.StringIO("quit\n"), tmp_path / "m.json", language="ar").run()
     line = next(line for line in out.getvalue().splitlines() if line.startswith("المزايدة: "))
     assert "باس" in line and not _english_left(line), line
+
+
+def test_the_bids_so_far_at_bridge_include_the_double(tmp_path: Path) -> None:
+    """A double is a call of the auction: the list of calls so far names it, so two passes in a row by one
+    seat never seem to follow each other."""
+    game = Game(rules("rubber-bridge"), seed=2)
+    act(game, "bid 1C", "double", "pass")  # East, South, West; then North, the person
+    assert game.actor == 0
+    specs = [None, *parse_player_specs("random", 3)]
+    bots = [None if spec is None else make_player(spec, 1, seat) for seat, spec in enumerate(specs)]
+    out = io.StringIO()
+    console = Console(file=out, width=400)
+    TerminalMatch(game, 0, specs, bots, console, io.StringIO("quit\n"), tmp_path / "m.json", language="ar").run()
+    line = next(line for line in out.getvalue().splitlines() if line.startswith("المزايدة: "))
+    assert "دبل" in line and "1♣" in line, line
 
 
 def test_an_unknown_typed_move_is_refused_with_its_forms_in_arabic() -> None:

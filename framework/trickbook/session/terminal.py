@@ -403,7 +403,7 @@ class TerminalMatch:
         bids = [
             f"{self.names[m.seat]} {action_words(self.rules, self.language, self.rules.actions.label(m.action))}"
             for m in view.moves
-            if kinds[m.action] in (ActionKind.BID, ActionKind.PASS)
+            if kinds[m.action] in (ActionKind.BID, ActionKind.PASS, ActionKind.DOUBLE, ActionKind.REDOUBLE)
         ]
         if bids and view.phase is PhaseKind.BIDDING:
             facts.append(self._("bidding: {bids}").format(bids=self._(", ").join(bids)))
