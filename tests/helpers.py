@@ -103,8 +103,14 @@ def stacked_deal(rules: Rules, hands: Mapping[int, str], size: int | None = None
     left forms the stock, the cards `stock` lists on top in that order (a staged deal's turned card and rest)."""
     deck = rules.deck
     size = rules.hand_size if size is None else size
-    given = {seat: [deck.parse_card(c) for c in text.split()] for seat, text in hands.items()}
-    top = [deck.parse_card(c) for c in stock.split()]
+    given: dict[int, list[Card]] = {}
+    taken = 0
+    for seat, text in [*hands.items(), (-1, stock)]:
+        cards = deck.read_cards(text.split(), taken)
+        assert cards is not None, f"{text!r} names no cards of the deck, or more copies than it holds"
+        taken |= deck.mask(cards)
+        given[seat] = cards
+    top = given.pop(-1)
     used = [c for cards in given.values() for c in cards] + top
     assert len(used) == len(set(used)), "a card is stacked twice"
     rest = [c for c in range(deck.size) if c not in used and not rules.deal.removed >> c & 1]

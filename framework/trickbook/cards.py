@@ -64,6 +64,10 @@ class Deck:
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict, repr=False, compare=False)
     """The deck's title and its suits', ranks' and extra cards' names in other languages, by language and English
     word (the deck file's `translations`)."""
+    copies: int = 1
+    """How many times the deck holds each suited card (Pinochle's two). `ranks` then lists each rank that many
+    times in a row, so every copy has an index of its own; copies share their code, their name and their claim
+    on a trick, and of two equal cards in a trick the first played wins."""
     codes: tuple[str, ...] = field(init=False)
     suit_of: tuple[SuitIndex, ...] = field(init=False)
     rank_of: tuple[int, ...] = field(init=False)
@@ -82,6 +86,10 @@ class Deck:
     Trumps above cards of the led suit, those above all others (0), and within a
     class the higher card; `trump + 1` is 0 when there is no trump.
     """
+    twins: tuple[CardMask, ...] = field(init=False, repr=False, compare=False)
+    """`twins[card]`: the mask of every copy of the card (the card alone in a deck of single cards)."""
+    later_copies: CardMask = field(init=False, repr=False, compare=False)
+    """The copies after the first of each card (none in a deck of single cards)."""
     colour_mate: tuple[SuitIndex, ...] = field(init=False, repr=False, compare=False)
     """`colour_mate[suit]`: the one other suit of the same colour, or -1 if the colour has not exactly two."""
     _by_text: dict[str, Card] = field(init=False, repr=False, compare=False)
@@ -106,7 +114,14 @@ class Deck:
         runs = tuple(_suit_runs(shift, width) for width, shift in zip(widths, self.shifts, strict=True))
         set_(self, "runs", runs)
         set_(self, "cards", _cards_function(runs, per_suit, widths))
-        set_(self, "strength", _strength_tables(self.suit_of))
+        copy_of = tuple((rank % self.copies if card < suited else 0) for card, rank in enumerate(self.rank_of))
+        set_(
+            self,
+            "twins",
+            tuple(((1 << self.copies) - 1 if c < suited else 1) << (c - copy_of[c]) for c in range(len(codes))),
+        )
+        set_(self, "later_copies", sum(1 << card for card, copy in enumerate(copy_of) if copy))
+        set_(self, "strength", _strength_tables(self.suit_of, copy_of))
         colours = [s.colour for s in self.suits]
         set_(
             self,
@@ -122,6 +137,11 @@ class Deck:
         return len(self.codes)
 
     @property
+    def faces(self) -> tuple[Rank, ...]:
+        """The ranks once each, weakest first, however many copies of each card the deck holds."""
+        return self.ranks[:: self.copies]
+
+    @property
     def ranks_per_suit(self) -> int:
         return len(self.ranks)
 
@@ -134,6 +154,38 @@ class Deck:
     def extra_group(self) -> SuitIndex:
         """The group index of the extra cards (one past the suits), their suit for following unless moved."""
         return len(self.suits)
+
+    def first_copy(self, card: Card) -> Card:
+        """The lowest index among the card's copies: the one its code names."""
+        return (self.twins[card] & -self.twins[card]).bit_length() - 1
+
+    def one_of_each(self, mask: CardMask) -> CardMask:
+        """`mask` with only the lowest of any copies of one card it holds: the choices a player really has."""
+        if self.copies == 1:
+            return mask
+        later = self.later_copies
+        shifted, repeated = mask, 0
+        for _ in range(self.copies - 1):
+            shifted = shifted << 1 & later
+            repeated |= shifted
+        return mask & ~repeated
+
+    def read_cards(self, codes: Iterable[str], taken: CardMask = 0) -> list[Card] | None:
+        """The cards written `codes`, a code met again naming the card's next copy not in `taken` (so `AS AS`
+        is both aces of spades of a doubled deck); None if a code names no card or more copies than the deck
+        holds."""
+        out = []
+        for code in codes:
+            card = self._by_text.get(code.strip().upper())
+            if card is None:
+                return None
+            free = self.twins[card] & ~taken
+            if not free:
+                return None
+            card = (free & -free).bit_length() - 1
+            taken |= 1 << card
+            out.append(card)
+        return out
 
     def is_extra(self, card: Card) -> bool:
         """True for a card beyond the suits (a joker), which shows no suit and no rank."""
@@ -179,7 +231,7 @@ class Deck:
                     "example {example}",
                     text=repr(text if len(text) <= 40 else text[:40] + "…"),
                     deck=self.title,
-                    ranks=" ".join(r.code for r in reversed(self.ranks)),
+                    ranks=" ".join(r.code for r in reversed(self.faces)),
                     suits=" ".join(s.code for s in self.suits),
                     extras=extras,
                     example=repr(example),
@@ -216,7 +268,7 @@ class Deck:
                 index = s * per_suit + r
                 for rank_text in (rank.code, *rank.aliases):
                     for suit_text in (suit.code, suit.symbol, suit.symbol + "\ufe0f"):
-                        table[(rank_text + suit_text).upper()] = index
+                        table.setdefault((rank_text + suit_text).upper(), index)
         for offset, extra in enumerate(self.extras):
             for text in (extra.code, extra.symbol, extra.symbol + "\ufe0f"):
                 table.setdefault(text.upper(), self.extra_base + offset)
@@ -246,12 +298,15 @@ def _cards_function(
     return any_suits
 
 
-def _strength_tables(suit_of: tuple[SuitIndex, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Builds `Deck.strength`, one row per (trump or none, led suit)."""
+def _strength_tables(
+    suit_of: tuple[SuitIndex, ...], copy_of: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Builds `Deck.strength`, one row per (trump or none, led suit); copies of a card claim alike."""
     size = len(suit_of)
     suits = range(max(suit_of) + 1)
 
     def claim(card: Card, suit: SuitIndex, trump: SuitIndex, led: SuitIndex) -> int:
+        card -= copy_of[card]
         if suit == trump:
             return 2 * size + card
         return size + card if suit == led else 0

@@ -131,12 +131,23 @@ def count_words(count: int) -> str:
     return NUMBERS[count] if 0 <= count < len(NUMBERS) else str(count)
 
 
+def _copies_words(reader: Reader) -> str:
+    """What a deck holding every card more than once means for play, or nothing for a deck of single cards."""
+    copies = reader.rules.deck.copies
+    if copies == 1:
+        return ""
+    _ = reader._
+    return " " + _(
+        "The deck holds every card {count} times; of equal cards in a trick the one played first ranks higher."
+    ).format(count=reader.count(copies))
+
+
 def _players(reader: Reader) -> Iterator[Statement]:
     rules = reader.rules
     _ = reader._
     deck = rules.deck
     section = SECTIONS[0]
-    ranks = " ".join(next((a for a in r.aliases if a.isdigit()), r.code) for r in reversed(deck.ranks))
+    ranks = " ".join(next((a for a in r.aliases if a.isdigit()), r.code) for r in reversed(deck.faces))
     suits = _(", ").join(f"{s.symbol} {reader.word(s.name)}" for s in deck.suits)
     yield Statement("players", section, "Players", _table_words(reader))
     cards = _("{deck}: {count} cards, suits {suits}; ranks from highest to lowest: {ranks}.")
@@ -144,7 +155,9 @@ def _players(reader: Reader) -> Iterator[Statement]:
         "deck",
         section,
         "Cards",
-        cards.format(deck=reader.word(deck.title), count=deck.size, suits=suits, ranks=ranks) + _extras_words(reader),
+        cards.format(deck=reader.word(deck.title), count=deck.size, suits=suits, ranks=ranks)
+        + _extras_words(reader)
+        + _copies_words(reader),
     )
     way = _("clockwise") if rules.direction == 1 else _("counter-clockwise")
     if rules.direction == 1:
@@ -661,8 +674,14 @@ def _melds(reader: Reader) -> Iterator[Statement]:
             shape = _("every card of one rank: {ranks}").format(
                 ranks=_(" or ").join(deck.ranks[r].code for r in kind.ranks)
             )
+        elif kind.in_each_suit:
+            ranks = _(" with ").join(reader.word(deck.ranks[p.rank].name) for p in kind.cards)
+            said = _("{ranks} of any suit") if kind.in_each_suit == 1 else _("{ranks} of a suit other than trump")
+            shape = said.format(ranks=ranks)
         else:
             shape = _(" with ").join(_pattern_words(reader, p) for p in kind.cards)
+        if kind.sets > 1:
+            shape = _("{shape}, each card {count} times").format(shape=shape, count=reader.count(kind.sets))
         games = rules.trump.games
         elsewhere = "".join(
             _(", {points} in {game}").format(points=points, game=reader.word(games[game].name.replace("_", " ")))
@@ -681,6 +700,13 @@ def _melds(reader: Reader) -> Iterator[Statement]:
     if any(kind.run for kind in melds.kinds):
         said = _(" Sequences follow the order {order}; a longer sequence counts once, as the longest kind it reaches.")
         text += said.format(order=" ".join(deck.ranks[r].code for r in order))
+    groups = [kind.group for kind in melds.kinds if kind.group]
+    for group in dict.fromkeys(groups):
+        names = _(", ").join(reader.word(k.name.replace("_", " ")) for k in melds.kinds if k.group == group)
+        said = _(" {names} share no card: the one worth most is counted first, and a card it uses makes no other.")
+        text += said.format(names=names)
+    if deck.copies > 1:
+        text += _(" Cards held more than once can make the same meld more than once.")
     if melds.best_only:
         text += (
             _(
@@ -1128,7 +1154,7 @@ def _scoring(reader: Reader) -> Iterator[Statement]:
         deck = rules.deck
         worth: dict[int, list[str]] = {}
         for card, value in enumerate(points):
-            if value:
+            if value and card == deck.first_copy(card):
                 worth.setdefault(value, []).append(deck.label(card))
         listed = _("; ").join(f"{' '.join(cards)}: {value}" for value, cards in sorted(worth.items(), reverse=True))
         said = _("Cards taken in tricks are worth points ({listed}; every other card 0), counted by `points`.")

@@ -329,6 +329,8 @@ class Game(GameState):
                 raise IllegalAction(said("the match is over: no more actions"), rule=_("match over"))
             if not 0 <= action < self.rules.actions.size:
                 raise InvalidAction(f"{action} is not an action of this ruleset")
+            if self.rules.deck.copies > 1:
+                action = self._held_copy(action, self._pipeline[self._stage].legal(self))
             self._pipeline[self._stage].apply(self, action, auto)
             return
         # The play path is written out here: it runs for every card of every simulated hand.
@@ -340,7 +342,9 @@ class Game(GameState):
             allowed = self._allowed if self._allowed >= 0 else restrictions.allowed(self, hand, self._condition_facts)
             self._allowed = -1
         if action < 0 or not allowed & (1 << action):
-            raise self._refuse_card(action, hand)
+            action = self._held_copy(action, self._cards(allowed))
+            if action < 0 or not allowed & (1 << action):
+                raise self._refuse_card(action, hand)
         self._hands[seat] = hand ^ (1 << action)
         self._moves.append(action << 4 | auto << 3 | seat)  # history's packing, with its constants written out
         if self.observer is not None:
@@ -419,6 +423,14 @@ class Game(GameState):
         self._draws.append(card << ACTION_SHIFT | face_up * AUTO_BIT | seat)
         if self.observer is not None:
             self.observer(CardDrawn(seat, card, face_up))
+
+    def _held_copy(self, action: int, legal: tuple[int, ...]) -> int:
+        """`action`, or the same action with another copy of its card where only that copy may be used: a card
+        is named by its code, and which copy a seat holds makes no difference to the game."""
+        actions = self.rules.actions
+        if action in legal or not 0 <= action < actions.size:
+            return action
+        return next((other for other in actions.copies(action) if other in legal), action)
 
     def _refuse_card(self, action: int, hand: int) -> IllegalAction | InvalidAction:
         actions = self.rules.actions

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import CardMask, Deck
-from ..ruleset.rules import MeldRules
+from ..cards import Card, CardMask, Deck
+from ..ruleset.rules import MeldKind, MeldRules
 from ..seating import Seating
 
 
@@ -33,7 +33,8 @@ class Meld:
 def find(melds: MeldRules, deck: Deck, cards: CardMask, trump: int, game: int) -> list[Meld]:
     """Every meld among `cards` under `trump` in named game `game` (-1: none), each with its worth there: each
     maximal run once, as the longest kind of run it reaches; each rank held whole; each set of named cards held
-    together. A card may belong to melds of different kinds."""
+    together. A card may belong to melds of different groups; in one group (a kind alone, unless it names one)
+    it serves one meld, those worth most taken first, so a card held twice makes a meld twice."""
     out: list[Meld] = []
     per_suit = deck.ranks_per_suit
     runs = sorted(((kind.run, index) for index, kind in enumerate(melds.kinds) if kind.run), reverse=True)
@@ -55,18 +56,62 @@ def find(melds: MeldRules, deck: Deck, cards: CardMask, trump: int, game: int) -
                     out.append(Meld(index, run_cards, (points, length, position - 1, int(suit == trump))))
                 length = 0
                 run_cards = 0
-    for index, kind in enumerate(melds.kinds):
-        for rank in kind.ranks:
-            whole = sum(1 << (suit * per_suit + rank) for suit in range(len(deck.suits)))
-            if cards & whole == whole:
-                out.append(Meld(index, whole, (kind.worth(game), 0, melds.place[rank], 0)))
-        if kind.cards:
-            named = [pattern.resolve(deck, trump) for pattern in kind.cards]
-            together = sum(1 << card for card in named if card is not None)
-            if None not in named and cards & together == together:
-                top = max(melds.place[card % per_suit] for card in named if card is not None)
-                out.append(Meld(index, together, (kind.worth(game), 0, top, int(kind.cards[0].suit is None))))
+    used: dict[str, CardMask] = {}
+    taking = sorted(
+        (index for index, kind in enumerate(melds.kinds) if not kind.run),
+        key=lambda index: -melds.kinds[index].worth(game),
+    )
+    found: list[Meld] = []
+    for index in taking:
+        kind = melds.kinds[index]
+        group = kind.group or f" {index}"
+        for wanted, key in _card_sets(melds, kind, deck, trump, game):
+            while chosen := _copies_held(deck, cards & ~used.get(group, 0), wanted, kind.sets):
+                used[group] = used.get(group, 0) | chosen
+                found.append(Meld(index, chosen, key))
+    out += sorted(found, key=lambda meld: meld.kind)
     return [meld for meld in out if meld.points > 0]
+
+
+def _card_sets(
+    melds: MeldRules, kind: MeldKind, deck: Deck, trump: int, game: int
+) -> list[tuple[tuple[Card, ...], tuple[int, int, int, int]]]:
+    """The sets of cards (first copies) that make a meld of `kind` under `trump`, each with its comparison key:
+    every card of each of its ranks, or its named cards (in each suit it may be made in)."""
+    per_suit = deck.ranks_per_suit
+    worth = kind.worth(game)
+    if kind.ranks:
+        suits = range(len(deck.suits))
+        return [
+            (tuple(suit * per_suit + rank for suit in suits), (worth, 0, melds.place[rank], 0)) for rank in kind.ranks
+        ]
+    if not kind.cards:
+        return []
+    top = max(melds.place[pattern.rank] for pattern in kind.cards)
+    if kind.in_each_suit:
+        made_in = [s for s in range(len(deck.suits)) if kind.in_each_suit == 1 or s != trump]
+        return [
+            (tuple(suit * per_suit + p.rank for p in kind.cards), (worth, 0, top, int(suit == trump)))
+            for suit in made_in
+        ]
+    named = [pattern.resolve(deck, trump) for pattern in kind.cards]
+    if None in named:
+        return []
+    return [(tuple(card for card in named if card is not None), (worth, 0, top, int(kind.cards[0].suit is None)))]
+
+
+def _copies_held(deck: Deck, free: CardMask, wanted: tuple[Card, ...], sets: int) -> CardMask:
+    """`sets` copies of each wanted card among `free`, the lowest first, as a mask; 0 if some card is short."""
+    chosen = 0
+    for card in wanted:
+        held = free & deck.twins[card]
+        for _ in range(sets):
+            if not held:
+                return 0
+            lowest = held & -held
+            chosen |= lowest
+            held ^= lowest
+    return chosen
 
 
 def meld_points(

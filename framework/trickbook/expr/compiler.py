@@ -28,6 +28,10 @@ from .syntax import Aggregate, Binary, Bool, Call, Code, If, Int, Name, Node, Un
 _NOT_CONSTANT: Any = object()
 
 
+RANKS_AND_CARDS = frozenset({"card", "rank_of", "rank_order"})
+"""The functions that name a card or a rank, which a deck with copies of each card cannot use yet."""
+
+
 @dataclass(frozen=True, slots=True)
 class Scope:
     """What an expression may see: its stage, its bound variable and the ruleset's own names."""
@@ -181,6 +185,8 @@ class _Compiler:
         rank_codes = [r.code for r in deck.ranks]
         if node.text in suit_codes:
             return _constant(Type.SUIT, suit_codes.index(node.text))
+        if deck.copies > 1:
+            raise self.copies_error(node)
         if node.text in deck.codes:
             return _constant(Type.CARD, deck.codes.index(node.text))
         if node.text in rank_codes:
@@ -379,6 +385,8 @@ class _Compiler:
         known = ident in scope.counters or ident in scope.events or any(b.name == ident for b in BUILTINS)
         if not known and ident not in FOLDS and ident not in scope.definitions and ident not in scope.named_bids:
             raise self.unknown(ident, node, variables, node.name_end)
+        if ident in RANKS_AND_CARDS and scope.deck.copies > 1:
+            raise self.copies_error(node)
         args = tuple(self.node(a, variables) for a in node.args)
         if ident in scope.counters:
             index, kind = scope.counters[ident]
@@ -416,6 +424,17 @@ class _Compiler:
             node,
             expected=" or ".join(o.signature for o in overloads),
             found=f"{ident}({', '.join(a.type.value for a in args)})",
+        )
+
+    def copies_error(self, node: Node) -> ExpressionError:
+        """Refuses a card or a rank named in an expression under a deck holding each card more than once, where
+        a card's code names every copy of it and the expression language has no word for that yet."""
+        copies = self.scope.deck.copies
+        return self.error(
+            f"the {self.scope.deck.title} holds every card {copies} times, and an expression cannot name one card "
+            "or rank of it",
+            node,
+            hint="give cards their worth with `scoring.card_points` and combinations with `melds`",
         )
 
     def numbers_as_ranks(self, nodes: tuple[Node, ...], args: tuple[_Typed, ...]) -> tuple[_Typed, ...]:

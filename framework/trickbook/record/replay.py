@@ -169,14 +169,17 @@ def replay_record(
                 path=f"hands[{number - 1}].dealer",
             )
         deal = _deal(rules, hands[number - 1], number - 1, size, where)
-        if seeded and deal != seeded_deal(rules, record["seed"], number, dealer, size):
+        if not seeded:
+            return deal
+        drawn = seeded_deal(rules, record["seed"], number, dealer, size)
+        if _codes(rules, deal) != _codes(rules, drawn):
             raise RecordError(
                 f"these are not the cards seed {record['seed']} deals in hand {number}",
                 where=where,
                 path=f"hands[{number - 1}].deal",
                 hint='a record whose deals were not drawn from its seed says "deals": "given"',
             )
-        return deal
+        return drawn  # the same cards, with the copies of a card that a deck holds twice where the seed put them
 
     cap = record.get("hand_cap", limits.DEFAULT_HAND_CAP)
     game = Game(
@@ -209,6 +212,12 @@ def _check_table(rules: Rules, record: dict[str, Any], version: int, where: Loca
             )
 
 
+def _codes(rules: Rules, deal: Deal) -> tuple[tuple[str, ...], ...]:
+    """A deal as its records write it: each seat's cards, then the stock, by code."""
+    codes = rules.deck.codes
+    return tuple(tuple(codes[card] for card in cards) for cards in (*deal.hands, deal.stock))
+
+
 def _cards(rules: Rules, codes: list[str], path: str, where: Location, seen: dict[Card, str]) -> tuple[Card, ...]:
     deck = rules.deck
     held = []
@@ -216,9 +225,11 @@ def _cards(rules: Rules, codes: list[str], path: str, where: Location, seen: dic
         if code not in deck.codes:
             raise RecordError(f"{code!r} is not a card of the {deck.title}", where=where, path=f"{path}[{position}]")
         card = deck.codes.index(code)
+        card = next((copy for copy in deck.cards(deck.twins[card]) if copy not in seen), card)
         if card in seen:
+            times = "twice" if deck.copies == 1 else f"{deck.copies + 1} times"
             raise RecordError(
-                f"the card {code} is dealt twice ({seen[card]} and {path})", where=where, path=f"{path}[{position}]"
+                f"the card {code} is dealt {times} ({seen[card]} and {path})", where=where, path=f"{path}[{position}]"
             )
         seen[card] = path
         held.append(card)

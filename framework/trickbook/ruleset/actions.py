@@ -221,6 +221,17 @@ class ActionSpace:
             return action - self.discard_base
         return action - self.give_base if action >= self.give_base else action
 
+    def copies(self, action: ActionId) -> tuple[ActionId, ...]:
+        """The same play, give, discard or show with each copy of its card, in a deck holding each card more
+        than once; the action alone otherwise."""
+        if self.kinds[action] not in (PLAY, GIVE, DISCARD, SHOW):
+            return (action,)
+        card = self.card_of(action)
+        if card >= self.deck.size:
+            return (action,)
+        base = action - card
+        return tuple(base + other for other in self.deck.cards(self.deck.twins[card]))
+
     def trump(self, suit: int) -> ActionId:
         return self.trump_base + suit
 

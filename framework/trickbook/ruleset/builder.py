@@ -109,6 +109,10 @@ def inherited_hint(path: str, parent: str, child: str) -> str:
     return f"`{path}` comes from {parent}, which {child} extends: to change it, set it in {child} (`null` removes it)"
 
 
+EACH_SUIT = {"each": 1, "each-plain": 2}
+"""How a meld's cards may be written in every suit: `MeldKind.in_each_suit` for each word."""
+
+
 class _Builder:
     """Checks what the schema cannot (suits of the deck, consistent modes, names) and compiles expressions."""
 
@@ -129,6 +133,7 @@ class _Builder:
             ) from None
         self.seating = self.seats()
         self.sits_out = bool(self.data.get("deal", {}).get("dealer_sits_out", False))
+        self.refuse_what_copies_cannot_mean()
         self.removed = self.removed_cards()
         self.pack = self.deck.size - self.removed.bit_count()
         """The cards dealt from: the deck less the cards removed."""
@@ -183,12 +188,48 @@ class _Builder:
         return self.deck.codes.index(code)
 
     def cards(self, path: KeyPath, codes: list[str]) -> CardMask:
-        """A mask of the cards named by suit codes (every card of the suit) or card codes."""
+        """A mask of the cards named by suit codes (every card of the suit) or card codes (every copy of it)."""
         mask = 0
         suits = {s.code: i for i, s in enumerate(self.deck.suits)}
         for index, code in enumerate(codes):
-            mask |= self.deck.suit_masks[suits[code]] if code in suits else 1 << self.card((*path, index), code)
+            mask |= (
+                self.deck.suit_masks[suits[code]] if code in suits else self.deck.twins[self.card((*path, index), code)]
+            )
         return mask
+
+    def refuse_what_copies_cannot_mean(self) -> None:
+        """Under a deck holding each card more than once, refuses the rules that name one card to rank, to lead
+        or to be taken, and runs of melds: the language has no word yet for which copy they mean."""
+        if self.deck.copies == 1:
+            return
+        data = self.data
+        named = [
+            (("trump", "highest"), "a card ranked above the trumps"),
+            (("play", "first_lead", "holder_of"), "the holder of a card leading first"),
+            (("events",), "a trick event about named cards"),
+        ]
+        for path, what in named:
+            value: Any = data
+            for key in path:
+                value = value.get(key) if isinstance(value, dict) else None
+            if value:
+                raise self.error(path, f"{what} cannot be said of a deck holding every card {self.deck.copies} times")
+        games = data.get("trump", {}).get("games", {})
+        for name, game in games.items() if isinstance(games, dict) else ():
+            if isinstance(game, dict) and game.get("highest"):
+                copies = self.deck.copies
+                raise self.error(
+                    ("trump", "games", name, "highest"),
+                    f"a card ranked above the trumps cannot be said of a deck holding every card {copies} times",
+                )
+        kinds = data.get("melds", {}).get("kinds", {})
+        for name, kind in kinds.items() if isinstance(kinds, dict) else ():
+            if isinstance(kind, dict) and "run" in kind:
+                raise self.error(
+                    ("melds", "kinds", name, "run"),
+                    f"a run cannot be found yet in a deck holding every card {self.deck.copies} times",
+                    hint="name the run's cards with `cards`",
+                )
 
     def site(self, path: KeyPath) -> Site:
         value: Any = self.data
@@ -475,7 +516,7 @@ class _Builder:
     def removed_cards(self) -> CardMask:
         """`deal.remove`: the cards taken out before every deal, as a mask (each a card of the deck)."""
         codes = self.data.get("deal", {}).get("remove", [])
-        return sum(1 << self.card(("deal", "remove", i), code) for i, code in enumerate(codes))
+        return sum(self.deck.twins[self.card(("deal", "remove", i), code)] for i, code in enumerate(codes))
 
     def check_dealer_out(self) -> None:
         """A dealer who sits out needs a table of three or more, and phases that count the players who act."""
@@ -746,13 +787,31 @@ class _Builder:
                     expected=f"at most {in_runs}",
                 )
             ranks = tuple(self.rank((*path, "ranks", i), code) for i, code in enumerate(entry.get("ranks", [])))
-            cards = tuple(self.card_pattern((*path, "cards", i), c) for i, c in enumerate(entry.get("cards", [])))
-            if len(set(cards)) != len(cards):
-                raise self.error((*path, "cards"), "a card is listed twice", expected="different cards")
+            cards, in_each_suit = self.meld_cards((*path, "cards"), entry.get("cards", []))
             description = " ".join(str(entry.get("description", "")).split())
             points_in = self.points_in_games((*path, "points_in"), entry.get("points_in", {}))
+            sets = int(entry.get("sets", 1))
+            if sets > deck.copies:
+                raise self.error(
+                    (*path, "sets"),
+                    f"the {deck.title} holds every card {deck.copies} time{'s' if deck.copies > 1 else ''}",
+                    expected=f"at most {deck.copies}",
+                    found=str(sets),
+                )
             kinds.append(
-                MeldKind(name, description, entry["points"], run, ranks, cards, entry.get("compared", True), points_in)
+                MeldKind(
+                    name,
+                    description,
+                    entry["points"],
+                    run,
+                    ranks,
+                    cards,
+                    entry.get("compared", True),
+                    points_in,
+                    sets,
+                    str(entry.get("group", "")),
+                    in_each_suit,
+                )
             )
         runs = [k.run for k in kinds if k.run]
         if len(set(runs)) != len(runs):
@@ -778,6 +837,31 @@ class _Builder:
             spec.get("ties", "none") == "first",
             " ".join(str(spec.get("description", "")).split()),
         )
+
+    def meld_cards(self, path: KeyPath, specs: list[Any]) -> tuple[tuple[CardPattern, ...], int]:
+        """A meld's named cards, and whether they are written with `suit: each` (1) or `suit: each-plain` (2), the
+        same cards in any suit or in any suit but trump; every card of such a meld is written so."""
+        each = [isinstance(spec, dict) and spec.get("suit") in EACH_SUIT for spec in specs]
+        if any(each) and not all(each):
+            raise self.error(
+                path,
+                "a meld names its cards in one suit or in each suit, not both",
+                expected="`suit: each` (or `each-plain`) for every card of the meld, or for none",
+            )
+        if any(each):
+            suits = {spec["suit"] for spec in specs}
+            if len(suits) > 1:
+                raise self.error(path, "a meld's cards are in each suit or in each plain suit, not both")
+            if "each-plain" in suits and self.data["trump"]["mode"] == TrumpMode.NONE.value:
+                raise self.error(path, "there is no trump in this ruleset", hint="write `suit: each`")
+            cards = tuple(CardPattern(self.rank((*path, i, "rank"), spec["rank"]), 0) for i, spec in enumerate(specs))
+            mode = EACH_SUIT[suits.pop()]
+        else:
+            cards = tuple(self.card_pattern((*path, i), c) for i, c in enumerate(specs))
+            mode = 0
+        if len(set(cards)) != len(cards):
+            raise self.error(path, "a card is listed twice", expected="different cards")
+        return cards, mode
 
     def points_in_games(self, path: KeyPath, worth: dict[str, int]) -> tuple[tuple[int, int], ...]:
         """A meld's worth in named games (`points_in`), by game index; each name must be one of `trump.games`."""
@@ -1083,7 +1167,7 @@ class _Builder:
         highest = tuple(self.card_pattern((*path, "highest", i), p) for i, p in enumerate(spec.get("highest", [])))
         order: tuple[int, ...] | None = None
         if "order" in spec:
-            codes = [r.code for r in self.deck.ranks]
+            codes = [r.code for r in self.deck.faces]
             given = [str(code).upper() for code in spec["order"]]
             if sorted(given) != sorted(codes):
                 raise self.error(
@@ -1092,7 +1176,7 @@ class _Builder:
                     expected=" ".join(codes),
                     found=" ".join(given),
                 )
-            order = tuple(given.index(code) for code in codes)
+            order = tuple(given.index(rank.code) for rank in self.deck.ranks)
         description = " ".join(str(spec.get("description", "")).split())
         when = self.expression((*path, "when"), Stage.ANNOUNCE, None, Type.BOOL) if "when" in spec else None
         for_partner = bool(spec.get("for_partner", False))
@@ -1237,8 +1321,8 @@ class _Builder:
             suit = None
         else:
             suit = self.suit((*path, "suit"), item["suit"])
-        also = tuple(self.card((*path, "also_broken_by", i), c) for i, c in enumerate(item.get("also_broken_by", [])))
-        only = tuple(self.card((*path, "unless_only", i), c) for i, c in enumerate(item.get("unless_only", [])))
+        also = self.deck.cards(self.cards((*path, "also_broken_by"), item.get("also_broken_by", [])))
+        only = self.deck.cards(self.cards((*path, "unless_only"), item.get("unless_only", [])))
         return LeadRestriction(suit, BreakBy(item.get("broken_by", BreakBy.DISCARD.value)), also, only)
 
     def card_pattern(self, path: KeyPath, spec: str | dict[str, str]) -> CardPattern:
@@ -1263,7 +1347,7 @@ class _Builder:
     def rank(self, path: KeyPath, code: str) -> int:
         """The index of the deck's rank written `code` (or one of its aliases)."""
         ranks = [r.code for r in self.deck.ranks]
-        aliases = {alias: index for index, r in enumerate(self.deck.ranks) for alias in r.aliases}
+        aliases = {alias: ranks.index(r.code) for r in self.deck.ranks for alias in r.aliases}
         if code not in ranks and code.upper() not in aliases:
             raise self.error(path, f"the deck has no rank {code!r}", expected="one of " + " ".join(ranks))
         return ranks.index(code) if code in ranks else aliases[code.upper()]
@@ -1328,20 +1412,23 @@ class _Builder:
             return ()
         deck = self.deck
         base = ("scoring", "card_points")
-        ranks = {r.code: i for i, r in enumerate(deck.ranks)}
+        ranks = [r.code for r in deck.faces]
         by_rank = [0] * deck.ranks_per_suit
         for code, points in spec.get("ranks", {}).items():
             if code not in ranks:
                 raise self.error(
                     (*base, "ranks", code), f"the deck has no rank {code!r}", expected="one of " + " ".join(ranks)
                 )
-            by_rank[ranks[code]] = points
+            for index, rank in enumerate(deck.ranks):
+                if rank.code == code:
+                    by_rank[index] = points
         by_suit = [0] * len(deck.suits)
         for code, points in spec.get("suits", {}).items():
             by_suit[self.suit((*base, "suits", code), code)] = points
         values = [by_rank[deck.rank_of[c]] + by_suit[deck.suit_of[c]] for c in range(deck.size)]
         for code, points in spec.get("cards", {}).items():
-            values[self.card((*base, "cards", code), code)] = points
+            for card in deck.cards(deck.twins[self.card((*base, "cards", code), code)]):
+                values[card] = points
         return tuple(values)
 
     def counters(self) -> tuple[Counter, ...]:

@@ -25,6 +25,9 @@ from .yamlsource import Document, read_yaml
 
 DECK_FORMAT = "trickbook-deck/1"
 
+MOST_CARDS_IN_A_SUIT = 16
+"""A suit's cards, copies counted: the engine keeps a table for every set of one suit's cards."""
+
 
 def _read_deck(path: Path, display: str) -> Document:
     """A deck file, schema-checked; a file that is not a mapping of keys is refused without quoting it (it may
@@ -113,7 +116,15 @@ def _build(document: Document, data_to_carry: Mapping[str, Any] | None) -> Deck:
     extras = tuple(Extra(e["code"], e["name"], e["symbol"], e["colour"]) for e in reversed(data.get("extras", ())))
     _refuse_ambiguity(document, suits, ranks)
     _refuse_extra_clashes(document, suits, ranks, extras)
-    return Deck(data["id"], data["title"], suits, ranks, data_to_carry, extras, _translations(data))
+    copies = int(data.get("copies", 1))
+    if len(ranks) * copies > MOST_CARDS_IN_A_SUIT:
+        raise RulesetError(
+            f"a suit would hold {len(ranks) * copies} cards ({len(ranks)} ranks, {copies} copies of each)",
+            where=document.locate(("copies",) if "copies" in data else ("ranks",)),
+            expected=f"at most {MOST_CARDS_IN_A_SUIT} cards in a suit, counting copies",
+        )
+    held = tuple(rank for rank in ranks for _ in range(copies))
+    return Deck(data["id"], data["title"], suits, held, data_to_carry, extras, _translations(data), copies)
 
 
 def _translations(data: Mapping[str, Any]) -> dict[str, dict[str, str]]:

@@ -246,6 +246,12 @@ class MeldKind:
     compared: bool = True
     points_in: tuple[tuple[int, int], ...] = ()
     """(named game index, worth) pairs: what the meld is worth in a hand played as that game instead of `points`."""
+    sets: int = 1
+    """How many times over the cards are held (Pinochle's double pinochle: both copies of each)."""
+    group: str = ""
+    """Melds of one group share no card, those worth most taken first (empty: a group of this kind alone)."""
+    in_each_suit: int = 0
+    """For `cards` written with a rank and no suit: 1, the cards of any one suit; 2, of any suit but trump."""
 
     def worth(self, game: int) -> int:
         """What the meld is worth in a hand played as named game `game` (-1: none)."""
@@ -714,7 +720,9 @@ def _card_tables(
 
     def within(card: Card) -> int:
         rank = deck.rank_of[card]
-        return deck.suit_of[card] * per_suit + (rank if deck.is_extra(card) else strength[rank])
+        if deck.is_extra(card):
+            return deck.suit_of[card] * per_suit + rank
+        return deck.suit_of[card] * per_suit + strength[rank - rank % deck.copies]
 
     def claim(card: Card, led: int) -> int:
         suit = suit_of[card]
@@ -876,7 +884,7 @@ class Rules:
         set_(self, "play_start", tuple(_play_start(self, t) for t in range(-1, suits)) + named)
         remapped = bool(self.trump.highest) or bool(self.trump.games)
         set_(self, "remapped", remapped)
-        set_(self, "plain_play", self.play.plain and not remapped)
+        set_(self, "plain_play", self.play.plain and not remapped and self.deck.copies == 1)
         # Card facts may be read only once tricks are taken (after each trick and in scoring), so any read of them
         # is one the engine must fill them for.
         uses = frozenset().union(*(e.uses for e in self.expressions))
