@@ -521,3 +521,34 @@ def test_a_ruleset_without_versions_has_version_1() -> None:
     versions = "versions:\n  - version: 1\n    description: The rules of FAMILY-RULES §3.\n"
     source = open_text(_edited(versions, ""), "limit.yaml")
     assert source.versions == (1,) and source.resolve().version == 1
+
+
+HEARTS = (resources.data_dir() / "rulesets" / "hearts.yaml").read_text(encoding="utf-8")
+SKAT = (resources.data_dir() / "rulesets" / "skat.yaml").read_text(encoding="utf-8")
+
+
+def test_a_player_passes_at_most_all_but_one_card() -> None:
+    """Found by builder.py's mutation run: no test passed exactly one card fewer than a hand holds."""
+    assert HEARTS.count("  cards: 3\n") == 1
+    for cards in (11, 12):
+        rules = open_text(HEARTS.replace("  cards: 3\n", f"  cards: {cards}\n"), "limit.yaml").resolve()
+        assert rules.passing is not None and rules.passing.cards == cards
+    with pytest.raises(InputError) as refused:
+        open_text(HEARTS.replace("  cards: 3\n", "  cards: 13\n"), "limit.yaml").resolve()
+    assert "passing.cards: a player must keep some cards\n  expected fewer than 13" in str(refused.value)
+
+
+def test_a_dealer_sits_out_at_a_table_of_three_or_more_and_not_of_two() -> None:
+    """Found by builder.py's mutation run: no test sat a dealer out at a table of exactly three."""
+    out = "deal:\n  dealer_sits_out: true\n"
+    for seats in (3, 4):
+        # The skat stays two cards: three seats with one out leave two players of fifteen cards.
+        size = f"  hand_size: {30 // (seats - 1)}\n"
+        text = (
+            SKAT.replace("seats: 3\n", f"seats: {seats}\n").replace("deal:\n", out).replace("  hand_size: 10\n", size)
+        )
+        rules = open_text(text, "limit.yaml").resolve()
+        assert rules.deal.dealer_sits_out and rules.seats == seats
+    text = SKAT.replace("seats: 3\n", "seats: 2\n").replace("deal:\n", out)
+    with pytest.raises(InputError, match="a dealer who sits out leaves too few players"):
+        open_text(text, "limit.yaml").resolve()
