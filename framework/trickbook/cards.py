@@ -65,9 +65,9 @@ class Deck:
     """The deck's title and its suits', ranks' and extra cards' names in other languages, by language and English
     word (the deck file's `translations`)."""
     copies: int = 1
-    """How many times the deck holds each suited card (Pinochle's two). `ranks` then lists each rank that many
-    times in a row, so every copy has an index of its own; copies share their code, their name and their claim
-    on a trick, and of two equal cards in a trick the first played wins."""
+    """How many times the deck holds each suited card. `ranks` then lists each rank that many times in a row, so
+    every copy has an index of its own; copies share their code, their name and their claim on a trick, and of
+    two equal cards in a trick the first played wins."""
     codes: tuple[str, ...] = field(init=False)
     suit_of: tuple[SuitIndex, ...] = field(init=False)
     rank_of: tuple[int, ...] = field(init=False)
@@ -172,8 +172,8 @@ class Deck:
 
     def read_cards(self, codes: Iterable[str], taken: CardMask = 0) -> list[Card] | None:
         """The cards written `codes`, a code met again naming the card's next copy not in `taken` (so `AS AS`
-        is both aces of spades of a doubled deck); None if a code names no card or more copies than the deck
-        holds."""
+        is both copies of that ace in a deck holding each card twice); None if a code names no card or more
+        copies than the deck holds."""
         out = []
         for code in codes:
             card = self._by_text.get(code.strip().upper())

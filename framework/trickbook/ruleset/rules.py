@@ -247,7 +247,7 @@ class MeldKind:
     points_in: tuple[tuple[int, int], ...] = ()
     """(named game index, worth) pairs: what the meld is worth in a hand played as that game instead of `points`."""
     sets: int = 1
-    """How many times over the cards are held (Pinochle's double pinochle: both copies of each)."""
+    """How many times over the cards are held (both copies of each card, in a deck holding each twice)."""
     group: str = ""
     """Melds of one group share no card, those worth most taken first (empty: a group of this kind alone)."""
     in_each_suit: int = 0
