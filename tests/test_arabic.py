@@ -153,15 +153,20 @@ def test_choices_at_the_terminal_are_said_in_arabic_and_typed_ones_keep_what_is_
     assert typed.startswith("خياراتك: pass (باس), bid 9 (مزايدة 9), bid 10 (مزايدة 10), "), typed
 
 
-def test_the_bids_so_far_are_listed_in_arabic_at_the_terminal(tmp_path: Path) -> None:
-    """Kout's first seat speaks after five others: the line of bids so far names each bid in Arabic."""
-    game = Game(rules("kout"), seed=5)
-    specs = [None, *parse_player_specs("random", 5)]
+def _bids_so_far(game: Game, folder: Path) -> str:
+    """The line of bids so far that the Arabic terminal shows seat 0, a person, with random bots in the other
+    seats, before the person quits."""
+    specs = [None, *parse_player_specs("random", game.rules.seats - 1)]
     bots = [None if spec is None else make_player(spec, 1, seat) for seat, spec in enumerate(specs)]
     out = io.StringIO()
     console = Console(file=out, width=400)
-    TerminalMatch(game, 0, specs, bots, console, io.StringIO("quit\n"), tmp_path / "m.json", language="ar").run()
-    line = next(line for line in out.getvalue().splitlines() if line.startswith("المزايدة: "))
+    TerminalMatch(game, 0, specs, bots, console, io.StringIO("quit\n"), folder / "m.json", language="ar").run()
+    return next(line for line in out.getvalue().splitlines() if line.startswith("المزايدة: "))
+
+
+def test_the_bids_so_far_are_listed_in_arabic_at_the_terminal(tmp_path: Path) -> None:
+    """Kout's first seat speaks after five others: the line of bids so far names each bid in Arabic."""
+    line = _bids_so_far(Game(rules("kout"), seed=5), tmp_path)
     assert "باس" in line and not _english_left(line), line
 
 
@@ -171,12 +176,7 @@ def test_the_bids_so_far_at_bridge_include_the_double(tmp_path: Path) -> None:
     game = Game(rules("rubber-bridge"), seed=2)
     act(game, "bid 1C", "double", "pass")  # East, South, West; then North, the person
     assert game.actor == 0
-    specs = [None, *parse_player_specs("random", 3)]
-    bots = [None if spec is None else make_player(spec, 1, seat) for seat, spec in enumerate(specs)]
-    out = io.StringIO()
-    console = Console(file=out, width=400)
-    TerminalMatch(game, 0, specs, bots, console, io.StringIO("quit\n"), tmp_path / "m.json", language="ar").run()
-    line = next(line for line in out.getvalue().splitlines() if line.startswith("المزايدة: "))
+    line = _bids_so_far(game, tmp_path)
     assert "دبل" in line and "1♣" in line, line
 
 
