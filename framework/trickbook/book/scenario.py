@@ -296,8 +296,8 @@ def card_masks(rules: Rules, given: Sequence[Sequence[str]] | None, key: str) ->
             if code in suits:
                 mask |= deck.suit_masks[suits[code]]
             elif code in deck.codes:
-                free = deck.twins[deck.codes.index(code)] & ~(seen | mask)
-                mask |= (free & -free) or 1 << deck.codes.index(code)
+                (card,) = deck.read_cards([code], seen | mask) or [deck.codes.index(code)]
+                mask |= 1 << card
             else:
                 raise ScenarioError(f"{key}: {code!r} is neither a suit nor a card of the {deck.title}")
         if mask & seen:

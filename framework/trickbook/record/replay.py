@@ -224,8 +224,7 @@ def _cards(rules: Rules, codes: list[str], path: str, where: Location, seen: dic
     for position, code in enumerate(codes):
         if code not in deck.codes:
             raise RecordError(f"{code!r} is not a card of the {deck.title}", where=where, path=f"{path}[{position}]")
-        card = deck.codes.index(code)
-        card = next((copy for copy in deck.cards(deck.twins[card]) if copy not in seen), card)
+        (card,) = deck.read_cards([code], deck.mask(seen)) or [deck.codes.index(code)]
         if card in seen:
             times = "twice" if deck.copies == 1 else f"{deck.copies + 1} times"
             raise RecordError(
