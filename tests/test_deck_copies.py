@@ -13,13 +13,16 @@ import pytest
 import yaml
 
 from helpers import legal, play_trick, simulated, stacked_game
-from trickbook import Rules, load_ruleset
+from trickbook import Game, Rules, load_ruleset
 from trickbook.book.explain import explain
 from trickbook.cards import Deck
 from trickbook.cli import main
 from trickbook.engine.melds import meld_points
-from trickbook.errors import RulesetError
+from trickbook.errors import Location, RulesetError
+from trickbook.players import make_player, parse_player_specs
+from trickbook.record.writer import dumps, match_record
 from trickbook.ruleset.deck import load_deck
+from trickbook.tools.simulate import play_match, play_on, resume_match
 
 SUITS = [
     {"code": "S", "name": "spades", "symbol": "♠", "colour": "black"},
@@ -228,6 +231,19 @@ def test_a_record_dealing_a_card_three_times_from_a_doubled_deck_is_refused(
     out.write_text(json.dumps(record) + "\n", encoding="utf-8")
     assert main(["replay", str(out)]) != 0
     assert f"the card {code} is dealt 3 times" in capsys.readouterr().err
+
+
+def test_a_match_with_a_doubled_deck_resumed_from_its_record_continues_identically(doubled: Rules) -> None:
+    """Found playing a hand at the terminal: a saved match did not resume, as the record's code named the first
+    copy of a card a bot held only as its second."""
+    specs = parse_player_specs("random", 4)
+    whole = dumps(match_record(play_match(doubled, 3, specs, 3)))
+    for cut in (5, 30, 61):
+        game = Game(doubled, 3, hand_cap=3)
+        play_on(game, [make_player(spec, 3, seat) for seat, spec in enumerate(specs)], actions=cut)
+        resumed, players = resume_match(json.loads(dumps(match_record(game))), specs, Location("saved.json", 1, 1))
+        play_on(resumed, players)
+        assert dumps(match_record(resumed)) == whole
 
 
 @pytest.mark.parametrize(

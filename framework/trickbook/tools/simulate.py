@@ -70,7 +70,7 @@ def resume_match(
         if auto or player is None:
             return
         chosen = player.choose(game.view(seat))
-        if chosen != action:
+        if chosen not in game.rules.actions.copies(action):  # a record names a card by code, not by copy
             actions = game.rules.actions
             raise RecordError(
                 f"seat {seat}'s player ({specs[seat]}) chooses {actions.text(chosen)} here, "
