@@ -274,5 +274,8 @@ def test_the_rule_book_says_every_card_is_held_twice_and_how_melds_share_cards(d
     assert "king with queen of a suit other than trump" in text
     assert "double pinochle (the queen of spades with the jack of diamonds, each card two times) 300" in text
     # The kinds in the file's order (written here by PyYAML, which sorts them).
-    assert "double run, marriage, royal marriage, run share no card" in text
+    assert (
+        "The melds of each of these groups share no card, the one worth most counted first and a card it uses making "
+        "no other: aces around, double aces; double pinochle, pinochle; double run, marriage, royal marriage, run."
+    ) in text
     assert "K♠ 10♠ A♠ K♥" in text

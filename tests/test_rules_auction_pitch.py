@@ -159,13 +159,18 @@ def test_the_pitcher_scores_all_made_or_is_set_back_by_the_bid() -> None:
 
 
 def test_the_first_to_seven_wins() -> None:
-    """ "Whoever reaches 7 points win[s]" (howstuffworks); Decision: two reaching it in one deal, the higher total
-    wins (the language cannot count the pitcher's points first), equal totals share; option `target`."""
+    """ "Whoever reaches 7 points win[s]" (howstuffworks); the pitcher's points are counted first, so a pitcher
+    reaching 7 with another wins, whatever the totals; Decision: of others reaching it in one deal, the higher
+    total wins and equal totals share; option `target`."""
     hand = ([[], ["AH", "2H"], [], []], [[], ["AH", "2H", "TS"], [], []])
     assert outcome(1, 2, *hand, totals=[5, 4, 3, 2]).winner == (1,)
     assert outcome(1, 2, *hand, totals=[5, 3, 3, 2]).winner is None
-    assert outcome(1, 2, *hand, totals=[8, 4, 3, 2]).winner == (0,)
-    assert outcome(1, 2, *hand, totals=[7, 4, 3, 2]).winner == (0, 1)
+    assert outcome(1, 2, *hand, totals=[8, 4, 3, 2]).winner == (1,)
+    assert outcome(1, 2, *hand, totals=[7, 4, 3, 2]).winner == (1,)
+    set_back = ([["AH"], ["2H"], [], []], [["TS"], ["AH", "2H"], [], []])
+    assert outcome(1, 3, *set_back, totals=[6, 4, 8, 2]).winner == (0, 2)
+    assert outcome(1, 3, *set_back, totals=[7, 4, 8, 2]).winner == (0,)
+    assert outcome(1, 3, *set_back, totals=[4, 4, 8, 2]).winner == (2,)
     assert outcome(1, 2, *hand, totals=[5, 4, 3, 2], ruleset=pitch(target="11")).winner is None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .. import i18n
 from ..cards import CardMask
@@ -374,8 +375,13 @@ def _bids_words(reader: Reader) -> str:
     bidding = reader.rules.bidding
     _ = reader._
     high = f"`{_one_line(bidding.max_bid.source)}`" if bidding.max_bid is not None else str(bidding.max)
-    if bidding.values:
-        return _("one of {values}").format(values=_(", ").join(map(str, bidding.values)))
+    values = bidding.values
+    if values:
+        steps = {later - earlier for earlier, later in pairwise(values)}
+        if len(values) > 4 and len(steps) == 1:
+            said = _("a number from {low} to {high} in steps of {step}")
+            return said.format(low=values[0], high=values[-1], step=steps.pop())
+        return _("one of {values}").format(values=_(", ").join(map(str, values)))
     return _("a number from {low} to {high}").format(low=bidding.min, high=high)
 
 
@@ -700,11 +706,19 @@ def _melds(reader: Reader) -> Iterator[Statement]:
     if any(kind.run for kind in melds.kinds):
         said = _(" Sequences follow the order {order}; a longer sequence counts once, as the longest kind it reaches.")
         text += said.format(order=" ".join(deck.ranks[r].code for r in order))
-    groups = [kind.group for kind in melds.kinds if kind.group]
-    for group in dict.fromkeys(groups):
-        names = _(", ").join(reader.word(k.name.replace("_", " ")) for k in melds.kinds if k.group == group)
+    groups = [
+        _(", ").join(reader.word(k.name.replace("_", " ")) for k in melds.kinds if k.group == group)
+        for group in dict.fromkeys(kind.group for kind in melds.kinds if kind.group)
+    ]
+    if len(groups) == 1:
         said = _(" {names} share no card: the one worth most is counted first, and a card it uses makes no other.")
-        text += said.format(names=names)
+        text += said.format(names=groups[0])
+    elif groups:
+        said = _(
+            " The melds of each of these groups share no card, the one worth most counted first and a card it uses "
+            "making no other: {groups}."
+        )
+        text += said.format(groups=_("; ").join(groups))
     if deck.copies > 1:
         text += _(" Cards held more than once can make the same meld more than once.")
     if melds.best_only:
@@ -1206,7 +1220,7 @@ def _match(reader: Reader) -> Iterator[Statement]:
     parties = len(rules.seating.sides) if by_side else rules.seats
     tie = _("they share the win") if match.tie is Tie.SHARE else _("another hand is played")
     equal = _("with equal totals") if parties == 2 else _("when the best totals are equal")
-    on_end = _("higher") if match.on_end is WhenBoth.HIGHER_TOTAL else _("lower")
+    on_end = _("lower") if match.on_end is WhenBoth.LOWER_TOTAL else _("higher")
     ends = match.ends is not None
     end_when = _one_line(match.ends.source) if match.ends is not None else ""
     decided = _("the {best} total wins; {equal} {tie}").format(best=on_end, equal=equal, tie=tie)
@@ -1262,11 +1276,22 @@ def _match(reader: Reader) -> Iterator[Statement]:
             else _("If several qualify, play continues until, after some hand, only one does.")
         )
     else:
-        best = _("higher") if match.when_both is WhenBoth.HIGHER_TOTAL else _("lower")
+        best = _("lower") if match.when_both is WhenBoth.LOWER_TOTAL else _("higher")
+        if match.when_both is WhenBoth.DECLARER:
+            parts.append(
+                _("If the declaring side qualifies with another, it wins: its points are counted first.")
+                if by_side
+                else _(
+                    "If the declarer qualifies with another player, the declarer wins: its points are counted first."
+                )
+            )
         said = _("If both qualify, {decided}.") if both else _("If several qualify, {decided}.")
-        parts.append(
-            said.format(decided=_("the {best} total wins; {equal} {tie}").format(best=best, equal=equal, tie=tie))
-        )
+        if match.when_both is WhenBoth.DECLARER:
+            said = "" if both else _("Otherwise, if several qualify, {decided}.")
+        if said:
+            parts.append(
+                said.format(decided=_("the {best} total wins; {equal} {tie}").format(best=best, equal=equal, tie=tie))
+            )
     yield Statement("match", section, title, " ".join(parts))
 
 

@@ -100,8 +100,9 @@ def match_winner(rules: Rules, facts: Facts) -> tuple[int, ...] | None:
 
     A side (or seat, per `match.by`) qualifies when `match.wins` holds for it,
     when `match.loses` holds for another, or for everyone when `match.ends`
-    holds. One qualifier wins. Several: play on, or the higher (lower) total
-    wins under `when_both`; equal best totals play on or share per `match.tie`.
+    holds. One qualifier wins. Several: play on, the higher (lower) total wins,
+    or the hand's declarer if it qualifies, under `when_both`; equal best totals
+    play on or share per `match.tie`.
     """
     match = rules.match
     per_side = match.by == "side"
@@ -126,8 +127,12 @@ def match_winner(rules: Rules, facts: Facts) -> tuple[int, ...] | None:
     if len(qualified) > 1:
         if parting is WhenBoth.PLAY_ON:
             return None
-        best = (max if parting is WhenBoth.HIGHER_TOTAL else min)(totals[c] for c in qualified)
-        qualified = [c for c in qualified if totals[c] == best]
+        declarer = facts.declaring_side if per_side else facts.declarer
+        if parting is WhenBoth.DECLARER and declarer in qualified:
+            qualified = [declarer]
+        else:
+            best = (min if parting is WhenBoth.LOWER_TOTAL else max)(totals[c] for c in qualified)
+            qualified = [c for c in qualified if totals[c] == best]
         if len(qualified) > 1 and match.tie is Tie.PLAY_ON:
             return None
     if not per_side:

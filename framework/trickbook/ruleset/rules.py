@@ -87,6 +87,9 @@ class WhenBoth(Enum):
     PLAY_ON = "play-on"
     HIGHER_TOTAL = "higher-total"
     LOWER_TOTAL = "lower-total"
+    DECLARER = "declarer"
+    """The hand's declaring side (or declarer) wins if it qualifies, as when its points are counted first; else
+    the higher total."""
 
 
 class Tie(Enum):
