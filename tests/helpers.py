@@ -60,6 +60,8 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("sheepshead", (), None),
     ("baloot", (), None),
     ("kout", (), None),
+    ("pinochle", (), None),
+    ("pinochle", (("count", "simple"), ("all_pass", "redeal")), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 

@@ -188,6 +188,15 @@ FACTS = {
         "at the dummy's turns the declarer chooses which of them to play",
         "The match ends after a hand when `any(games(s) >= 2 for s in sides)`: the higher total wins",
     ],
+    "pinochle": [
+        "The deck holds every card two times; of equal cards in a trick the one played first ranks higher.",
+        "each player bids a number from 100 to 1000 in steps of 10, higher than the highest bid so far",
+        "If the first three players pass, the last player may not pass and must bid, 100 or more.",
+        "a player who cannot follow suit, when the trick holds a trump, must play a higher trump if they hold one",
+        "double pinochle, pinochle; double aces, aces around;",
+        "a side qualifies when `total(side) >= target`. If exactly one side qualifies, it wins the match. If the "
+        "declaring side qualifies with another, it wins: its points are counted first.",
+    ],
     "sueca": [
         "ranks from highest to lowest: A 7 K J Q 6 5 4 3 2",
         "go counter-clockwise",
@@ -277,6 +286,8 @@ FACTS = {
         "The suit of the first card led in the hand is trump for the hand",
         "A player who can follow suit may play a trump instead",
         "For each seat, when `seat == declarer and not pitcher_made`: `0 - contract(seat)` points",
+        "If the declarer qualifies with another player, the declarer wins: its points are counted first. Otherwise, "
+        "if several qualify, the higher total wins; when the best totals are equal they share the win.",
     ],
 }
 

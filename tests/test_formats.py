@@ -39,6 +39,7 @@ WRITTEN_IN_FORMAT_2 = {
     "kout",
     "napoleon",
     "knaves",
+    "pinochle",
     "polignac",
     "rubber-bridge",
     "sheepshead",

@@ -203,8 +203,8 @@ def test_semantic_checks_beyond_the_schema(tmp_path: Path) -> None:
 
 
 def test_a_named_deck_that_does_not_exist_is_refused(tmp_path: Path) -> None:
-    path = write(tmp_path, "deck.yaml", HEAD + "extends: cardems-spades\ndeck: pinochle-48\n")
-    with pytest.raises(RulesetError, match="there is no bundled deck 'pinochle-48'"):
+    path = write(tmp_path, "deck.yaml", HEAD + "extends: cardems-spades\ndeck: bezique-64\n")
+    with pytest.raises(RulesetError, match="there is no bundled deck 'bezique-64'"):
         load_ruleset(path)
 
 

@@ -198,6 +198,7 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         ("klaverjassen", 16, 14),
         ("belote", 16, 12),
         ("baloot", 16, 13),
+        ("pinochle", 16, 13),
         ("sheepshead", 16, 7),
         ("kout", 16, 14),
     ],
