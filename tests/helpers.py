@@ -61,7 +61,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("baloot", (), None),
     ("kout", (), None),
     ("pinochle", (), None),
-    ("pinochle", (("count", "simple"), ("all_pass", "redeal")), None),
+    ("pinochle", (("all_pass", "redeal"), ("count", "simple"), ("heading", "free")), None),
 ]
 """The library's games and house variants the language already says (issue 31), each with its default options."""
 
