@@ -384,6 +384,7 @@ def test_the_melds_everyone_may_know_are_in_the_terminals_status_line(tmp_path: 
     """Klaverjassen's roem, counted in the tricks taken, is shown beside the tricks once the play begins."""
     out, _ = _session(tmp_path, "klaverjassen", "--seed", "4", "--opponents", "random", lines=["1"] * 12 + ["quit"])
     assert "melds: North-South " in out and ", East-West " in out.split("melds: North-South ")[1]
+    assert "your melds" not in out, "melds found in tricks are nobody's own before the play"
 
 
 def test_the_rest_of_a_staged_deal_is_told_as_one_line_per_seat(tmp_path: Path) -> None:
@@ -394,3 +395,11 @@ def test_the_rest_of_a_staged_deal_is_told_as_one_line_per_seat(tmp_path: Path) 
     for seat in ("East", "West", "South"):
         assert f"{seat} draws 3 cards face down" in out
     assert "draws a card face down" not in out
+
+
+def test_a_players_own_melds_from_the_hand_dealt_are_shown_by_trump_then_for_the_trump_named(tmp_path: Path) -> None:
+    """Pinochle, seed 7: North holds A♠ A♠ A♥ 10♥ A♣ 10♣ Q♣ A♦ K♦ Q♦ 9♦ 9♦: aces around (100) and the king and
+    queen of diamonds, a marriage (20) or, with diamonds trump, the royal marriage (40) and two dix (20)."""
+    out, _ = _session(tmp_path, "pinochle", "--seed", "7", lines=["bid 250", "diamonds", "quit"])
+    assert "your melds, by trump: ♠ 120 ♥ 120 ♣ 120 ♦ 160" in out
+    assert "your melds: 160" in out.split("North (you) names trump")[1]

@@ -16,7 +16,7 @@ from ..ruleset.actions import DISCARD, GIVE, ActionKind
 from ..ruleset.rules import MeldSource, Rules
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, Move, unpack
 from .kinds import PhaseKind
-from .melds import meld_points, trick_meld_points
+from .melds import find, meld_points, trick_meld_points
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -174,6 +174,22 @@ class SeatView(NamedTuple):
         for seat, card in self.shown():
             shown[seat] |= 1 << card
         return tuple(meld_points(melds, rules.deck, rules.seating, self.dealer, shown, self.trump, self.game))
+
+    def own_melds(self) -> tuple[tuple[int, int], ...]:
+        """What this seat's own melds are worth where they stay in the hands dealt (`melds.from: dealt`), as
+        (trump, points): for the trump of this hand, or for each suit while trump is still to be named; nothing
+        for other melds, or where cards change hands before the play (passing, an exchange, a deal in stages)."""
+        rules = self.rules
+        melds = rules.melds
+        if melds is None or melds.source is not MeldSource.DEALT:
+            return ()
+        if rules.passing is not None or rules.exchange is not None or rules.deal.rest is not None:
+            return ()
+        deck = rules.deck
+        held = deck.mask(self.hand) | deck.mask(self.played()[self.seat])
+        named = self.trump >= 0 or self.game >= 0 or self.phase not in (PhaseKind.BIDDING, PhaseKind.TRUMP)
+        trumps = (self.trump,) if named else tuple(range(len(deck.suits)))
+        return tuple((trump, sum(m.points for m in find(melds, deck, held, trump, self.game))) for trump in trumps)
 
     def shown(self) -> tuple[tuple[int, Card], ...]:
         """The cards seats showed this hand (`showing`), each with the seat that holds it (public)."""

@@ -414,6 +414,12 @@ class TerminalMatch:
                 )
         if view.exposed:
             facts.append(self._("shown: {cards}").format(cards=" ".join(deck.label(c) for c in view.exposed)))
+        own = view.own_melds()
+        if len(own) == 1:
+            facts.append(self._("your melds: {points}").format(points=own[0][1]))
+        elif own:
+            worth = " ".join(f"{deck.suits[trump].symbol} {points}" for trump, points in own)
+            facts.append(self._("your melds, by trump: {worth}").format(worth=worth))
         actions = self.rules.actions
         if view.phase is PhaseKind.EXCHANGE and actions.take_action in view.legal:
             facts.append(self._("'take' the cards to lay as many away, or 'pass' to keep your hand as dealt"))
