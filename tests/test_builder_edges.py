@@ -1,0 +1,69 @@
+"""What `ruleset/builder.py` decides at its edges, each found by its mutation run (issue 33): the fewest cards a
+deal may hold, a staged deal's bounds where the dealer sits out, who is told a key comes from a parent file, and
+melds written in every suit, trump included or not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trickbook import load_ruleset
+from trickbook.engine.melds import meld_points
+from trickbook.errors import RulesetError
+
+HEAD = "format: trickbook-ruleset/2\nid: edge\ntitle: Edge\ndescription: A ruleset at an edge.\n"
+PLAIN = [f"{rank}{suit}" for suit in "SHCD" for rank in "23456789TJQK"]
+"""Every card of the standard deck but the aces."""
+
+
+def written(folder: Path, text: str, name: str = "edge.yaml") -> Path:
+    path = folder / name
+    path.write_text(HEAD + text, encoding="utf-8")
+    return path
+
+
+def test_a_pack_of_one_card_a_player_is_dealt_and_one_card_fewer_is_refused(tmp_path: Path) -> None:
+    """The deck less the cards removed must give each player a card: four aces for four players load."""
+    aces = written(tmp_path, f"extends: whist\ndeal:\n  hand_size: 1\n  remove: [{', '.join(PLAIN)}]\n")
+    assert load_ruleset(aces).hand_size == 1
+    three = written(tmp_path, f"extends: whist\ndeal:\n  hand_size: 1\n  remove: [{', '.join([*PLAIN, 'AS'])}]\n")
+    with pytest.raises(RulesetError, match="the deck has fewer cards than there are players"):
+        load_ruleset(three)
+
+
+def test_a_staged_deal_where_the_dealer_sits_out_is_bounded_for_the_players_who_play(tmp_path: Path) -> None:
+    """32 cards among the three players who play: after five each, the rest may bring a hand to 6 up to 10."""
+    staged = (
+        "extends: belote\ndeal:\n  dealer_sits_out: true\n  expose: null\n  rest: {hand_size: 11, exposed_to: null}\n"
+        "trump: {mode: chosen, rounds: null, suits: [S, H, C, D]}\nbidding: {kind: auction, bids: {min: 1, max: 5}}\n"
+    )
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(written(tmp_path, staged))
+    assert "expected 6 to 10 for 3 players with the Skat deck of 32 cards" in str(refused.value)
+
+
+def test_a_key_written_in_the_file_itself_is_refused_without_a_word_about_a_parent(tmp_path: Path) -> None:
+    """Only a key a variant inherits is told as coming from the file it extends."""
+    own = written(tmp_path, "extends: whist\ndeal:\n  hand_size: 14\n")
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(own)
+    said = str(refused.value)
+    assert "edge.yaml:" in said and "extends" not in said
+
+
+@pytest.mark.parametrize(("suit", "worth"), [("each", 60), ("each-plain", 40)])
+def test_a_meld_written_in_each_suit_is_found_in_trump_too_and_in_each_plain_suit_not(
+    tmp_path: Path, suit: str, worth: int
+) -> None:
+    """A king and queen of trump are the royal marriage (40); a pair written `suit: each`, outside the marriages'
+    group, is found in trump as well (20 more), one written `each-plain` is not."""
+    pair = f"{{cards: [{{rank: K, suit: {suit}}}, {{rank: Q, suit: {suit}}}], points: 20}}"
+    rules = load_ruleset(written(tmp_path, f"extends: pinochle\nmelds:\n  kinds:\n    pair: {pair}\n"))
+    deck = rules.deck
+    assert rules.melds is not None
+    cards = deck.read_cards(["KH", "QH"])
+    assert cards is not None
+    hearts = deck.suit_index("H")
+    held = [deck.mask(cards), 0, 0, 0]
+    assert meld_points(rules.melds, deck, rules.seating, 0, held, hearts, -1)[0] == worth
