@@ -67,3 +67,10 @@ def test_a_meld_written_in_each_suit_is_found_in_trump_too_and_in_each_plain_sui
     hearts = deck.suit_index("H")
     held = [deck.mask(cards), 0, 0, 0]
     assert meld_points(rules.melds, deck, rules.seating, 0, held, hearts, -1)[0] == worth
+
+
+def test_calls_may_have_a_single_level_but_not_a_lowest_above_the_highest(tmp_path: Path) -> None:
+    one = load_ruleset(written(tmp_path, "extends: contract-bridge\nbidding:\n  levels: {min: 1, max: 1}\n"))
+    assert one.bidding.calls is not None and one.bidding.calls.levels == 1
+    with pytest.raises(RulesetError, match="the lowest level is above the highest"):
+        load_ruleset(written(tmp_path, "extends: contract-bridge\nbidding:\n  levels: {min: 2, max: 1}\n"))

@@ -674,3 +674,26 @@ def test_at_belote_the_hand_grows_to_eight_once_trump_is_made_and_shown_melds_ar
     assert offered_with == {5} and max(sizes) == 8 and 8 in sizes and showed, (offered_with, sizes)
     expect(page.locator("#score")).to_contain_text("Last hand:")
     assert "North-South" in melds and "East-West" in melds, "the melds shown are on screen during the play"
+
+
+def test_a_long_run_of_bids_at_pinochle_is_a_few_buttons_and_a_list_to_choose_from(
+    browser: Browser, server: Server
+) -> None:
+    """Pinochle's bids run from 100 to 1000 in tens: the lowest four legal ones are buttons, the rest one list; a
+    bid chosen from the list is made (1000 ends the auction at once, so North declares)."""
+    page = new_page(browser)
+    links = create_table(page, server, "pinochle", ["human", "heuristic", "heuristic", "heuristic"])
+    page.goto(server.url + links["0"])
+    page.wait_for_selector("#bid-choice")
+    bids = page.locator("#actions [data-action^='bid ']")
+    expect(bids).to_have_count(4)
+    lowest = int((bids.first.get_attribute("data-action") or "").split()[1])
+    options = page.locator("#bid-choice option").evaluate_all("options => options.map(o => o.value)")
+    assert options == [f"bid {value}" for value in range(lowest + 40, 1001, 10)]
+    seen = _updates(page)
+    page.select_option("#bid-choice", "bid 1000")
+    page.click("#bid-chosen")
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    sent = page.evaluate("page.log.filter((e) => e.type === 'action' && e.seat === 0)")
+    assert sent[0] == {"type": "action", "seat": 0, "action": "bid", "value": 1000}
+    page.wait_for_selector("#actions [data-action^='trump']")

@@ -1,5 +1,9 @@
 // A seat's page. Everything drawn here comes from what the server sent this seat: its own view and events.
 "use strict";
+
+const MOST_BID_BUTTONS = 16;  // more plain numbered bids than this are offered as a few buttons and a list
+const FIRST_BID_BUTTONS = 4;  // how many of the lowest stay buttons
+
 nav("");
 const token = location.hash.slice(1);
 const tableId = location.pathname.split("/").pop();
@@ -172,8 +176,18 @@ function draw() {
     ...view.open_hand.map((code) => card(code, { class: `card suit-${page.cards[code][1]}`, disabled: true, "aria-label": t("open {card}", { card: page.cards[code][0] }) }))] : []));
 
   const buttons = [];
-  if (mine) for (const text of view.legal) if (!cardActions.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) },
+  // A long run of plain numbered bids (Pinochle's 100 to 1000 in tens) is the lowest few as buttons and the
+  // rest in one list, so the table is not buried under them.
+  const actions = mine ? view.legal.filter((text) => !cardActions.has(text)) : [];
+  const numbered = actions.filter((text) => text.startsWith("bid ") && !page.bids[text.slice(4)]);
+  const listed = numbered.length > MOST_BID_BUTTONS ? new Set(numbered.slice(FIRST_BID_BUTTONS)) : new Set();
+  for (const text of actions) if (!listed.has(text)) buttons.push(el("button", { "data-action": text, onclick: () => act(text) },
     text.startsWith("bid ") && page.bids[text.slice(4)] ? bidWords(text.slice(4)) : page.labels[text]));
+  if (listed.size) {
+    const choice = el("select", { id: "bid-choice", "aria-label": t("A higher bid") },
+      ...[...listed].map((text) => el("option", { value: text }, page.labels[text])));
+    buttons.push(el("span", { id: "bid-list" }, choice, el("button", { id: "bid-chosen", onclick: () => act(choice.value) }, t("Bid"))));
+  }
   if (mine && page.passing) buttons.push(el("span", { id: "passing" }, t("{passing}: click them one by one.", page)));
   if (mine && page.exchange && view.legal.includes("take")) buttons.push(el("span", { id: "exchange-choice" }, page.exchange));
   if (mine && view.legal.some((t) => t.startsWith("discard "))) buttons.push(el("span", { id: "exchange" }, t("Lay a card away: click it.")));
