@@ -685,6 +685,8 @@ def test_a_long_run_of_bids_at_pinochle_is_a_few_buttons_and_a_list_to_choose_fr
     links = create_table(page, server, "pinochle", ["human", "heuristic", "heuristic", "heuristic"])
     page.goto(server.url + links["0"])
     page.wait_for_selector("#bid-choice")
+    mine = page.locator("[data-fact='own-melds']")
+    expect(mine).to_have_text(re.compile(r"^♠ \d+ ♥ \d+ ♣ \d+ ♦ \d+$"))  # the seat's own melds under each trump
     bids = page.locator("#actions [data-action^='bid ']")
     expect(bids).to_have_count(4)
     lowest = int((bids.first.get_attribute("data-action") or "").split()[1])
@@ -697,3 +699,7 @@ def test_a_long_run_of_bids_at_pinochle_is_a_few_buttons_and_a_list_to_choose_fr
     sent = page.evaluate("page.log.filter((e) => e.type === 'action' && e.seat === 0)")
     assert sent[0] == {"type": "action", "seat": 0, "action": "bid", "value": 1000}
     page.wait_for_selector("#actions [data-action^='trump']")
+    seen = _updates(page)
+    page.click("#actions [data-action='trump H']")
+    page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
+    expect(mine).to_have_text(re.compile(r"^\d+$"))  # under the trump named

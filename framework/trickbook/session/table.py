@@ -256,6 +256,9 @@ class Table:
             "seat_totals": list(view.seat_totals) if view.seat_totals is not None else None,
             "match": self.match_number,
         }
+        own = view.own_melds()
+        if own:  # this seat's own melds from the hand dealt, by trump (the seat's cards, so for it alone)
+            shown["own_melds"] = [[deck.suits[t].code if t >= 0 else None, points] for t, points in own]
         if self.rules.play.draw is not None:  # the stock players draw from, as this seat sees it
             shown["stock_up"] = deck.codes[view.stock_up] if view.stock_up is not None else None
             shown["stock_left"] = view.stock_left

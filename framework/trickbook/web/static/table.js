@@ -126,6 +126,9 @@ function draw() {
     page.progress.map((p) => `${p.name} ${p.points}`).join(t(", "))]);
   if (page.progress.some((p) => p.melds !== null)) facts.push(["melds", t("Melds"),
     page.progress.map((p) => `${p.name} ${p.melds}`).join(t(", "))]);
+  const own = view.own_melds || [];
+  if (own.length) facts.push(["own-melds", own.length > 1 ? t("Your melds, by trump") : t("Your melds"),
+    own.map(([code, points]) => (own.length > 1 && code ? `${page.suits[code][0]} ${points}` : String(points))).join(" ")]);
   for (const [code, broken] of page.broken) facts.push([`broken-${code}`, `${page.suits[code][0]} ${page.suits[code][1]}`,
     broken ? t("broken") : t("not broken yet")]);
   if (view.exposed.length) facts.push(["shown", t("Shown"), cards(view.exposed)]);
