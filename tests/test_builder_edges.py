@@ -74,3 +74,10 @@ def test_calls_may_have_a_single_level_but_not_a_lowest_above_the_highest(tmp_pa
     assert one.bidding.calls is not None and one.bidding.calls.levels == 1
     with pytest.raises(RulesetError, match="the lowest level is above the highest"):
         load_ruleset(written(tmp_path, "extends: contract-bridge\nbidding:\n  levels: {min: 2, max: 1}\n"))
+
+
+@pytest.mark.parametrize("sides", ["null", "[[0, 1, 2], [3]]"])
+def test_playing_alone_needs_sides_of_two(tmp_path: Path, sides: str) -> None:
+    """Euchre's going alone is refused at a table without sides and at one whose sides are not pairs."""
+    with pytest.raises(RulesetError, match="playing alone needs sides of two players"):
+        load_ruleset(written(tmp_path, f"extends: euchre\nsides: {sides}\n"))
