@@ -3,8 +3,10 @@ or scored through the same path as a played hand, and one hand traced by hand.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers import act, legal, play_trick, rules, stacked_game
-from trickbook import Game, Rules
+from trickbook import Game, Rules, load_ruleset
 from trickbook.book.scenario import Scenario, evaluate
 
 RULES = "kout"
@@ -156,13 +158,61 @@ def test_a_team_bid_of_9_frees_both_jokers_and_8_the_red_one() -> None:
     assert "RJ" in legal(game) and "BJ" not in legal(game)
 
 
-def test_only_the_two_jokers_are_held_back_and_a_forced_one_keeps_its_rank() -> None:
-    """ "If a player was forced to start the hand with the Joker when it's not legal to do so because he has no other
-    cards [...]": the language lets a leader holding nothing else lead it (`tests/test_lead_only_when.py`).
-    Decision: the joker keeps its rank (jawaker's zero card is not said yet)."""
+def test_only_the_two_jokers_are_held_back_and_a_forced_one_counts_as_no_card() -> None:
     held = kout().play.lead_only_when
     deck = kout().deck
     assert [deck.cards(entry.cards) for entry in held] == [(deck.parse_card("RJ"),), (deck.parse_card("BJ"),)]
+    assert all(entry.no_rank_if_forced for entry in held)
+
+
+def forced_joker(ruleset: Rules) -> tuple[Game, list[str]]:
+    """The eighth trick with spades trump, North (0) holding only the two jokers and no trump honour out: North
+    must lead one though it may not; the others play their lowest card, seat 5 first."""
+    deck = ruleset.deck
+    game = Game.at_trick(
+        ruleset, hand=[deck.parse_card("RJ"), deck.parse_card("BJ")], trick_number=8, leader=0, trump=0, declarer=0
+    )
+    assert legal(game) == ["BJ", "RJ"], "North holds nothing else, so it must lead a joker"
+    played = ["RJ"]
+    act(game, "RJ")
+    while game.trick:
+        card = legal(game)[0]
+        played.append(card)
+        act(game, card)
+    return game, played
+
+
+def test_a_joker_led_by_force_is_a_zero_card_and_the_next_card_sets_the_suit() -> None:
+    """ "If a player was forced to start the hand with the Joker when it's not legal to do so because he has no other
+    cards, the first suit played after the Joker is considered the trump and is the suit to follow, the Joker is
+    considered a 0 card, which means it loses its place in the hierarchy." The red joker, highest of all cards, wins
+    nothing: the card after it sets the suit, and the highest card of that suit (or trump) takes the trick."""
+    game, played = forced_joker(kout())
+    deck = game.rules.deck
+    seats = [0, 5, 4, 3, 2, 1]
+    second = deck.parse_card(played[1])
+    rest = [deck.parse_card(code) for code in played[1:]]
+    row = deck.strength[1][deck.suit_of[second]]  # spades (the first suit) trump
+    expected = seats[1 + max(range(len(rest)), key=lambda i: row[rest[i]])]
+    assert expected != 0 and game.tricks_won[expected] == 1 and game.tricks_won[0] == 0
+    taken = game.view(3).tricks_taken()
+    assert taken == ((expected, tuple(deck.parse_card(code) for code in played)),), "every seat sees the same"
+    jokers = deck.mask([deck.parse_card("RJ"), deck.parse_card("BJ")])
+    every = (1 << deck.size) - 1
+    assert game.view(3).forbidden()[0] == every & ~jokers, "all know the leader held nothing but jokers"
+
+
+def test_without_if_forced_a_forced_joker_keeps_its_rank(tmp_path: Path) -> None:
+    """The language's default, `if_forced: keeps-rank`: the red joker led by force still beats everything."""
+    path = tmp_path / "kept.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: kept\ntitle: Kept\ndescription: Kout whose forced joker keeps its rank.\n"
+        "extends: kout\nplay:\n  lead_only_when:\n    - {cards: [RJ], when: honours_out or team_bid >= 8}\n"
+        "    - {cards: [BJ], when: honours_out or team_bid == 9}\n",
+        encoding="utf-8",
+    )
+    game, _ = forced_joker(load_ruleset(path))
+    assert game.tricks_won[0] == 1
 
 
 def test_a_made_bid_scores_the_bid_and_a_failed_one_twice_the_bid_to_the_others() -> None:

@@ -996,6 +996,11 @@ def _play(reader: Reader) -> Iterator[Statement]:
             "holds nothing else; played to a trick someone else led, they are not restricted."
         )
         text = said.format(cards=_capital(_card_words(reader, condition.cards)), when=condition.when.source.strip())
+        if condition.no_rank_if_forced:
+            text += _(
+                " Led so, because the leader holds nothing else, such a card counts as no card: it cannot win the "
+                "trick, and the next card played sets the suit to follow."
+            )
         yield Statement(f"play.lead_only_when[{index}]", section, _("Held back from the lead"), text)
     for index, condition in enumerate(play.follow_only_when):
         said = _(

@@ -264,6 +264,7 @@ class Game(GameState):
             self._block,
             self._played,
             *self._draw_view(seat),
+            self._rankless_tricks,
         )
 
     def _draw_view(self, seat: int) -> tuple[Card | None, int, tuple[tuple[Card, ...], ...]]:
@@ -345,18 +346,33 @@ class Game(GameState):
             action = self._held_copy(action, self._cards(allowed))
             if action < 0 or not allowed & (1 << action):
                 raise self._refuse_card(action, hand)
+        trick = self._trick
+        rankless = (
+            self._rankless
+            and not trick
+            and self._rankless & (1 << action)
+            and restrictions.led_without_rank(self, action, self._condition_facts)
+        )
         self._hands[seat] = hand ^ (1 << action)
         self._moves.append(action << 4 | auto << 3 | seat)  # history's packing, with its constants written out
         if self.observer is not None:
             self.observer(ActionTaken(seat, action, auto, False))  # a card played is seen by all
-        trick = self._trick
-        if not trick:
+        if rankless:
+            # Led only because the leader held nothing else: no card, and no suit to follow until the next card.
+            self._rankless_tricks |= 1 << sum(self._tricks_won)  # tricks finished among this hand's moves
+            self._restrict = -1
+            self._led = NO_SUIT
+            self._leader = seat
+            self._best = -1
+            self._win_seat = seat
+        elif not trick or (self._rankless and self._led < 0):  # the lead, or the card after one of no rank
             if self.rules.trump.mode is TrumpMode.LED and not self._trick_count:
                 self._trump_by_lead(action)
             suit = self._suit_of[action]
             self._restrict = self._suit_masks[suit] if self._follow else -1
             self._led = suit
-            self._leader = seat
+            if not trick:
+                self._leader = seat
             row = self._row = self._strength[suit]
             self._best = row[action]
             self._win_seat = seat
@@ -537,6 +553,7 @@ class Game(GameState):
         self._win_seat = NO_SEAT
         self._tricks_won = [0] * n
         self._trick_count = 0
+        self._rankless_tricks = 0
         self._event_cards = ()
         self._event_counts = [[0] * n for _ in rules.events]
         holder, exposed = self._exposure(deal, stock) if rules.deal.exposure is not None else (NO_SEAT, ())
@@ -811,12 +828,15 @@ class Game(GameState):
         won_tricks: list[tuple[int, CardMask]] = []
         melds = self.rules.melds
         in_tricks = melds is not None and melds.source is MeldSource.TRICKS  # each trick's cards kept only then
+        rankless = self._rankless_tricks
         for start in range(0, len(plays), per_trick):
             trick = plays[start : start + per_trick]
-            row = by_led[suit_of[trick[0] >> ACTION_SHIFT]]
+            # A trick led with a card of no rank: the next card sets the suit, and the lead claims nothing.
+            claims = trick[1:] if rankless >> (start // per_trick) & 1 and len(trick) > 1 else trick
+            row = by_led[suit_of[claims[0] >> ACTION_SHIFT]]
             best = -1
             winner = NO_SEAT
-            for code in trick:
+            for code in claims:
                 if row[code >> ACTION_SHIFT] > best:
                     best = row[code >> ACTION_SHIFT]
                     winner = code & SEAT_MASK

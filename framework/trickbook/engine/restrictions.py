@@ -138,6 +138,8 @@ def _following(game: GameState, hand: CardMask) -> Iterator[Step]:
     rules = game.rules
     deck = rules.deck
     led = game._led
+    if led < 0:  # the trick was led with a card of no rank (`if_forced: no-rank`): this card sets its suit
+        return
     led_cards = game._suit_masks[led]
     symbol = deck.group_word(led)
     if game._follow and rules.play.trump_instead and game._trump >= 0:
@@ -220,6 +222,18 @@ def duties(game: GameState, hand: CardMask, read: FactsReader) -> tuple[CardMask
         if hand & condition.cards and condition.when(facts, seat):
             due |= condition.cards
     return held & hand, due & hand
+
+
+def led_without_rank(game: GameState, card: Card, read: FactsReader) -> bool:
+    """True when `card`, led now, counts as no card: a `play.lead_only_when` entry with `if_forced: no-rank` holds
+    it back, so the leader led it only because they hold nothing else (the card was found legal)."""
+    bit = 1 << card
+    facts = read()
+    seat = game._turn
+    return any(
+        condition.no_rank_if_forced and condition.cards & bit and not condition.when(facts, seat)
+        for condition in game.rules.play.lead_only_when
+    )
 
 
 def allowed(game: GameState, hand: CardMask, read: FactsReader) -> CardMask:

@@ -66,6 +66,7 @@ def fixed(rules: Rules) -> dict[str, object]:
     return {
         "_plain": rules.plain_play,
         "_follow": rules.play.follow_suit,
+        "_rankless": rules.play.rankless_leads,
         "_stop": rules.play.stop_when,
         "_deck_size": deck.size,
         "_cards": deck.cards if deck.copies == 1 else _one_of_each(deck),

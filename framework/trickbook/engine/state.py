@@ -64,6 +64,8 @@ class GameState:
     _shifts: tuple[int, ...]
     _follow: bool
     _plain: bool
+    _rankless: CardMask
+    """Cards that count as no card when led only because the leader holds nothing else (`if_forced: no-rank`)."""
     _stop: Compiled | None
     """`play.stop_when`, read after every trick."""
     _strength: tuple[tuple[int, ...], ...]
@@ -150,6 +152,9 @@ class GameState:
     _event_counts: list[list[int]]
     _tricks_won: list[int]
     _trick_count: int
+    _rankless_tricks: int
+    """The tricks among this hand's moves (a bit per trick, the first lowest) led with a card that counts as no
+    card."""
     # Drawing from the stock (`play.draw`).
     _drawn: int
     """Stock cards drawn so far this hand (the next to draw is `_stock[_drawn]`)."""
@@ -222,6 +227,8 @@ class GameState:
         "_pipeline",
         "_plain",
         "_played",
+        "_rankless",
+        "_rankless_tricks",
         "_restrict",
         "_round",
         "_row",
@@ -423,6 +430,13 @@ class GameState:
             seat = self._next[seat]
         return tuple(seats)
 
+    def claims(self) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+        """The trick in progress as it is fought for: its cards and their seats, less a lead of no rank."""
+        cards, seats = tuple(self._trick), self.trick_seats()
+        if self._rankless_tricks >> sum(self._tricks_won) & 1:
+            return cards[1:], seats[1:]
+        return cards, seats
+
     @property
     def named_game(self) -> int:
         """The named game (an index of `trump.games`) this hand is played as, or -1."""
@@ -475,6 +489,7 @@ class GameState:
         new._shifts = self._shifts
         new._follow = self._follow
         new._plain = self._plain
+        new._rankless = self._rankless
         new._stop = self._stop
         new._strength = self._strength
         new._number = self._number
@@ -536,6 +551,7 @@ class GameState:
         new._win_seat = self._win_seat
         new._tricks_won = self._tricks_won[:]
         new._trick_count = self._trick_count
+        new._rankless_tricks = self._rankless_tricks
         new._drawn = self._drawn
         new._draws = self._draws[:]
         new._late_won = self._late_won[:]

@@ -77,6 +77,17 @@ class SeatView(NamedTuple):
     drawn: tuple[tuple[Card, ...], ...] = ()
     """Per seat, the cards it drew from the stock this hand that this seat may know: its own, and the face-up
     cards the others took (empty without drawing)."""
+    rankless_tricks: int = 0
+    """The tricks of this hand led with a card of no rank (`if_forced: no-rank`), a bit per trick, the first
+    lowest (public: everyone sees the leader had nothing else)."""
+
+    def claims(self) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+        """The trick in progress as it is fought for: its cards and their seats, less a lead of no rank (the
+        next card sets the suit to follow)."""
+        cards, seats = self.trick, self.trick_seats()
+        if cards and self.rankless_tricks >> sum(self.tricks_won) & 1:
+            return cards[1:], seats[1:]
+        return cards, seats
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -138,9 +149,10 @@ class SeatView(NamedTuple):
             card, seat = code >> ACTION_SHIFT, code & SEAT_MASK
             if card >= size:
                 continue
-            if not cards:
+            rankless = self.rankless_tricks >> len(out) & 1
+            if not cards or (rankless and len(cards) == 1):  # the lead, or the card after a lead of no rank
                 row, best = start.strength[start.suit_of[card]], -1
-            if row[card] > best:
+            if row[card] > best and not (rankless and not cards):
                 best, winner = row[card], seat
             cards.append(card)
             if len(cards) == per_trick:
@@ -246,18 +258,26 @@ class SeatView(NamedTuple):
         row: tuple[int, ...] = ()
         best = 0
         led = -1
+        done = 0
+        held_back = 0
+        for condition in play.lead_only_when:
+            held_back |= condition.cards
         for code in self.packed_moves:
             card, seat = code >> ACTION_SHIFT, code & SEAT_MASK
             if card >= size:
                 continue
             bit = 1 << card
-            if not trick:
+            rankless = self.rankless_tricks >> done & 1
+            if rankless and not trick:
+                # Led as no card: the leader held nothing but cards held back from the lead.
+                out[seat] |= unplayed & ~held_back
+            elif not trick or (rankless and trick == 1):
                 led = suit_of[card]
                 led_cards = suit_masks[led]
                 row = strength[led]
                 best = row[card]
                 winner = seat
-                if block & bit:
+                if block & bit and not rankless:  # the card after a lead of no rank obeys no lead ban
                     out[seat] |= unplayed & ~(block | only)
             else:
                 trumped = best >= 2 * size and led != trump
@@ -292,6 +312,7 @@ class SeatView(NamedTuple):
                     block &= ~suit_mask
             unplayed &= ~bit
             trick = (trick + 1) % (rules.seats - self.outs.bit_count())
+            done += not trick
             first_trick = first_trick and trick > 0
         return tuple(out)
 

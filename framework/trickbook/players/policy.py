@@ -262,8 +262,9 @@ def greedy_card(view: SeatView) -> int:
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
-    gone = 0 if view.trick else view.rules.deck.mask(c for cards in (*view.played(), view.hand) for c in cards)
-    state = TrickState(legal, view.trick, view.trick_seats(), view.tricks_won, gone)
+    trick, seats = view.claims()
+    gone = 0 if trick else view.rules.deck.mask(c for cards in (*view.played(), view.hand) for c in cards)
+    state = TrickState(legal, trick, seats, view.tricks_won, gone)
     return choose_card(card_sense(view.rules, view.trump, view.game), state, aims(view))
 
 

@@ -48,9 +48,9 @@ def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
                     sense = card_sense(rules, world.trump, world.named_game)
             if sense.trump != world.trump:  # set by the first card led (`trump.mode: led`)
                 sense = card_sense(rules, world.trump, world.named_game)
-            trick = world.trick
+            trick, seats = world.claims()
             gone = 0 if trick else played | rules.deck.mask(world.hand(seat))
-            state = TrickState(legal, trick, world.trick_seats(), world.tricks_won, gone)
+            state = TrickState(legal, trick, seats, world.tricks_won, gone)
             card = choose_card(sense, state, wants[seat])
         world.apply(card)
         if played >= 0:

@@ -1276,7 +1276,8 @@ class _Builder:
                     expected="an expression that reads the play, such as `led_suit == C`",
                     hint="remove the entry, or say when it applies",
                 )
-            out.append(CardCondition(self.cards(("play", key, index, "cards"), item["cards"]), when))
+            cards = self.cards(("play", key, index, "cards"), item["cards"])
+            out.append(CardCondition(cards, when, item.get("if_forced", "keeps-rank") == "no-rank"))
         return tuple(out)
 
     def draw(self, spec: dict[str, Any]) -> DrawRules | None:

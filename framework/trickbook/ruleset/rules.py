@@ -450,6 +450,9 @@ class CardCondition:
 
     cards: CardMask
     when: Compiled
+    no_rank_if_forced: bool = False
+    """`play.lead_only_when`'s `if_forced: no-rank`: such a card led only because the leader holds nothing else
+    counts as no card: it cannot win the trick, and the next card played sets the suit to follow."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -515,6 +518,15 @@ class PlayRules:
     """Cards held back from a trick another player led while their condition fails (`play.follow_only_when`)."""
     must_play: tuple[CardCondition, ...] = ()
     """Cards their holder must play whenever they are legal and their condition holds (`play.must_play`)."""
+
+    @property
+    def rankless_leads(self) -> CardMask:
+        """The cards that count as no card when led only because the leader holds nothing else."""
+        out = 0
+        for condition in self.lead_only_when:
+            if condition.no_rank_if_forced:
+                out |= condition.cards
+        return out
 
     @property
     def plain(self) -> bool:
