@@ -81,3 +81,72 @@ def test_playing_alone_needs_sides_of_two(tmp_path: Path, sides: str) -> None:
     """Euchre's going alone is refused at a table without sides and at one whose sides are not pairs."""
     with pytest.raises(RulesetError, match="playing alone needs sides of two players"):
         load_ruleset(written(tmp_path, f"extends: euchre\nsides: {sides}\n"))
+
+
+def test_a_named_game_without_trumps_above_the_suit_goes_with_a_deck_of_copies(tmp_path: Path) -> None:
+    """Only a named game's `highest` would name one copy; a game without it is no such rule."""
+    game = "no_trump: {description: No trump., trump: none}"
+    table = load_ruleset(written(tmp_path, f"extends: pinochle\ntrump:\n  games: {{{game}}}\n"))
+    assert [g.name for g in table.trump.games] == ["no_trump"]
+
+
+def test_the_card_the_declarer_takes_must_be_the_stocks_first(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="the card the declarer takes is the stock's first"):
+        load_ruleset(written(tmp_path, "extends: belote\ndeal:\n  expose: {seat: stock, card: 2}\n"))
+
+
+def test_a_hand_of_changing_size_may_show_its_first_card(tmp_path: Path) -> None:
+    """Every hand has a first card, whatever its size; only a later place is refused."""
+    first = written(tmp_path, "extends: oh-hell\ndeal:\n  expose: {seat: dealer, card: 1}\n")
+    assert load_ruleset(first).deal.exposure is not None
+    with pytest.raises(RulesetError, match="a hand may have fewer than 2 cards"):
+        load_ruleset(written(tmp_path, "extends: oh-hell\ndeal:\n  expose: {seat: dealer, card: 2}\n"))
+
+
+@pytest.mark.parametrize("hand", [1, 24])
+def test_passing_is_tried_in_the_first_and_the_last_hand_of_its_cycle(tmp_path: Path, hand: int) -> None:
+    """`passing.to` is read for hands 1 to 24 at load: a clash in the first or the last of them is found."""
+    to = f"if hand_number == {hand} then dealer else left(seat)"
+    with pytest.raises(RulesetError, match=f"in hand {hand} with seat 0 dealing, seats 0 and 1 both pass to seat 0"):
+        load_ruleset(written(tmp_path, f'extends: hearts\npassing:\n  to: "{to}"\n'))
+
+
+def test_a_dealer_exchanging_needs_no_declarer_but_a_declarer_exchanging_does(tmp_path: Path) -> None:
+    """Euchre with trump turned up and nobody making it: the dealer's exchange is no fault (the load stops later,
+    at the scoring that reads a declaring side); the declarer's is refused where it is written."""
+    base = "extends: euchre\ntrump: {mode: exposed, rounds: null, last_must_name: null}\nalone: null\noptions: null\n"
+    with pytest.raises(RulesetError) as dealer:
+        load_ruleset(written(tmp_path, base + "exchange: {when: null}\n"))
+    assert "scoring.rules" in str(dealer.value)
+    with pytest.raises(RulesetError, match="only a hand with a declarer can let the declarer exchange"):
+        load_ruleset(written(tmp_path, base + "exchange: {when: null, seat: declarer}\n"))
+
+
+def test_estimates_may_be_of_one_number_but_not_from_above_the_highest(tmp_path: Path) -> None:
+    one = load_ruleset(written(tmp_path, "extends: estimation\nbidding:\n  estimates: {min: 3, max: 3}\n"))
+    assert one.bidding.estimates is not None
+    with pytest.raises(RulesetError, match="the lowest estimate is above the highest"):
+        load_ruleset(written(tmp_path, "extends: estimation\nbidding:\n  estimates: {min: 4, max: 3}\n"))
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [
+        "extends: whist\ndeal: {hand_size: 10, dealer_sits_out: true, expose: null}\ntrump: {mode: fixed, suit: H}\n",
+        "extends: contract-bridge\ndeal: {hand_size: 10}\n",
+    ],
+)
+def test_nobody_draws_from_the_stock_where_a_dealer_sits_out_or_a_dummy_is_played(tmp_path: Path, ruleset: str) -> None:
+    """Whist's dealer sitting out, Bridge's dummy: a seat that holds no cards of its own cannot draw."""
+    text = ruleset + "play:\n  draw: {first: winner, face_up: top}\n"
+    with pytest.raises(RulesetError, match="every player draws for their own hand"):
+        load_ruleset(written(tmp_path, text))
+
+
+def test_a_key_a_variant_inherits_is_told_as_coming_from_the_file_it_extends(tmp_path: Path) -> None:
+    """Belote's rest of the deal, up to eight cards each, does not fit the 24-card Euchre deck: the refusal is at
+    belote.yaml's line and says where to change it."""
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(written(tmp_path, "extends: belote\ndeck: euchre-24\n"))
+    said = str(refused.value)
+    assert "belote.yaml:" in said and "edge.yaml extends: to change it, set it in" in said
