@@ -159,6 +159,10 @@ class Deck:
         """The lowest index among the card's copies: the one its code names."""
         return (self.twins[card] & -self.twins[card]).bit_length() - 1
 
+    def choices(self, mask: CardMask) -> tuple[Card, ...]:
+        """The cards of `mask` a player really chooses among: one of any copies of a card (the lowest)."""
+        return self.cards(self.one_of_each(mask))
+
     def one_of_each(self, mask: CardMask) -> CardMask:
         """`mask` with only the lowest of any copies of one card it holds: the choices a player really has."""
         if self.copies == 1:

@@ -22,7 +22,6 @@ from collections.abc import Callable, Mapping
 from types import CodeType
 from typing import Any, TypeVar, cast
 
-from ..cards import Card, CardMask, Deck
 from ..ruleset.rules import Rules
 from .phases import pipeline
 
@@ -69,20 +68,13 @@ def fixed(rules: Rules) -> dict[str, object]:
         "_rankless": rules.play.rankless_leads,
         "_stop": rules.play.stop_when,
         "_deck_size": deck.size,
-        "_cards": deck.cards if deck.copies == 1 else _one_of_each(deck),
+        "_cards": deck.cards if deck.copies == 1 else deck.choices,
         "_runs": deck.runs,
         "_shifts": deck.shifts,
         "_seats": rules.seats,
         "_side_of": rules.seating.side_of,
         "_pipeline": pipeline(rules),
     }
-
-
-def _one_of_each(deck: Deck) -> Callable[[CardMask], tuple[Card, ...]]:
-    """The cards of a mask with one copy of each (the lowest), for a deck holding each card more than once: two
-    equal cards are one choice."""
-    cards, one_of_each = deck.cards, deck.one_of_each
-    return lambda mask: cards(one_of_each(mask))
 
 
 def settled(rules: Rules) -> dict[str, object]:

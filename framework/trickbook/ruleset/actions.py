@@ -115,7 +115,8 @@ class ActionSpace:
     declarations: tuple[ActionId, ...] = field(init=False)
     """Every declaration made with one's cards seen: the numeric bids from `min_bid` up, then the named bids."""
     declarations_upto: tuple[tuple[ActionId, ...], ...] = field(init=False)
-    """`declarations_upto[high]`: the declarations of a hand whose highest numeric bid is `high`, then named bids."""
+    """`declarations_upto[high]`: the declarations of a hand whose highest numeric bid is `high`, then named bids
+    (empty for an auction over a list of values, which has no declarations)."""
     blind_choices: tuple[ActionId, ...] = field(init=False)
     """What a blind round offers: pass (to look at one's cards), then the blind bids."""
     trump_choices: tuple[ActionId, ...] = field(init=False)
@@ -185,7 +186,9 @@ class ActionSpace:
         set_(
             self,
             "declarations_upto",
-            tuple(
+            ()
+            if self.bid_steps  # an auction's list of bid values (up to 1000): no declarations to offer
+            else tuple(
                 tuple(range(bid_base + self.min_bid, bid_base + high + 1)) + named for high in range(self.max_bid + 1)
             ),
         )
