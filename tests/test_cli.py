@@ -120,8 +120,9 @@ def test_replay_of_a_house_variant_finds_its_file(tmp_path: Path, capsys: pytest
     assert main(["replay", str(out), "--ruleset", str(variant)]) == 0
 
 
-def test_validate_accepts_every_bundled_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
-    paths = sorted(str(p) for p in resources.rulesets_dir().glob("*.yaml"))
+def test_validate_takes_several_files_and_says_ok_for_each(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every bundled ruleset passes the same checks in tests/test_lint.py, one by one; here the command line."""
+    paths = [str(resources.rulesets_dir() / f"{name}.yaml") for name in ("tarneeb-41", "whist", "pinochle")]
     assert main(["validate", *paths]) == 0
     out = capsys.readouterr().out
     assert out.count(": ok (") == len(paths)
