@@ -150,3 +150,25 @@ def test_a_key_a_variant_inherits_is_told_as_coming_from_the_file_it_extends(tmp
         load_ruleset(written(tmp_path, "extends: belote\ndeck: euchre-24\n"))
     said = str(refused.value)
     assert "belote.yaml:" in said and "edge.yaml extends: to change it, set it in" in said
+
+
+def test_an_exchange_from_the_stock_needs_a_stock_and_a_hand_of_fixed_size(tmp_path: Path) -> None:
+    """Skat without two sevens deals all 30 cards: no skat to take; nor is there one of a fixed size when the hand
+    size is an expression. Euchre's exposed card is taken whatever the hand size says."""
+    with pytest.raises(RulesetError, match="the deal leaves no stock to take"):
+        load_ruleset(written(tmp_path, "extends: skat\ndeal:\n  remove: [7S, 7H]\n"))
+    with pytest.raises(RulesetError, match="the stock's size changes with the hand size"):
+        load_ruleset(written(tmp_path, 'extends: skat\ndeal:\n  hand_size: "10 + 0 * hand_number"\n'))
+    assert load_ruleset(written(tmp_path, 'extends: euchre\ndeal:\n  hand_size: "5 + 0 * hand_number"\n'))
+
+
+def test_only_the_declarers_exchange_comes_before_trump(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="only the declarer's exchange can come before trump"):
+        load_ruleset(written(tmp_path, "extends: skat\nexchange:\n  seat: dealer\n"))
+
+
+def test_a_run_as_long_as_the_sequence_order_is_a_meld_and_one_longer_is_refused(tmp_path: Path) -> None:
+    eight = load_ruleset(written(tmp_path, "extends: belote\nmelds:\n  kinds:\n    huit: {run: 8, points: 500}\n"))
+    assert eight.melds is not None and max(kind.run for kind in eight.melds.kinds) == 8
+    with pytest.raises(RulesetError, match="a run of 9 cards is longer than the 8 ranks of the sequence order"):
+        load_ruleset(written(tmp_path, "extends: belote\nmelds:\n  kinds:\n    neuf: {run: 9, points: 900}\n"))
