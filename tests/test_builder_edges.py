@@ -172,3 +172,9 @@ def test_a_run_as_long_as_the_sequence_order_is_a_meld_and_one_longer_is_refused
     assert eight.melds is not None and max(kind.run for kind in eight.melds.kinds) == 8
     with pytest.raises(RulesetError, match="a run of 9 cards is longer than the 8 ranks of the sequence order"):
         load_ruleset(written(tmp_path, "extends: belote\nmelds:\n  kinds:\n    neuf: {run: 9, points: 900}\n"))
+
+
+@pytest.mark.parametrize("bids", ["{max: null}", "{min: null}"])
+def test_numeric_bids_need_both_ends(tmp_path: Path, bids: str) -> None:
+    with pytest.raises(RulesetError, match="the bids need `min` and `max`, or a list of `values`"):
+        load_ruleset(written(tmp_path, f"extends: cardems-tarneeb\nbidding:\n  bids: {bids}\n"))
