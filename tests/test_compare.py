@@ -488,3 +488,11 @@ def test_a_ruleset_without_bids_shows_no_empty_bids_row(capsys: pytest.CaptureFi
         capsys, "compare", "klaverjassen", "--players", "random", "--matches", "2", "--hand-cap", "2", "--jobs", "1"
     )
     assert "hands per match" in text and "bids (share)" not in text
+
+
+def test_bids_of_points_are_no_contracts_of_tricks(capsys: pytest.CaptureFixture[str]) -> None:
+    """Pinochle's bids are points to make in melds and cards: counting them against tricks taken would say that
+    no contract is ever made."""
+    common = ["--players", "random", "--matches", "2", "--seed", "2", "--hand-cap", "30", "--jobs", "1", "--json"]
+    metrics = json.loads(_run(capsys, "compare", "pinochle", *common))["rulesets"][0]["metrics"]
+    assert "contracts made" not in metrics and "points per played hand" in metrics

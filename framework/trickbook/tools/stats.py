@@ -190,10 +190,11 @@ def _contracts(
 
     An auction's contract belongs to the declarer's side (or the declarer); with
     declarations, each side with a contract above 0 holds one, or, when players
-    score personally or play alone, each player with a bid above 0.
+    score personally or play alone, each player with a bid above 0. Bids from a
+    list of values (a game's worth, points to make) are no tricks to count.
     """
     seating = rules.seating
-    if not rules.bidding.present:
+    if not rules.bidding.present or rules.bidding.values:  # bids of a list of values are points, not tricks
         return 0, 0
     if rules.bidding.kind is BiddingKind.AUCTION:
         if declarer < 0:
