@@ -178,3 +178,38 @@ def test_a_run_as_long_as_the_sequence_order_is_a_meld_and_one_longer_is_refused
 def test_numeric_bids_need_both_ends(tmp_path: Path, bids: str) -> None:
     with pytest.raises(RulesetError, match="the bids need `min` and `max`, or a list of `values`"):
         load_ruleset(written(tmp_path, f"extends: cardems-tarneeb\nbidding:\n  bids: {bids}\n"))
+
+
+def test_a_named_bid_may_count_every_trick_but_no_more(tmp_path: Path) -> None:
+    """Thirteen tricks in a hand of thirteen cards: a named bid counting 13 is a promise one can keep."""
+    bid = "{value: VALUE, description: All the tricks.}"
+    boston = load_ruleset(
+        written(tmp_path, f"extends: cardems-spades\nbidding:\n  named:\n    boston: {bid.replace('VALUE', '13')}\n")
+    )
+    assert [bid.name for bid in boston.bidding.named] == ["nil", "boston"]
+    with pytest.raises(RulesetError, match="a bid cannot exceed the tricks in a hand"):
+        load_ruleset(
+            written(
+                tmp_path, f"extends: cardems-spades\nbidding:\n  named:\n    boston: {bid.replace('VALUE', '14')}\n"
+            )
+        )
+
+
+def test_estimates_start_at_0_unless_said_and_reach_every_trick_but_no_more(tmp_path: Path) -> None:
+    unsaid = load_ruleset(written(tmp_path, "extends: estimation\nbidding:\n  estimates: {min: null}\n"))
+    assert unsaid.bidding.estimates is not None and unsaid.bidding.estimates.min == 0
+    every = load_ruleset(written(tmp_path, "extends: estimation\nbidding:\n  estimates: {max: 13}\n"))
+    assert every.bidding.estimates is not None and every.bidding.estimates.max == 13
+    with pytest.raises(RulesetError, match="an estimate cannot exceed the tricks in a hand"):
+        load_ruleset(written(tmp_path, "extends: estimation\nbidding:\n  estimates: {max: 14}\n"))
+
+
+@pytest.mark.parametrize(
+    "change", ["trump: {mode: fixed, suit: H, suits: null}\n", "bidding: {kind: auction, bids: {min: 1, max: 8}}\n"]
+)
+def test_who_chooses_trump_is_said_only_where_trump_is_chosen_without_bidding(tmp_path: Path, change: str) -> None:
+    """Klaverjassen's `trump.chooser` names who chooses trump when nobody bids; with a fixed trump or an auction
+    (whose winner chooses) it is refused."""
+    text = "extends: klaverjassen\n" + change
+    with pytest.raises(RulesetError, match="chooser"):
+        load_ruleset(written(tmp_path, text))
