@@ -213,3 +213,10 @@ def test_who_chooses_trump_is_said_only_where_trump_is_chosen_without_bidding(tm
     text = "extends: klaverjassen\n" + change
     with pytest.raises(RulesetError, match="chooser"):
         load_ruleset(written(tmp_path, text))
+
+
+def test_a_declarer_out_of_time_gets_the_first_allowed_trump_in_the_rulesets_own_order(tmp_path: Path) -> None:
+    """Estimation lists its trumps S H D C, not in the deck's order S H C D: without `timeout.trump`, that list is
+    the order a timed-out declarer's trump is taken from."""
+    table = load_ruleset(written(tmp_path, "extends: estimation\ntimeout: {trump: null}\n"))
+    assert [table.deck.suits[s].code for s in table.timeout.trump_order] == ["S", "H", "D", "C"]
