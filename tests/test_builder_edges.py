@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from trickbook import load_ruleset
+from trickbook import Game, load_ruleset
 from trickbook.engine.melds import meld_points
 from trickbook.errors import RulesetError
 
@@ -220,3 +220,16 @@ def test_a_declarer_out_of_time_gets_the_first_allowed_trump_in_the_rulesets_own
     the order a timed-out declarer's trump is taken from."""
     table = load_ruleset(written(tmp_path, "extends: estimation\ntimeout: {trump: null}\n"))
     assert [table.deck.suits[s].code for s in table.timeout.trump_order] == ["S", "H", "D", "C"]
+
+
+def test_a_side_may_not_name_a_seat_past_the_last(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="there is no seat 4"):
+        load_ruleset(written(tmp_path, "extends: whist\nsides: [[0, 2], [1, 4]]\n"))
+
+
+def test_the_card_shown_after_the_dealer_is_the_next_players(tmp_path: Path) -> None:
+    """`deal.expose.seat: after-dealer` shows a card of the player after the dealer, who keeps it."""
+    table = load_ruleset(written(tmp_path, "extends: whist\ndeal:\n  expose: {seat: after-dealer, card: 1}\n"))
+    game = Game(table, seed=2, dealer=0)
+    (shown,) = game.view(3).exposed
+    assert shown in game.hand(1)
