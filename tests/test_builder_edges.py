@@ -233,3 +233,36 @@ def test_the_card_shown_after_the_dealer_is_the_next_players(tmp_path: Path) -> 
     game = Game(table, seed=2, dealer=0)
     (shown,) = game.view(3).exposed
     assert shown in game.hand(1)
+
+
+def test_an_auction_of_calls_ends_by_default_after_a_pass_from_each_other_player(tmp_path: Path) -> None:
+    table = load_ruleset(written(tmp_path, "extends: contract-bridge\nbidding:\n  ends_after_passes: null\n"))
+    assert table.bidding.calls is not None and table.bidding.calls.ends_after == 3
+
+
+def test_a_deck_with_jokers_cannot_take_trump_from_a_cards_suit_unless_they_are_taken_out(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="the extra card 'BJ' has none"):
+        load_ruleset(written(tmp_path, "extends: whist\ndeck: standard-54\n"))
+    removed = load_ruleset(written(tmp_path, "extends: whist\ndeck: standard-54\ndeal:\n  remove: [BJ, RJ]\n"))
+    assert removed.deck.size == 54 and removed.deal.removed.bit_count() == 2
+
+
+MELDS = "melds:\n  from: dealt\n  kinds:\n    pair: {{cards: [{{rank: K, suit: {k}}}, {{rank: Q, suit: {q}}}], points: 20}}\n"
+
+
+@pytest.mark.parametrize(
+    ("k", "q", "says"),
+    [
+        ("each", "each-plain", "a meld's cards are in each suit or in each plain suit, not both"),
+        ("each-plain", "each-plain", "there is no trump in this ruleset"),
+        ("each", "each", None),
+    ],
+)
+def test_melds_in_each_suit_and_each_plain_suit(tmp_path: Path, k: str, q: str, says: str | None) -> None:
+    """Hearts has no trump: a meld in each plain suit means nothing there; one in each suit does."""
+    path = written(tmp_path, "extends: hearts\n" + MELDS.format(k=k, q=q))
+    if says is None:
+        assert load_ruleset(path).melds is not None
+        return
+    with pytest.raises(RulesetError, match=says):
+        load_ruleset(path)
