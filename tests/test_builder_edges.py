@@ -247,7 +247,10 @@ def test_a_deck_with_jokers_cannot_take_trump_from_a_cards_suit_unless_they_are_
     assert removed.deck.size == 54 and removed.deal.removed.bit_count() == 2
 
 
-MELDS = "melds:\n  from: dealt\n  kinds:\n    pair: {{cards: [{{rank: K, suit: {k}}}, {{rank: Q, suit: {q}}}], points: 20}}\n"
+MELDS = (
+    "melds:\n  from: dealt\n  kinds:\n"
+    "    pair: {{cards: [{{rank: K, suit: {k}}}, {{rank: Q, suit: {q}}}], points: 20}}\n"
+)
 
 
 @pytest.mark.parametrize(
