@@ -269,3 +269,21 @@ def test_melds_in_each_suit_and_each_plain_suit(tmp_path: Path, k: str, q: str, 
         return
     with pytest.raises(RulesetError, match=says):
         load_ruleset(path)
+
+
+@pytest.mark.parametrize(
+    ("key", "when", "idle"),
+    [("follow_only_when", "true", True), ("must_play", "false", True), ("follow_only_when", "false", False)]
+    + [("must_play", "true", False), ("lead_only_when", "true", False)],
+)
+def test_a_card_condition_that_can_never_change_the_play_is_refused(
+    tmp_path: Path, key: str, when: str, idle: bool
+) -> None:
+    """An ace of spades never held back from following, or never owed, does nothing: refused where it stands.
+    Always held back, or always owed, does something, and loads (the lead's entries are not checked so)."""
+    path = written(tmp_path, f'extends: whist\nplay:\n  {key}: [{{cards: [AS], when: "{when}"}}]\n')
+    if not idle:
+        assert load_ruleset(path)
+        return
+    with pytest.raises(RulesetError, match=f"`when` is always {when}, so this entry never changes what may be played"):
+        load_ruleset(path)
