@@ -273,8 +273,13 @@ def test_melds_in_each_suit_and_each_plain_suit(tmp_path: Path, k: str, q: str, 
 
 @pytest.mark.parametrize(
     ("key", "when", "idle"),
-    [("follow_only_when", "true", True), ("must_play", "false", True), ("follow_only_when", "false", False)]
-    + [("must_play", "true", False), ("lead_only_when", "true", False)],
+    [
+        ("follow_only_when", "true", True),
+        ("must_play", "false", True),
+        ("follow_only_when", "false", False),
+        ("must_play", "true", False),
+        ("lead_only_when", "true", False),
+    ],
 )
 def test_a_card_condition_that_can_never_change_the_play_is_refused(
     tmp_path: Path, key: str, when: str, idle: bool
