@@ -10,7 +10,7 @@ import pytest
 
 from trickbook import Game, load_ruleset
 from trickbook.engine.melds import meld_points
-from trickbook.errors import RulesetError
+from trickbook.errors import InvalidAction, RulesetError
 
 HEAD = "format: trickbook-ruleset/2\nid: edge\ntitle: Edge\ndescription: A ruleset at an edge.\n"
 PLAIN = [f"{rank}{suit}" for suit in "SHCD" for rank in "23456789TJQK"]
@@ -292,3 +292,29 @@ def test_a_card_condition_that_can_never_change_the_play_is_refused(
         return
     with pytest.raises(RulesetError, match=f"`when` is always {when}, so this entry never changes what may be played"):
         load_ruleset(path)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "forms"),
+    [
+        ("whist", "a card such as 'AD' or 'pass'"),
+        ("tarneeb-41", "a card such as 'AD', a bid such as 'bid 7', 'pass' or 'trump' and a suit such as 'trump H'"),
+        ("cardems-spades", "a card such as 'AD', a bid such as 'bid 1', 'nil' or 'pass'"),
+    ],
+)
+def test_an_empty_action_is_answered_with_the_kinds_of_action_the_rules_have(ruleset: str, forms: str) -> None:
+    """Whist has no bidding and turns its trump up; Tarneeb 41 bids and names trump; Spades bids, trump fixed."""
+    with pytest.raises(InvalidAction) as refused:
+        load_ruleset(ruleset).actions.parse("")
+    assert str(refused.value) == f"an empty action: type {forms}"
+
+
+def test_sides_that_leave_a_seat_out_name_it(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="seat 3 is on no side"):
+        load_ruleset(written(tmp_path, "extends: whist\nsides: [[0, 2], [1]]\n"))
+
+
+def test_an_event_about_an_opponent_needs_sides(tmp_path: Path) -> None:
+    """Tarneeb 41's king of hearts taken by an opponent's ace of trump cannot be said at a table without sides."""
+    with pytest.raises(RulesetError, match="'opponent' needs sides; this table has none"):
+        load_ruleset(written(tmp_path, "extends: tarneeb-41\nsides: null\n"))
