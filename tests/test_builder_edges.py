@@ -318,3 +318,23 @@ def test_an_event_about_an_opponent_needs_sides(tmp_path: Path) -> None:
     """Tarneeb 41's king of hearts taken by an opponent's ace of trump cannot be said at a table without sides."""
     with pytest.raises(RulesetError, match="'opponent' needs sides; this table has none"):
         load_ruleset(written(tmp_path, "extends: tarneeb-41\nsides: null\n"))
+
+
+def test_passing_goes_with_named_bids_that_are_not_blind(tmp_path: Path) -> None:
+    """Spades' nil is bid with the cards seen, so cards may be passed first; only a blind bid rules passing out."""
+    table = load_ruleset(written(tmp_path, 'extends: cardems-spades\npassing: {cards: 1, to: "left(seat)"}\n'))
+    assert table.passing is not None and table.passing.cards == 1
+
+
+def test_calls_have_no_doubles_unless_said(tmp_path: Path) -> None:
+    table = load_ruleset(written(tmp_path, "extends: contract-bridge\nbidding:\n  doubles: null\n"))
+    assert table.bidding.calls is not None and not table.bidding.calls.doubles
+
+
+def test_a_dealer_who_sits_out_is_refused_where_the_rules_give_it_a_card(tmp_path: Path) -> None:
+    text = "extends: whist\ndeal:\n  hand_size: 13\n  dealer_sits_out: true\n"
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(written(tmp_path, text))
+    said = str(refused.value)
+    assert "deal.expose.seat: the dealer sits out, holds no cards and has no turn" in said
+    assert "hint: expose a card of the player after the dealer, or of the stock" in said
