@@ -338,3 +338,20 @@ def test_a_dealer_who_sits_out_is_refused_where_the_rules_give_it_a_card(tmp_pat
     said = str(refused.value)
     assert "deal.expose.seat: the dealer sits out, holds no cards and has no turn" in said
     assert "hint: expose a card of the player after the dealer, or of the stock" in said
+
+
+def test_duties_beyond_following_are_only_those_written(tmp_path: Path) -> None:
+    must = load_ruleset(written(tmp_path, "extends: whist\nplay:\n  must: {beat: true}\n")).play.must
+    assert must.beat and not (must.trump or must.trump_low or must.overtrump or must.raise_trump)
+
+
+@pytest.mark.parametrize(("deal", "where"), [("", "play.draw"), ("deal:\n  hand_size: 13\n", "deal.hand_size")])
+def test_drawing_with_the_whole_deck_dealt_is_refused_where_it_is_written(
+    tmp_path: Path, deal: str, where: str
+) -> None:
+    """Without `deal.hand_size` the whole deck is dealt: the refusal is at `play.draw`; with a hand size that deals
+    it all, at the hand size."""
+    text = f"extends: whist\n{deal}play:\n  draw: {{first: winner, face_up: top}}\n"
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(written(tmp_path, text))
+    assert f"{where}: drawing needs a stock, but the whole deck is dealt" in str(refused.value)
