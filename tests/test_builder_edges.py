@@ -300,6 +300,7 @@ def test_a_card_condition_that_can_never_change_the_play_is_refused(
         ("whist", "a card such as 'AD' or 'pass'"),
         ("tarneeb-41", "a card such as 'AD', a bid such as 'bid 7', 'pass' or 'trump' and a suit such as 'trump H'"),
         ("cardems-spades", "a card such as 'AD', a bid such as 'bid 1', 'nil' or 'pass'"),
+        ("contract-bridge", "a card such as 'AD', a bid such as 'bid 1C', 'pass' or 'double'"),
     ],
 )
 def test_an_empty_action_is_answered_with_the_kinds_of_action_the_rules_have(ruleset: str, forms: str) -> None:
@@ -355,3 +356,10 @@ def test_drawing_with_the_whole_deck_dealt_is_refused_where_it_is_written(
     with pytest.raises(RulesetError) as refused:
         load_ruleset(written(tmp_path, text))
     assert f"{where}: drawing needs a stock, but the whole deck is dealt" in str(refused.value)
+
+
+def test_an_exchange_that_would_leave_the_seat_more_cards_says_how_many(tmp_path: Path) -> None:
+    with pytest.raises(
+        RulesetError, match="the seat takes 2 card\\(s\\) but lays 1 away, so it would play on with 11 cards"
+    ):
+        load_ruleset(written(tmp_path, "extends: skat\nexchange:\n  discard: 1\n"))
