@@ -363,3 +363,37 @@ def test_an_exchange_that_would_leave_the_seat_more_cards_says_how_many(tmp_path
         RulesetError, match="the seat takes 2 card\\(s\\) but lays 1 away, so it would play on with 11 cards"
     ):
         load_ruleset(written(tmp_path, "extends: skat\nexchange:\n  discard: 1\n"))
+
+
+def test_card_points_for_a_rank_the_deck_lacks_are_refused_naming_the_ranks_it_has(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(written(tmp_path, "extends: pinochle\nscoring:\n  card_points:\n    ranks: {'2': 5}\n"))
+    said = str(refused.value)
+    assert "the deck has no rank '2'" in said and "expected one of" in said
+
+
+THREE_SUITS = """\
+deck:
+  format: trickbook-deck/1
+  id: three-suits
+  title: Three suits of 24 cards
+  suits:
+    - {code: S, name: spades, symbol: "♠", colour: black}
+    - {code: H, name: hearts, symbol: "♥", colour: red}
+    - {code: C, name: clubs, symbol: "♣", colour: black}
+  ranks:
+    - {code: A, name: ace, order: 14}
+    - {code: K, name: king, order: 13}
+    - {code: Q, name: queen, order: 12}
+    - {code: J, name: jack, order: 11}
+    - {code: T, name: ten, order: 10}
+    - {code: "9", name: nine, order: 9}
+    - {code: "8", name: eight, order: 8}
+    - {code: "7", name: seven, order: 7}
+"""
+
+
+def test_a_card_of_the_same_colour_as_trump_needs_every_suit_to_have_one(tmp_path: Path) -> None:
+    """Euchre's left bower is the jack of trump's colour; with hearts the only red suit there is none for hearts."""
+    with pytest.raises(RulesetError, match="same-colour"):
+        load_ruleset(written(tmp_path, "extends: euchre\n" + THREE_SUITS))
