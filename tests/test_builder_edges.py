@@ -397,3 +397,18 @@ def test_a_card_of_the_same_colour_as_trump_needs_every_suit_to_have_one(tmp_pat
     """Euchre's left bower is the jack of trump's colour; with hearts the only red suit there is none for hearts."""
     with pytest.raises(RulesetError, match="same-colour"):
         load_ruleset(written(tmp_path, "extends: euchre\n" + THREE_SUITS))
+
+
+def test_a_meld_held_twice_needs_a_deck_holding_cards_twice(tmp_path: Path) -> None:
+    kind = "double: {ranks: [J], sets: 2, points: 400}"
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(written(tmp_path, f"extends: belote\nmelds:\n  kinds:\n    {kind}\n"))
+    assert "sets: the Skat deck of 32 cards holds every card 1 time\n  expected at most 1" in str(refused.value)
+
+
+def test_a_hand_size_too_large_for_the_players_who_play_counts_those_players(tmp_path: Path) -> None:
+    text = (
+        'extends: whist\ndeal: {hand_size: "20", dealer_sits_out: true, expose: null}\ntrump: {mode: fixed, suit: H}\n'
+    )
+    with pytest.raises(RulesetError, match="3 players cannot each be dealt 20 cards"):
+        load_ruleset(written(tmp_path, text))
