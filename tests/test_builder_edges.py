@@ -223,8 +223,9 @@ def test_a_declarer_out_of_time_gets_the_first_allowed_trump_in_the_rulesets_own
 
 
 def test_a_side_may_not_name_a_seat_past_the_last(tmp_path: Path) -> None:
-    with pytest.raises(RulesetError, match="there is no seat 4"):
+    with pytest.raises(RulesetError) as refused:
         load_ruleset(written(tmp_path, "extends: whist\nsides: [[0, 2], [1, 4]]\n"))
+    assert "there is no seat 4\n  expected a seat from 0 to 3" in str(refused.value)
 
 
 def test_the_card_shown_after_the_dealer_is_the_next_players(tmp_path: Path) -> None:
@@ -241,8 +242,10 @@ def test_an_auction_of_calls_ends_by_default_after_a_pass_from_each_other_player
 
 
 def test_a_deck_with_jokers_cannot_take_trump_from_a_cards_suit_unless_they_are_taken_out(tmp_path: Path) -> None:
-    with pytest.raises(RulesetError, match="the extra card 'BJ' has none"):
+    with pytest.raises(RulesetError) as refused:
         load_ruleset(written(tmp_path, "extends: whist\ndeck: standard-54\n"))
+    said = str(refused.value)
+    assert "the extra card 'BJ' has none" in said and "take it out with `deal.remove: [BJ]`" in said
     removed = load_ruleset(written(tmp_path, "extends: whist\ndeck: standard-54\ndeal:\n  remove: [BJ, RJ]\n"))
     assert removed.deck.size == 54 and removed.deal.removed.bit_count() == 2
 
@@ -412,3 +415,9 @@ def test_a_hand_size_too_large_for_the_players_who_play_counts_those_players(tmp
     )
     with pytest.raises(RulesetError, match="3 players cannot each be dealt 20 cards"):
         load_ruleset(written(tmp_path, text))
+
+
+def test_a_card_the_deck_lacks_is_refused_with_an_example_of_one_it_has(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(written(tmp_path, "extends: whist\ndeal:\n  remove: [ZZ]\n"))
+    assert "has no card 'ZZ'\n  expected a card code such as 'AD'" in str(refused.value)
