@@ -421,3 +421,18 @@ def test_a_card_the_deck_lacks_is_refused_with_an_example_of_one_it_has(tmp_path
     with pytest.raises(RulesetError) as refused:
         load_ruleset(written(tmp_path, "extends: whist\ndeal:\n  remove: [ZZ]\n"))
     assert "has no card 'ZZ'\n  expected a card code such as 'AD'" in str(refused.value)
+
+
+def test_a_ruleset_that_says_nothing_of_a_dummy_has_none(tmp_path: Path) -> None:
+    """Tarneeb 41 has a declarer and sides of two, as Bridge does, but no dummy."""
+    assert not load_ruleset("tarneeb-41").play.dummy
+    with pytest.raises(RulesetError, match="the dummy is the declarer's partner: it needs sides of two"):
+        load_ruleset(written(tmp_path, "extends: contract-bridge\nsides: null\n"))
+
+
+def test_a_meld_held_more_times_than_a_doubled_deck_holds_says_times(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(
+            written(tmp_path, "extends: pinochle\nmelds:\n  kinds:\n    triple: {ranks: [A], sets: 3, points: 5000}\n")
+        )
+    assert "holds every card 2 times\n  expected at most 2" in str(refused.value)
