@@ -436,3 +436,9 @@ def test_a_meld_held_more_times_than_a_doubled_deck_holds_says_times(tmp_path: P
             written(tmp_path, "extends: pinochle\nmelds:\n  kinds:\n    triple: {ranks: [A], sets: 3, points: 5000}\n")
         )
     assert "holds every card 2 times\n  expected at most 2" in str(refused.value)
+
+
+def test_a_card_of_trump_needs_no_suit_of_the_same_colour(tmp_path: Path) -> None:
+    """Only `same-colour` asks every suit for a mate: the jack of trump alone above the suit loads on three suits."""
+    text = "extends: euchre\n" + THREE_SUITS + "trump:\n  highest: [{rank: J, suit: trump}]\n"
+    assert load_ruleset(written(tmp_path, text)).deck.size == 24
