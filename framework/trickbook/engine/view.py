@@ -226,7 +226,8 @@ class SeatView(NamedTuple):
 
         With `play.draw` nothing is inferred (a seat void in a suit may draw it later): every mask is empty.
         Otherwise a seat that did not follow lacks the led suit; one that led a suit not yet
-        broken held nothing else it could lead; one that had to trump, overtrump
+        broken held nothing else it could lead; one whose lead counted as no card held nothing but
+        cards held back from the lead; one that had to trump, overtrump
         or beat the trick when able, and did not, lacks the cards that would have;
         one that played a card barred from the first trick held nothing else it could play.
         """
