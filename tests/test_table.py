@@ -567,6 +567,30 @@ def test_a_thrown_in_hand_and_a_capped_match_send_events_that_fit_the_schema() -
     assert sent[2]["said"] == {"text": "the hand cap of {count} hands was reached", "values": {"count": 2}}
 
 
+def test_a_refusal_naming_a_suit_by_the_rulesets_word_fits_the_schema() -> None:
+    """Spades at a table: a spade led before spades are broken is refused in a sentence whose suit is a term of the
+    ruleset (`{"term": "spades"}`), which the table-event schema allows (a Hypothesis run found it refused)."""
+    table = Table("cardems-spades", seats=["human", "random", "random", "random"], seed=124)
+    now = 0.0
+    banned: list[dict[str, Any]] = []
+    while not banned and table.phase == PLAYING:
+        now += 1.0
+        view = table.view(0)
+        if table.game.turn != 0:
+            table.tick(now + 20.0)
+            now += 20.0
+            continue
+        spades = [c for c in view["hand"] if c.endswith("S")]
+        if not view["trick"] and spades and spades[0] not in view["legal"] and table.game.phase == "play":
+            told = table.submit(0, spades[0], now)
+            banned = [m for m in told[0] if m["type"] == "refused"]
+        else:
+            table.submit(0, view["legal"][0], now)
+    assert banned and banned[0]["rule"] == "lead restriction: not until broken"
+    assert banned[0]["said"]["values"]["suits"]["values"]["suit"] == {"term": "spades"}
+    EVENTS.validate(banned[0])
+
+
 def test_events_name_seat_0_and_say_null_for_no_seat_no_winner_and_no_seat_scores() -> None:
     rules = load_ruleset("whist")
     card = rules.deck.parse_card("AS")
