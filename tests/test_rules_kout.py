@@ -8,6 +8,8 @@ from pathlib import Path
 from helpers import act, legal, play_trick, rules, stacked_game
 from trickbook import Game, Rules, load_ruleset
 from trickbook.book.scenario import Scenario, evaluate
+from trickbook.book.story import trick_words
+from trickbook.engine.events import TrickWon
 
 RULES = "kout"
 PASSES = ("pass",) * 5
@@ -259,3 +261,26 @@ def test_a_hand_traced_by_hand() -> None:
     hand = game.history[0]
     assert hand.score == (31, 0)
     assert game.winner == (0, 2, 4)
+
+
+def test_a_trick_led_by_a_forced_joker_is_told_as_such() -> None:
+    """The trick's event says the lead counted as no card, and its words (terminal, trace) say why the joker lost;
+    the next trick, led as usual, is told as any trick."""
+    ruleset = kout()
+    deck = ruleset.deck
+    events: list[object] = []
+    game = Game.at_trick(
+        ruleset, hand=[deck.parse_card("RJ"), deck.parse_card("BJ")], trick_number=8, leader=0, trump=0, declarer=0
+    )
+    game.observer = events.append
+    while game.hands_finished == 0:
+        act(game, legal(game)[0] if game.trick or game.turn != 0 else "RJ")
+    forced, after = [e for e in events if isinstance(e, TrickWon)]
+    assert forced.rankless and forced.led == deck.suit_of[forced.cards[1]]
+    seats = [0, 5, 4, 3, 2, 1]
+    told = trick_words(ruleset, forced, list(zip(seats, forced.cards, strict=True)))
+    assert told.endswith(f" ({deck.label(deck.parse_card('RJ'))}, led by force, counts as no card)")
+    assert not after.rankless
+    leader = seats.index(after.leader)
+    again = trick_words(ruleset, after, list(zip(seats[leader:] + seats[:leader], after.cards, strict=True)))
+    assert "led by force" not in again

@@ -463,9 +463,15 @@ def trick_words(rules: Rules, event: TrickWon, cards: Sequence[tuple[int, Card]]
     winner = speech.labels[event.winner]
     if event.by_trump:
         said = _("trick {number}: {cards} -> {seat} wins with {card}, the highest trump")
-        return said.format(number=event.number, cards=played, seat=winner, card=winning)
-    said = _("trick {number}: {cards} -> {seat} wins with {card}, the highest {led}")
-    return said.format(number=event.number, cards=played, seat=winner, card=winning, led=_(deck.group_word(event.led)))
+        told = said.format(number=event.number, cards=played, seat=winner, card=winning)
+    else:
+        said = _("trick {number}: {cards} -> {seat} wins with {card}, the highest {led}")
+        told = said.format(
+            number=event.number, cards=played, seat=winner, card=winning, led=_(deck.group_word(event.led))
+        )
+    if event.rankless:
+        told += _(" ({card}, led by force, counts as no card)").format(card=deck.label(cards[0][1]))
+    return told
 
 
 def _line(

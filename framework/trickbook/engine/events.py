@@ -173,6 +173,8 @@ class TrickWon:
     by_trump: bool
     led: int
     """The suit led, as this hand's trump counts it (a card `trump.highest` makes a trump leads trump)."""
+    rankless: bool = False
+    """The lead counted as no card (`if_forced: no-rank`): `led` is then the suit of the card after it."""
 
     def seen_by(self, seat: int) -> Sight:
         """Everyone sees it."""

@@ -402,7 +402,10 @@ class Game(GameState):
             self._check_events(trick)
         if self.observer is not None:
             by_trump = self._best >= 2 * self._deck_size and self._led != self._trump
-            self.observer(TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump, self._led))
+            rankless = bool(self._rankless_tricks >> (sum(self._tricks_won) - 1) & 1)  # this trick's bit
+            self.observer(
+                TrickWon(self._trick_count, self._leader, tuple(trick), winner, by_trump, self._led, rankless)
+            )
         if self.rules.play.draw is not None:
             self._draw_round(winner)
         self._trick = []
