@@ -43,6 +43,7 @@ LIBRARY_CONFIGURATIONS: list[Configuration] = [
     ("black-maria", (), None),
     ("spot-hearts", (), None),
     ("suicide-spades", (), None),
+    ("spades-bags-amnesty", (), None),
     ("knaves", (), None),
     ("polignac", (), None),
     ("sueca", (), None),

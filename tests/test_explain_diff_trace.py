@@ -168,6 +168,10 @@ FACTS = {
         "Once your partner has bid a number, you must bid nil",
         "a side qualifies when `total(side) >= 500`",
     ],
+    "spades-bags-amnesty": [
+        "When `tricks(side) == contract(side)` after a hand, it goes back to 0 instead.",
+        "Whenever it reaches 10, -100 points go to that side",
+    ],
     "knaves": [
         "until each player holds 17",
         "Card number 1 of the stock is turned face up for everyone to see",
@@ -245,8 +249,11 @@ FACTS = {
         "An auction of one round, starting with the player after the dealer",
         "every other player, in turn from the player after the declarer, estimates the tricks they will take: "
         "a number from 0 to `bid(declarer)`",
-        "A player may not estimate when `right(seat) == declarer and sum(bid(s) for s in seats) + this_bid == "
-        "hand_size`",
+        "A player may not estimate when `(right(seat) == declarer or fast_round and seat == dealer) and "
+        "sum(bid(s) for s in seats) + this_bid == hand_size`",
+        "When `fast_round` the hand has no auction: once its trump is known every player, in turn from the player "
+        "after the dealer, estimates the tricks they will take, from 0 to 13; the highest estimate",
+        "when `fast_round and hand_number == normal_hands + 2`, spades are trump",
         "For each seat, when `anyone_exact and not exact`: `-abs(tricks(seat) - bid(seat))` points",
     ],
     "german-whist": [

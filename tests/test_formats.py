@@ -44,6 +44,7 @@ WRITTEN_IN_FORMAT_2 = {
     "rubber-bridge",
     "sheepshead",
     "slobberhannes",
+    "spades-bags-amnesty",
     "spot-hearts",
     "sueca",
     "suicide-spades",

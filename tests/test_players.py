@@ -185,6 +185,7 @@ def test_mcts_options_that_cannot_work_are_refused_saying_why(spec: str, says: s
         ("black-maria", 16, 10),
         ("spot-hearts", 16, 8),
         ("suicide-spades", 16, 11),
+        ("spades-bags-amnesty", 16, 11),
         ("knaves", 24, 12),
         ("polignac", 16, 9),
         ("sueca", 16, 11),

@@ -115,7 +115,7 @@ def test_the_risk_the_last_estimator_may_not_make_the_total_thirteen() -> None:
     assert "bid 4" in legal(game), "the second estimator is not restricted"
     act(game, "bid 4")
     assert legal(game) == [f"bid {n}" for n in range(1, 6)] and game.turn == 0
-    with pytest.raises(IllegalAction, match="may not make the caller's bid"):
+    with pytest.raises(IllegalAction, match="may not make the bids and estimates add up to 13"):
         act(game, "bid 0")
 
 
@@ -245,3 +245,113 @@ def test_a_dealer_who_sits_out_does_not_estimate(tmp_path: Path) -> None:
         estimators.append(game.turn)
         game.apply(game.default_action())
     assert estimators == [3, 2, 1]
+
+
+def fast_round(game: Game, number: int) -> None:
+    """Brings `game` to the start of hand `number`: every earlier hand of the auction is thrown in by four passes,
+    every fast round before it is played out by the default moves."""
+    while game.hand_number < number:
+        game.apply(game.default_action())
+
+
+def test_the_fast_rounds_have_no_auction_and_everyone_estimates_from_the_dealers_right() -> None:
+    """jawaker: "Rounds 14, 15, 16, 17, and 18 are accelerated rounds during which players are ... sent straight
+    to estimation (i.e. no bidding)"; Decision: from the dealer's right (the next player), up to 13, the dealer
+    last."""
+    game = Game(estimation(), seed=13, dealer=0)
+    fast_round(game, 14)
+    dealer = game.dealer
+    assert game.phase == "bidding" and game.declarer == -1
+    assert legal(game) == [f"bid {n}" for n in range(14)], "no pass: an estimate, from 0 to 13"
+    order = []
+    for estimate in ("bid 3", "bid 4", "bid 2"):
+        order.append(game.turn)
+        act(game, estimate)
+    order.append(game.turn)
+    right = [(dealer + 3 * k) % 4 for k in (1, 2, 3, 4)]  # counter-clockwise: the next player is on the right
+    assert order == right and order[-1] == dealer
+
+
+def test_the_fast_rounds_trump_is_no_trump_then_spades_hearts_diamonds_clubs() -> None:
+    """jawaker: "Trump suits are predetermined in these rounds: Round 14: No Trump (AKA: Sans); Round 15: Spades;
+    Round 16: Hearts; Round 17: Diamonds; Round 18: Clubs"."""
+    game = Game(estimation(), seed=14, dealer=0)
+    seen = []
+    for number in range(14, 19):
+        fast_round(game, number)
+        seen.append((game.trump, game.named_game))
+    spades, hearts, diamonds, clubs = (game.rules.deck.suit_index(code) for code in "SHDC")
+    assert seen == [(-1, 0), (spades, -1), (hearts, -1), (diamonds, -1), (clubs, -1)]
+
+
+def test_in_a_fast_round_the_highest_estimate_calls_and_leads_the_first_on_a_tie() -> None:
+    """fanellaproductions: "In the last 5 rounds the player with highest tricks will be treated as "Caller""; the
+    caller leads (the file's Decision for every hand). Decision: on a tie the first to estimate it calls."""
+    game = Game(estimation(), seed=15, dealer=0)
+    fast_round(game, 15)
+    first, second, third, dealer = (game.rules.seating.after(game.dealer, k) for k in (1, 2, 3, 4))
+    act(game, "bid 2", "bid 5", "bid 5", "bid 0")
+    assert game.phase == "play"
+    assert game.declarer == second and game.turn == second
+    assert game.view(first).contract[first] == 2 and game.view(dealer).contract[dealer] == 0
+    assert game.view(third).contract[third] == 5
+
+
+def test_the_risk_holds_in_a_fast_round_for_the_dealer() -> None:
+    """Decision: the risk binds the last to estimate in a fast round too, the dealer: 4 + 3 + 2 leave the dealer
+    anything but 4."""
+    game = Game(estimation(), seed=16, dealer=0)
+    fast_round(game, 16)
+    act(game, "bid 4", "bid 3", "bid 2")
+    assert legal(game) == [f"bid {n}" for n in range(14) if n != 4]
+    with pytest.raises(IllegalAction, match="the last player to estimate"):
+        act(game, "bid 4")
+
+
+def test_without_the_fast_rounds_every_hand_has_its_auction() -> None:
+    """Option `fast_rounds` off: hand 14 opens with the auction (a pass and bids from 4), and the caller names
+    trump."""
+    game = Game(estimation(("fast_rounds", "off")), seed=17, dealer=0)
+    fast_round(game, 14)
+    assert legal(game) == ["pass", *(f"bid {n}" for n in range(4, 14))]
+
+
+def variant(tmp_path: Path, parent: str, body: str) -> Path:
+    path = tmp_path / "variant.yaml"
+    path.write_text(f"format: trickbook-ruleset/2\nextends: {parent}\nid: variant\ntitle: Variant\n{body}")
+    return path
+
+
+def test_a_game_without_bidding_may_have_its_trump_set_by_the_hand(tmp_path: Path) -> None:
+    """`trump.set` is not Estimation's: a game whose dealer's left chooses trump may set it for some hands
+    instead, the chooser staying the hand's declarer; other hands are chosen as before."""
+    path = variant(tmp_path, "klaverjassen", "trump:\n  set:\n    - {when: hand_number == 1, suit: H}\n")
+    game = Game(load_ruleset(str(path)), seed=18, dealer=0)
+    hearts = game.rules.deck.suit_index("H")
+    assert game.phase == "play" and game.trump == hearts
+    assert game.declarer == game.rules.seating.after(0)
+    while game.hand_number == 1:
+        game.apply(game.default_action())
+    assert game.phase == "trump" and game.turn == game.declarer == game.rules.seating.after(game.dealer)
+
+
+@pytest.mark.parametrize(
+    ("parent", "body", "wanted"),
+    [
+        ("estimation", "trump:\n  set:\n    - {when: true, suit: S, game: no_trump}\n", "a suit or to a game"),
+        ("estimation", "trump:\n  set:\n    - {when: true, game: grand}\n", "no such game in `trump.games`"),
+        ("call-break", "trump:\n  set:\n    - {when: true, suit: H}\n", "`set` has no meaning when trump mode"),
+        ("estimation", "bidding:\n  estimates:\n    without_auction: hand_number + 1\n", "true or false"),
+        ("estimation", "bidding:\n  estimates:\n    without_auction: tricks(dealer) > 0\n", "not known"),
+    ],
+)
+def test_trump_set_and_hands_without_an_auction_are_refused_where_they_mean_nothing(
+    tmp_path: Path, parent: str, body: str, wanted: str
+) -> None:
+    """Each mistake is refused at its line: a set hand with both a suit and a game, a game the ruleset lacks, a
+    set trump where nobody chooses it, a condition that is not true or false, or one that reads the tricks before
+    any is played (it is read as the hand is dealt)."""
+    path = variant(tmp_path, parent, body)
+    with pytest.raises(RulesetError, match=r"variant.yaml:\d+:\d+") as refused:
+        load_ruleset(str(path))
+    assert wanted in str(refused.value)

@@ -256,6 +256,8 @@ class Story:
                 return said.format(
                     contract=contract, seat=seat, side=rules.word(self.language, rules.seating.side_names[side])
                 )
+            case GameNamed() if event.seat < 0:
+                return _("game: {game} (set by the rules)").format(game=rules.word(self.language, event.name))
             case GameNamed():
                 english = next(g.description for g in rules.trump.games if g.name == event.name)
                 game_words = rules.word(self.language, english)
@@ -375,6 +377,8 @@ class Story:
                 return _("{seat} draws a card face down").format(seat=names[event.seat])
             case GameNamed():
                 game = self.rules.word(self.language, event.name)
+                if event.seat < 0:
+                    return _("The rules set the game: {game}").format(game=game)
                 return _("{who} names the game: {game}").format(who=names[event.seat], game=game)
             case SitsOut():
                 if event.seat == seat:

@@ -363,6 +363,14 @@ def _estimates(reader: Reader) -> Iterator[Statement]:
     )
     text = said.format(low=estimates.min, high=high)
     yield Statement("bidding.estimates", section, _("Estimates"), text)
+    if estimates.without_auction is not None:
+        said = _(
+            "When `{when}` the hand has no auction: once its trump is known every player, in turn from the player "
+            "after the dealer, estimates the tricks they will take, from {low} to {high}; the highest estimate (the "
+            "first made, on a tie) makes its player the declarer, bound to it like any estimate."
+        )
+        text = said.format(when=_one_line(estimates.without_auction.source), low=estimates.min, high=estimates.max)
+        yield Statement("bidding.estimates.without_auction", section, _("Hands without an auction"), text)
     for ban in estimates.bans:
         said = _("A player may not estimate when `{when}` (`seat` is the estimator, `this_bid` the estimate).")
         text = reader.own(ban.description) + said.format(when=_one_line(ban.when.source))
@@ -583,6 +591,18 @@ def _trump(reader: Reader) -> Iterator[Statement]:
     section = SECTIONS[2]
     trump = rules.trump
     yield Statement("trump", section, _("Trump"), TRUMP_WORDS[trump.mode](reader))
+    if trump.settings:
+        said = _("Nobody chooses trump in these hands: {hands}; the first that holds sets it.")
+        hands = _("; ").join(
+            _("when `{when}`, {trump}").format(
+                when=_one_line(setting.when.source),
+                trump=_("the game {game}").format(game=reader.word(trump.games[setting.game].name))
+                if setting.game >= 0
+                else _("{suit} are trump").format(suit=reader.word(rules.deck.suits[setting.suit].name)),
+            )
+            for setting in trump.settings
+        )
+        yield Statement("trump.set", section, _("Trump set by the hand"), said.format(hands=hands))
     for named in trump.games:
         name = reader.word(named.name)
         text = reader.text(named.description) if named.description else ""
@@ -1211,6 +1231,9 @@ def _scoring(reader: Reader) -> Iterator[Statement]:
                 per=per.get(counter.per, counter.per),
                 subtract=counter.limit_subtract,
             )
+        if counter.reset_when is not None:
+            said = _(" When `{when}` after a hand, it goes back to {start} instead.")
+            text += said.format(when=_one_line(counter.reset_when.source), start=counter.start)
         title = _("Counter {name}").format(name=counter.name)
         yield Statement(f"counters.{counter.name}", section, title, text)
 

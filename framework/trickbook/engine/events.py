@@ -154,7 +154,8 @@ class TrumpSet:
 
 @dataclass(frozen=True, slots=True)
 class GameNamed:
-    """A player named a game other than a trump suit (`trump.games`), and so is the declarer."""
+    """A player named a game other than a trump suit (`trump.games`), and so is the declarer; `seat` NO_SEAT: the
+    rules set it for the hand (`trump.set`)."""
 
     name: str
     seat: int

@@ -54,7 +54,11 @@ def score_hand(rules: Rules, facts: Facts) -> HandScore:
     for index, counter in enumerate(rules.counters):
         values = list(facts.counters[index])
         per_side = counter.per == "side"
+        reset = counter.reset_when.function if counter.reset_when is not None else None
         for target in range(len(values)):
+            if reset is not None and reset(facts, target):
+                values[target] = counter.start
+                continue
             values[target] += counter.add.function(facts, target)
             if not -limits.MAX_POINTS <= values[target] <= limits.MAX_POINTS:
                 raise _unbounded(rules, f"counters.{counter.name}", values[target])

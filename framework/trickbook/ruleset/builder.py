@@ -73,6 +73,7 @@ from .rules import (
     TrickEvent,
     TrumpMode,
     TrumpRules,
+    TrumpSetting,
     Version,
     WhenBoth,
     passing_clash,
@@ -1047,7 +1048,10 @@ class _Builder:
             )
             for name, ban in spec.get("forbid", {}).items()
         )
-        return EstimateRules(low, high, max_estimate, bans)
+        without = None
+        if "without_auction" in spec:
+            without = self.expression(("bidding", "estimates", "without_auction"), Stage.PASSING, None, Type.BOOL)
+        return EstimateRules(low, high, max_estimate, bans, without)
 
     def bid_values(self, kind: BiddingKind, bids: dict[str, Any]) -> tuple[int, ...]:
         """An auction's list of the only values a bid may take (empty when the bids are a range)."""
@@ -1069,7 +1073,7 @@ class _Builder:
         spec = self.data["trump"]
         mode = TrumpMode(spec["mode"])
         extras = {
-            TrumpMode.CHOSEN: {"suits", "games"},
+            TrumpMode.CHOSEN: {"suits", "games", "set"},
             TrumpMode.FIXED: {"suit"},
             TrumpMode.EXPOSED: {"map"},
             TrumpMode.MADE: {"rounds", "last_must_name", "games"},
@@ -1077,7 +1081,7 @@ class _Builder:
             TrumpMode.LED: set(),
             TrumpMode.NONE: set(),
         }[mode]
-        for key in ("suits", "suit", "map", "rounds", "last_must_name", "games"):
+        for key in ("suits", "suit", "map", "rounds", "last_must_name", "games", "set"):
             if key in spec and key not in extras:
                 raise self.error(("trump", key), f"`{key}` has no meaning when trump mode is {mode.value!r}")
         in_play = [e.code for i, e in enumerate(self.deck.extras) if not self.removed >> (self.deck.extra_base + i) & 1]
@@ -1158,7 +1162,27 @@ class _Builder:
                 "only trump chosen without bidding has a chooser: otherwise the auction's winner chooses",
                 expected="`trump: {mode: chosen}` with `bidding: {kind: none}`",
             )
-        return TrumpRules(mode, suits, suit, mapping, highest, rounds, last, games, int(chooser == "after-dealer"))
+        settings = tuple(self.trump_setting(i, entry, games) for i, entry in enumerate(spec.get("set", [])))
+        return TrumpRules(
+            mode, suits, suit, mapping, highest, rounds, last, games, int(chooser == "after-dealer"), settings
+        )
+
+    def trump_setting(self, index: int, spec: dict[str, Any], games: tuple[NamedGame, ...]) -> TrumpSetting:
+        """A hand whose trump the rules set (`trump.set`): a suit of the deck, or one of `trump.games`."""
+        path: KeyPath = ("trump", "set", index)
+        when = self.expression((*path, "when"), Stage.BIDDING, None, Type.BOOL)
+        if ("suit" in spec) == ("game" in spec):
+            raise self.error(
+                path, "a hand's trump is set to a suit or to a game, one of them", expected="`suit` or `game`"
+            )
+        if "suit" in spec:
+            return TrumpSetting(when, suit=self.suit((*path, "suit"), spec["suit"]))
+        names = [g.name for g in games]
+        if spec["game"] not in names:
+            raise self.error(
+                (*path, "game"), "no such game in `trump.games`", expected=" or ".join(names) or "a game listed there"
+            )
+        return TrumpSetting(when, game=names.index(spec["game"]))
 
     def named_game(self, name: str, spec: dict[str, Any]) -> NamedGame:
         path: KeyPath = ("trump", "games", name)
@@ -1451,6 +1475,9 @@ class _Builder:
                     limit,
                     at_limit["points"] if at_limit else 0,
                     at_limit["subtract"] if at_limit else 0,
+                    self.expression((*base, "reset_when"), Stage.HAND, per, Type.BOOL)
+                    if "reset_when" in spec
+                    else None,
                 )
             )
         return tuple(out)

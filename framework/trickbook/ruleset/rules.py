@@ -331,6 +331,9 @@ class EstimateRules:
     """The highest estimate of this hand, an expression read as the round starts; None: `max`."""
     bans: tuple[BidBan, ...] = ()
     """Estimates a seat may not make (`this_bid` is the estimate offered)."""
+    without_auction: Compiled | None = None
+    """Read once the hand is dealt, before any bid: when it holds the hand has no auction, every player estimates
+    from the player after the dealer, and the highest estimate makes the declarer (None: every hand has an auction)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +418,18 @@ class NamedGame:
 
 
 @dataclass(frozen=True, slots=True)
+class TrumpSetting:
+    """A hand whose trump nobody chooses: when `when` holds (read once the bidding is over), trump is `suit`, or
+    the named game `game` of `trump.games` is played."""
+
+    when: Compiled
+    suit: int = -1
+    """The trump suit set (-1: a game is set)."""
+    game: int = -1
+    """The index in `trump.games` of the game set (-1: a suit is set)."""
+
+
+@dataclass(frozen=True, slots=True)
 class TrumpRules:
     mode: TrumpMode
     suits: tuple[int, ...]
@@ -435,6 +450,8 @@ class TrumpRules:
     chooser: int = 0
     """Mode CHOSEN without bidding: how many places after the dealer the seat that chooses trump sits (0: the
     dealer)."""
+    settings: tuple[TrumpSetting, ...] = ()
+    """Mode CHOSEN: trump set by the hand instead of chosen, the first whose `when` holds (`trump.set`)."""
 
     @property
     def present(self) -> bool:
@@ -602,6 +619,9 @@ class Counter:
     limit: int | None
     limit_points: int
     limit_subtract: int
+    reset_when: Compiled | None = None
+    """Read for each side or seat after a played hand: when it holds, the counter goes back to `start` instead of
+    growing (None: it never does)."""
 
 
 @dataclass(frozen=True, slots=True)

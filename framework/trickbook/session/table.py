@@ -584,7 +584,7 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
         case SitsOut():
             return {"type": "sits_out", "seat": event.seat}
         case GameNamed():
-            return {"type": "game_named", "name": event.name, "seat": event.seat}
+            return {"type": "game_named", "name": event.name, "seat": event.seat if event.seat >= 0 else None}
         case ActionTaken():
             return {"type": "action", **actions.to_record(event.seat, event.action, event.auto)}
         case ContractSet():

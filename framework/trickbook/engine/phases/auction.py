@@ -18,6 +18,9 @@ class Auction:
     code = BIDDING
 
     def start(self, game: PhaseHost) -> None:
+        if without_auction(game):
+            game._advance()
+            return
         bidding = game.rules.bidding
         if bidding.max_bid is not None:
             game._bid_max = min(bidding.max, max(bidding.min, int(bidding.max_bid(game._facts()))))
@@ -92,6 +95,9 @@ class Duels(Auction):
     nobody bid, that player may still bid the lowest bid, or pass and throw the hand in."""
 
     def start(self, game: PhaseHost) -> None:
+        if without_auction(game):
+            game._advance()
+            return
         super().start(game)
         game._turn = game._next[game._turn]  # the first speaker; the player after the dealer listens
 
@@ -155,6 +161,14 @@ class Duels(Auction):
             said("you listen: hold {held} (bid {held}) or pass, not {bid}", held=held, bid=actions.bid_values[action]),
             rule=_("the listener holds the bid or passes"),
         )
+
+
+def without_auction(game: PhaseHost) -> bool:
+    """True for a hand the rules play without its auction (`bidding.estimates.without_auction`): the estimates
+    alone make the contracts."""
+    estimates = game.rules.bidding.estimates
+    without = None if estimates is None else estimates.without_auction
+    return without is not None and bool(without(game._facts()))
 
 
 def must_bid(game: PhaseHost) -> bool:

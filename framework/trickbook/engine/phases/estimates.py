@@ -1,10 +1,13 @@
-"""Estimates: after an auction and the trump choice, the other players estimate their tricks (`bidding.estimates`)."""
+"""Estimates: after an auction and the trump choice, the other players estimate their tricks (`bidding.estimates`);
+in a hand without its auction everyone does, and the highest estimate makes the declarer."""
 
 from __future__ import annotations
 
 from ...errors import ActionError, IllegalAction, _, said
+from ...expr.facts import NO_SEAT
 from ...ruleset.actions import ActionKind
 from ...ruleset.rules import EstimateRules
+from ..events import ContractSet
 from ..host import PhaseHost
 from ..kinds import BIDDING
 from .bidding import timeout_bid
@@ -22,7 +25,7 @@ class Estimates:
     def start(self, game: PhaseHost) -> None:
         estimates = rules_of(game)
         high = estimates.max
-        if estimates.max_estimate is not None:
+        if estimates.max_estimate is not None and game._declarer != NO_SEAT:
             high = min(estimates.max, max(estimates.min, int(estimates.max_estimate(game._facts()))))
         game._bid_max = high
         for seat in range(game._seats):
@@ -30,7 +33,8 @@ class Estimates:
                 game._bids[seat] = 0  # an outbid auction bid is not an estimate
         game._bid_count = 0
         game._phase = BIDDING
-        game._turn = game._next[game._declarer]
+        # A hand without its auction has no declarer yet: everyone estimates, from the player after the dealer.
+        game._turn = game._next[game._dealer if game._declarer == NO_SEAT else game._declarer]
 
     def choices(self, game: PhaseHost) -> tuple[int, ...]:
         """The estimates the ruleset offers this hand, before any ban."""
@@ -47,9 +51,14 @@ class Estimates:
         game._record(action, auto)
         game._bids[seat] = game.rules.actions.bid_values[action]
         game._bid_count += 1
-        if game._bid_count < game._seats - 1 - game._outs.bit_count():  # a seat sitting out does not estimate
+        estimators = game._seats - game._outs.bit_count() - (game._declarer != NO_SEAT)  # none sitting out
+        if game._bid_count < estimators:
             game._turn = game._next[seat]
             return
+        if game._declarer == NO_SEAT:
+            game._declarer = highest_estimate(game)
+            if game.observer is not None:
+                game.observer(ContractSet(game._declarer, game._bids[game._declarer]))
         rules = game.rules
         game._contract = contracts(rules.seating, game._bids, game._declarer, game._bids[game._declarer], True)[0]
         game._advance()
@@ -81,6 +90,14 @@ class Estimates:
 
     def timeout(self, game: PhaseHost) -> int:
         return timeout_bid(game, self.legal(game))
+
+
+def highest_estimate(game: PhaseHost) -> int:
+    """The seat of the highest estimate in a hand without its auction, the first to make it on a tie (estimates
+    go round from the player after the dealer, so the dealer's comes last)."""
+    after = game.rules.seating.after
+    order = [after(game._dealer, k) for k in range(1, game._seats + 1)]
+    return max((s for s in order if not game._outs >> s & 1), key=lambda s: game._bids[s])
 
 
 def rules_of(game: PhaseHost) -> EstimateRules:

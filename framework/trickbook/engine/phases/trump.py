@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...errors import ActionError, IllegalAction, Term, _, said
-from ...expr.facts import NO_SUIT
+from ...expr.facts import NO_SEAT, NO_SUIT
 from ...ruleset.actions import GAME, ActionKind
 from ...ruleset.rules import MakingRound
 from ..events import GameNamed, TrumpSet
@@ -19,8 +19,14 @@ class TrumpChoice:
 
     def start(self, game: PhaseHost) -> None:
         game._phase = TRUMP
+        chooser = game.rules.seating.after(game._dealer, game.rules.trump.chooser)
         if not game.rules.bidding.present:
-            game._declarer = game.rules.seating.after(game._dealer, game.rules.trump.chooser)
+            game._declarer = chooser  # the hand's declarer, even when the rules set its trump
+        if _set_by_rules(game):
+            game._advance()
+            return
+        if game._declarer == NO_SEAT:  # a hand without its auction whose trump the rules do not set
+            game._declarer = chooser
         game._turn = game._declarer
 
     def legal(self, game: PhaseHost) -> tuple[int, ...]:
@@ -32,7 +38,7 @@ class TrumpChoice:
         actions = game.rules.actions
         game._record(action, auto)
         if actions.kinds[action] == GAME:
-            _name_game(game, action - actions.game_base)
+            _name_game(game, action - actions.game_base, game._turn)
         else:
             game._trump = actions.suit_of_trump(action)
             if game.observer is not None:
@@ -140,7 +146,7 @@ class TrumpMaking:
             return
         game._declarer = seat
         if actions.kinds[action] == GAME:
-            _name_game(game, action - actions.game_base)
+            _name_game(game, action - actions.game_base, game._turn)
             if game.rules.trump.games[action - actions.game_base].for_partner:
                 game._declarer = game.rules.seating.partner[seat]  # a buy for the partner, who takes the hand
         else:
@@ -214,10 +220,30 @@ def _overcalls_offered(game: PhaseHost) -> tuple[int, ...]:
     return tuple(a for a in _games_offered(game) if games[a - game.rules.actions.game_base].overcalls)
 
 
-def _name_game(game: PhaseHost, index: int) -> None:
-    """The seat to act names game `index` of `trump.games`: its trump suit (or none) holds for the hand."""
+def _name_game(game: PhaseHost, index: int, seat: int) -> None:
+    """`seat` names game `index` of `trump.games` (NO_SEAT: the rules set it): its trump suit (or none) holds for
+    the hand."""
     named = game.rules.trump.games[index]
     game._game = index
     game._trump = NO_SUIT if named.suit is None else named.suit
     if game.observer is not None:
-        game.observer(GameNamed(named.name, game._turn))
+        game.observer(GameNamed(named.name, seat))
+
+
+def _set_by_rules(game: PhaseHost) -> bool:
+    """Sets the hand's trump suit or game when an entry of `trump.set` holds for it; False when the declarer is to
+    choose."""
+    settings = game.rules.trump.settings
+    if not settings:
+        return False
+    facts = game._facts()
+    setting = next((s for s in settings if s.when(facts)), None)
+    if setting is None:
+        return False
+    if setting.game >= 0:
+        _name_game(game, setting.game, NO_SEAT)
+    else:
+        game._trump = setting.suit
+        if game.observer is not None:
+            game.observer(TrumpSet(setting.suit, None))
+    return True
