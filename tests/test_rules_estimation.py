@@ -355,3 +355,28 @@ def test_trump_set_and_hands_without_an_auction_are_refused_where_they_mean_noth
     with pytest.raises(RulesetError, match=r"variant.yaml:\d+:\d+") as refused:
         load_ruleset(str(path))
     assert wanted in str(refused.value)
+
+
+def test_no_more_than_two_players_dash_in_a_hand() -> None:
+    """jawaker: "No more than 2 players can declare a "Dash""; an outbid auction bid is no estimate, so it does
+    not count: West, outbid, may still be the second to dash, and after the caller's 5 the two dashes leave the
+    third estimator 1 to 5."""
+    game = Game(estimation(), seed=19, dealer=0)
+    estimates_reached(game, ("bid 4", "pass", "bid 5", "pass"))
+    assert game.declarer == 1 and game.turn == 0
+    act(game, "bid 0")
+    assert game.turn == 3 and "bid 0" in legal(game), "West's outbid 4 is no estimate, let alone a dash"
+    act(game, "bid 0")
+    assert legal(game) == [f"bid {n}" for n in range(1, 6)]
+    with pytest.raises(IllegalAction, match="No more than two players may estimate 0"):
+        act(game, "bid 0")
+
+
+def test_in_a_fast_round_two_dashes_close_the_dash_to_the_others() -> None:
+    """The limit holds when everyone estimates: two dashes, then neither of the last two may dash."""
+    game = Game(estimation(), seed=20, dealer=0)
+    fast_round(game, 17)
+    act(game, "bid 0", "bid 0")
+    assert "bid 0" not in legal(game)
+    act(game, "bid 6")
+    assert "bid 0" not in legal(game) and "bid 7" not in legal(game), "no third dash, and the risk's 7"

@@ -748,13 +748,19 @@ class Game(GameState):
         return dealt
 
     def _has_bid(self) -> list[bool]:
-        """Which seats have bid or declared so far this hand."""
+        """Which seats have bid or declared so far this hand. With estimates after the auction, once trump is
+        named it is who has estimated (the declarer counts as bound to its bid): an outbid bid is not an
+        estimate."""
         actions = self.rules.actions
+        kinds = actions.kinds
+        estimates = self.rules.bidding.estimates is not None
         out = [False] * self._seats
         for code in self._moves:
-            action = code >> ACTION_SHIFT
-            if actions.kinds[action] == ActionKind.BID:  # a pass, and a look in a blind round, is a PASS
+            kind = kinds[code >> ACTION_SHIFT]
+            if kind == ActionKind.BID:  # a pass, and a look in a blind round, is a PASS
                 out[code & SEAT_MASK] = True
+            elif estimates and kind in (ActionKind.TRUMP, ActionKind.GAME):
+                out = [seat == self._declarer for seat in range(self._seats)]
         return out
 
     def _condition_facts(self) -> Facts:

@@ -302,7 +302,8 @@ def _table() -> tuple[Builtin, ...]:
             "has_bid",
             seat,
             Type.BOOL,
-            "True when the seat has already bid or declared this hand.",
+            "True when the seat has already bid or declared this hand; in estimates after an auction, once trump is "
+            "named, when it has estimated (the declarer is bound to its bid).",
             BIDS_KNOWN,
             _indexed("has_bid"),
         ),
