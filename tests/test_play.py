@@ -403,3 +403,24 @@ def test_a_players_own_melds_from_the_hand_dealt_are_shown_by_trump_then_for_the
     out, _ = _session(tmp_path, "pinochle", "--seed", "7", lines=["bid 250", "diamonds", "quit"])
     assert "your melds, by trump: ♠ 120 ♥ 120 ♣ 120 ♦ 160" in out
     assert "your melds: 160" in out.split("North (you) names trump")[1]
+
+
+def test_a_counter_kept_across_hands_is_shown_after_each_hand_and_by_score(tmp_path: Path) -> None:
+    """Spades' bags: the table after the hand has a `bags` row per side, equal to the side's overtricks (no side
+    starts with any), and `score` says them too."""
+    out, saved = _session(
+        tmp_path,
+        "cardems-spades",
+        "--seed",
+        "3",
+        "--opponents",
+        "random",
+        lines=["bid 3", *["1"] * 13, "score", "quit"],
+    )
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    hand = record["hands"][0]
+    bags = hand["counters"]["bags"]
+    table = out[out.index("After hand 1") :]
+    row = next(line for line in table.splitlines() if "bags" in line)
+    assert [cell.strip() for cell in row.split("│")[2:-1]] == [str(b) for b in bags]
+    assert f"bags: North-South {bags[0]}, East-West {bags[1]}" in out

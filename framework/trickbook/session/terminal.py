@@ -468,6 +468,14 @@ class TerminalMatch:
         if game.seat_totals is not None and (self.rules.personal or not seating.sides):
             players = self._(", ").join(f"{self.seat_names[s]} {t}" for s, t in enumerate(game.seat_totals))
             parts.append(self._("players: {players}").format(players=players) if seating.sides else players)
+        for counter, values in zip(self.rules.counters, game.counters, strict=True):
+            names = (
+                [self.rules.word(self.language, n) for n in seating.side_names]
+                if counter.per == "side"
+                else self.seat_names
+            )
+            kept = self._(", ").join(f"{n} {v}" for n, v in zip(names, values, strict=True))
+            parts.append(f"{self.rules.word(self.language, counter.name)}: {kept}")
         said = self._("Totals after {hands} hand(s): ").format(hands=game.hands_finished)
         self.console.print(said + "; ".join(parts), markup=False)
         progress = self._progress(game.view(self.seat))
@@ -530,6 +538,9 @@ class TerminalMatch:
         else:
             table.add_row(hand, *(f"{p:+d}" for p in event.seats or ()))
             table.add_row(total, *(str(t) for t in event.seat_totals or ()))
+        for counter, values in zip(self.rules.counters, self.game.counters, strict=True):
+            if (counter.per == "side") == bool(event.sides):  # kept per column: bags per side, say
+                table.add_row(escape(self.rules.word(self.language, counter.name)), *map(str, values))
         self.console.print(table)
 
     # ------------------------------------------------------------ undo and save
