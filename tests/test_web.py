@@ -69,6 +69,28 @@ def _hand_number(page: Page) -> int:
     return int(page.locator("[data-fact='hand']").inner_text())
 
 
+def test_a_spades_player_sees_each_sides_bags_after_a_hand(browser: Browser, server: Server) -> None:
+    """Counters kept across hands are part of the score: after a hand of Spades, a line per counter gives each
+    side's bags, which are its overtricks (no side starts with any)."""
+    page = new_page(browser)
+    links = create_table(page, server, "cardems-spades", ["human", "heuristic", "heuristic", "heuristic"])
+    page.goto(server.url + links["0"])
+    expect(page.locator("[data-counter='bags']")).to_have_text("bags: North-South 0, East-West 0")
+    for _ in range(200):
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        if page.locator("#ready").count():
+            break
+        _move(page)
+    else:
+        pytest.fail("the hand did not end within 200 clicks")
+    scored = page.evaluate("page.log.filter((e) => e.type === 'hand_scored').pop()")
+    bags = [line["points"] for line in scored["lines"] if line["rule"] == "contract"]
+    contract = [points % 10 if points > 0 else 0 for points in bags]  # made: 10 a trick bid and 1 an overtrick
+    expect(page.locator("[data-counter='bags']")).to_have_text(
+        f"bags: North-South {contract[0]}, East-West {contract[1]}"
+    )
+
+
 def test_an_author_sees_an_error_at_its_line_fixes_it_and_the_rule_book_changes(
     browser: Browser, server: Server
 ) -> None:

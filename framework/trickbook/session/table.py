@@ -256,6 +256,11 @@ class Table:
             "seat_totals": list(view.seat_totals) if view.seat_totals is not None else None,
             "match": self.match_number,
         }
+        if self.rules.counters:  # numbers kept across hands, such as each side's bags
+            shown["counters"] = [
+                {"name": counter.name, "per": counter.per, "values": list(values)}
+                for counter, values in zip(self.rules.counters, view.counters, strict=True)
+            ]
         own = view.own_melds()
         if own:  # this seat's own melds from the hand dealt, by trump (the seat's cards, so for it alone)
             shown["own_melds"] = [[deck.suits[t].code if t >= 0 else None, points] for t, points in own]

@@ -273,6 +273,10 @@ function draw() {
   const score = [];
   if (page.sides.length) score.push(el("div", {}, page.sides.map((s, i) => `${s} ${view.totals[i]}`).join(t(", "))));
   if (page.personal && view.seat_totals) score.push(el("div", {}, page.seats.map((s, i) => `${s.name} ${view.seat_totals[i]}`).join(t(", "))));
+  for (const c of view.counters || []) {  // kept across hands, such as each side's bags
+    const names = c.per === "side" ? page.sides : page.seats.map((s) => s.name);
+    score.push(el("div", { "data-counter": c.name }, `${page.words[c.name] || c.name}: `, names.map((n, i) => `${n} ${c.values[i]}`).join(t(", "))));
+  }
   const scored = log.filter((e) => e.type === "hand_scored").pop();
   if (scored) score.push(el("div", { class: "muted" }, `${t("Last hand:")} `, scored.lines.map((l) =>
     `${page.words[l.rule] || l.rule} ${l.points >= 0 ? "+" : ""}${l.points} (${l.for === "side" ? page.sides[l.target] : name(l.target)})`).join(t("; "))));
