@@ -367,7 +367,7 @@ def test_a_rule_that_scores_each_player_is_one_row_of_the_score_table(tmp_path: 
     )
     assert "a game        king_of_hearts, queens, diamonds, ltoosh" in out and "a trump suit" not in out
     table = out[out.index("After hand 1") :]
-    rows = [line for line in table.splitlines() if "queens" in line]
+    rows = [line for line in table.splitlines() if line.split("│")[1:2] == [" queens         "]]
     assert len(rows) == 1
     cells = [cell.strip() for cell in rows[0].split("│")[2:-1]]
     assert len(cells) == 4 and all(re.fullmatch(r"[+-]\d+", cell) for cell in cells), cells

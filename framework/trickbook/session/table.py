@@ -256,7 +256,7 @@ class Table:
             "seat_totals": list(view.seat_totals) if view.seat_totals is not None else None,
             "match": self.match_number,
         }
-        if self.rules.counters:  # numbers kept across hands, such as each side's bags
+        if self.rules.counters:  # numbers kept across hands, such as each side's overtricks
             shown["counters"] = [
                 {"name": counter.name, "per": counter.per, "values": list(values)}
                 for counter, values in zip(self.rules.counters, view.counters, strict=True)

@@ -539,7 +539,7 @@ class TerminalMatch:
             table.add_row(hand, *(f"{p:+d}" for p in event.seats or ()))
             table.add_row(total, *(str(t) for t in event.seat_totals or ()))
         for counter, values in zip(self.rules.counters, self.game.counters, strict=True):
-            if (counter.per == "side") == bool(event.sides):  # kept per column: bags per side, say
+            if (counter.per == "side") == bool(event.sides):  # kept per column of the table
                 table.add_row(escape(self.rules.word(self.language, counter.name)), *map(str, values))
         self.console.print(table)
 

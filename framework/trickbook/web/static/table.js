@@ -273,7 +273,7 @@ function draw() {
   const score = [];
   if (page.sides.length) score.push(el("div", {}, page.sides.map((s, i) => `${s} ${view.totals[i]}`).join(t(", "))));
   if (page.personal && view.seat_totals) score.push(el("div", {}, page.seats.map((s, i) => `${s.name} ${view.seat_totals[i]}`).join(t(", "))));
-  for (const c of view.counters || []) {  // kept across hands, such as each side's bags
+  for (const c of view.counters || []) {  // kept across hands, such as each side's overtricks
     const names = c.per === "side" ? page.sides : page.seats.map((s) => s.name);
     score.push(el("div", { "data-counter": c.name }, `${page.words[c.name] || c.name}: `, names.map((n, i) => `${n} ${c.values[i]}`).join(t(", "))));
   }
