@@ -639,6 +639,7 @@ def test_a_holder_at_trex_shows_a_queen_by_clicking_it_and_everyone_is_told(brow
     else:
         pytest.fail("North was never asked to show a card it holds")
     expect(page.locator("#showing")).to_have_text("Show a card by clicking it, or pass.")
+    expect(page.locator("[data-fact='trump']")).to_have_text(re.compile(r"the game (queens|king of hearts)"))
     shown = page.locator("#hand button.card.legal").first.get_attribute("data-card")
     assert shown is not None and shown[0] in "QK"
     seen = _updates(page)

@@ -115,7 +115,7 @@ function draw() {
   const trump = view.trump ? page.suits[view.trump] : null;
   const facts = [
     ["match", t("Match"), String(view.match)], ["hand", t("Hand"), String(view.hand_number)], ["dealer", t("Dealer"), name(view.dealer)],
-    ["trump", t("Trump"), view.game ? t("the game {game}", view) : trump ? `${trump[0]} ${trump[1]}` : page.trump_game ? t("not yet known") : t("none in this game")],
+    ["trump", t("Trump"), view.game ? t("the game {game}", { game: page.words[view.game] || view.game.replaceAll("_", " ") }) : trump ? `${trump[0]} ${trump[1]}` : page.trump_game ? t("not yet known") : t("none in this game")],
   ];
   if (view.declarer !== null) facts.push(["declarer", t("Declarer"), name(view.declarer)]);
   const contract = contractWords();
