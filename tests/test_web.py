@@ -91,6 +91,19 @@ def test_a_spades_player_sees_each_sides_bags_after_a_hand(browser: Browser, ser
     )
 
 
+def test_the_persons_seat_does_not_cover_the_bid_buttons(browser: Browser, server: Server) -> None:
+    """The person's own place at the table, taller for its "Let a bot play this seat" button, ends above the row
+    of bids, on a wide screen and on a phone (it covered the middle bids' tops)."""
+    for width in (1280, 390):
+        page = new_page(browser, width=width)
+        links = create_table(page, server, "cardems-spades", ["human", "random", "random", "random"])
+        page.goto(server.url + links["0"])
+        page.wait_for_selector("#actions [data-action]")
+        seat, actions = page.locator(".seat.me").bounding_box(), page.locator("#actions").bounding_box()
+        assert seat is not None and actions is not None
+        assert seat["y"] + seat["height"] <= actions["y"], (width, seat, actions)
+
+
 def test_an_author_sees_an_error_at_its_line_fixes_it_and_the_rule_book_changes(
     browser: Browser, server: Server
 ) -> None:
