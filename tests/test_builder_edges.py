@@ -442,3 +442,18 @@ def test_a_card_of_trump_needs_no_suit_of_the_same_colour(tmp_path: Path) -> Non
     """Only `same-colour` asks every suit for a mate: the jack of trump alone above the suit loads on three suits."""
     text = "extends: euchre\n" + THREE_SUITS + "trump:\n  highest: [{rank: J, suit: trump}]\n"
     assert load_ruleset(written(tmp_path, text)).deck.size == 24
+
+
+def test_a_bid_value_listed_twice_is_refused_though_the_list_still_rises(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"(?s)bid values are listed once each, rising.*\[100, 110, 110\]"):
+        load_ruleset(written(tmp_path, "extends: pinochle\nbidding:\n  bids:\n    values: [100, 110, 110]\n"))
+    assert load_ruleset(written(tmp_path, "extends: pinochle\nbidding:\n  bids:\n    values: [100, 110]\n"))
+
+
+def test_an_auction_ends_only_at_a_listed_value_not_at_any_number_between_them(tmp_path: Path) -> None:
+    """105 lies between the lowest and highest of Pinochle's bids but is none of them: no bid can reach it. A
+    listed value far above any count of tricks (250) is one."""
+    with pytest.raises(RulesetError, match="(?s)`ends_at` must be one of the bids.*one of 100, 110, 120"):
+        load_ruleset(written(tmp_path, "extends: pinochle\nbidding:\n  ends_at: 105\n"))
+    ending = load_ruleset(written(tmp_path, "extends: pinochle\nbidding:\n  ends_at: 250\n"))
+    assert ending.bidding.ends_at == 250

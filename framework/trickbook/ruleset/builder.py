@@ -956,7 +956,8 @@ class _Builder:
             raise self.error(("bidding", "bids"), "the lowest bid is above the highest", found=f"min {low}, max {high}")
         ends_at = spec.get("ends_at", high)
         if not low <= ends_at <= high or (values and ends_at not in values):
-            raise self.error(("bidding", "ends_at"), "`ends_at` must be one of the bids", expected=f"{low}..{high}")
+            listed = f"one of {', '.join(map(str, values))}" if values else f"{low}..{high}"
+            raise self.error(("bidding", "ends_at"), "`ends_at` must be one of the bids", expected=listed)
         if duels and "ends_at" in spec:
             raise self.error(("bidding", "ends_at"), "an auction in duels ends when one player is left, not at a bid")
         all_pass = spec.get("all_pass", {"action": "cancel"})
