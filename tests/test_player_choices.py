@@ -9,13 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import CONFIGURATIONS, act, config_id, random_position, rules, stacked_game
+from helpers import CONFIGURATIONS, act, config_id, played, random_position, rules, stacked_game
 from test_language_three import OR_TRUMP, RAISE
 from trickbook import Game, Rules
 from trickbook.errors import IllegalAction, PlayerError
 from trickbook.players import make_player, parse_player_specs
+from trickbook.players.appetite import party, trick_target
 from trickbook.players.policy import policy
-from trickbook.players.worlds import imaginable, sample_world, world_game
+from trickbook.players.search import value
+from trickbook.players.worlds import _bidders, imaginable, sample_world, world_game
 from trickbook.ruleset.loader import open_text
 
 TWO_CARDS = rules("oh-hell", (("sequence", "2"),))
@@ -137,3 +139,39 @@ def test_the_quick_doubling_doubles_a_contract_it_expects_to_set_and_lets_a_safe
     assert DOUBLING.actions.text(policy(strong.view(strong.turn))) == "double"
     weak = _doubling_asks("2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C")
     assert DOUBLING.actions.text(policy(weak.view(weak.turn))) == "pass"
+
+
+@pytest.mark.parametrize(("bid", "target"), [("bid 2", 2), ("bid 0", 0)])
+def test_a_seat_aims_at_exactly_the_tricks_it_bid_every_trick_of_the_hand_included(bid: str, target: int) -> None:
+    """Oh Hell pays only the exact bid: a seat that bid both tricks of a two-card hand aims at both (the hook
+    forbids the dealer a bid of 1 here)."""
+    assert trick_target(_at_seat_3s_card(bid).view(3)) == target
+
+
+def test_partners_who_score_personally_each_aim_alone_and_a_side_that_scores_together_aims_as_one() -> None:
+    """Syrian Tarneeb 41 seats sides but scores each player's own bid; Tarneeb 41 scores the side."""
+    personal = Game(rules("syrian-tarneeb-41"), 0, dealer=0)
+    assert [party(personal.view(seat)) for seat in range(4)] == [(0,), (1,), (2,), (3,)]
+    together = Game(rules("tarneeb-41"), 0, dealer=0)
+    assert [party(together.view(seat)) for seat in range(4)] == [(0, 2), (1, 3), (0, 2), (1, 3)]
+
+
+def test_a_search_values_penalty_points_as_a_loss_where_the_lower_total_wins() -> None:
+    """Hearts: a hand where seats 1 and 3 took 13 points each is good for seats 0 and 2, bad for 1 and 3; Spades
+    (higher wins) the other way round."""
+    for ruleset, sign in (("hearts", 1), ("cardems-spades", -1)):
+        game = played(Game(rules(ruleset), 0, dealer=0), 0, hands=1)
+        hand = game.history[0]._replace(score=(0, 13, 0, 13), seat_score=(0, 13, 0, 13))
+        if game.rules.match.by == "side":
+            hand = hand._replace(score=(0, 13))
+        worth = [value(game.view(seat), hand) for seat in range(4)]
+        assert [w * sign > 0 for w in worth] == [True, False, True, False], (ruleset, worth)
+
+
+def test_the_bidders_a_world_weighs_are_the_other_seats_that_bid_never_the_viewer() -> None:
+    """After a Tarneeb auction won by the first bidder's 12, the winner weighs nobody's bid but its own (which
+    it knows), and every other seat weighs the winner's."""
+    game = _doubling_asks(HIGH)
+    bidders = {seat: _bidders(game.view(seat)) for seat in range(4)}
+    winner = next(seat for seat, seats in bidders.items() if not seats)
+    assert all(seats == [winner] for seat, seats in bidders.items() if seat != winner), bidders
