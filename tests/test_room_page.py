@@ -60,3 +60,20 @@ def test_an_arabic_page_has_the_rulesets_words_for_seats_sides_suits_and_labels(
     assert labels["pass"] == "باس" and labels["bid 7"] == "مزايدة 7" and labels["bid 13"] == "مزايدة 13"
     english = hub.page(made, 0)
     assert english["title"] == "Tarneeb 41" and english["seats"][0]["name"] == "North"
+
+
+def test_a_new_deal_leaves_a_seats_log_only_the_score_of_the_hand_just_finished(tmp_path: Path) -> None:
+    """The page shows the last hand's score while the next is dealt; older hands are in the score sheet."""
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("call-break", ["human", "random", "random", "random"], {}, None, 5, 0.0)
+    now = 0.0
+    while made.table.game.hand_number < 3:
+        now += 6
+        hub.tick_all(now)
+    first, second = made.table.game.history[:2]
+    assert first.totals != second.totals or first.seat_totals != second.seat_totals
+    for seat in range(4):
+        scored = [event for event in hub.page(made, seat)["log"] if event["type"] == "hand_scored"]
+        assert [(e["totals"], e["seat_totals"]) for e in scored] == [
+            (list(second.totals), list(second.seat_totals or ()))
+        ], seat
