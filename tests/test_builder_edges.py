@@ -453,7 +453,7 @@ def test_a_bid_value_listed_twice_is_refused_though_the_list_still_rises(tmp_pat
 def test_an_auction_ends_only_at_a_listed_value_not_at_any_number_between_them(tmp_path: Path) -> None:
     """105 lies between the lowest and highest of Pinochle's bids but is none of them: no bid can reach it. A
     listed value far above any count of tricks (250) is one."""
-    with pytest.raises(RulesetError, match="(?s)`ends_at` must be one of the bids.*one of 100, 110, 120"):
+    with pytest.raises(RulesetError, match=r"(?s)`ends_at` must be one of the bids.*one of 100, 110, 120"):
         load_ruleset(written(tmp_path, "extends: pinochle\nbidding:\n  ends_at: 105\n"))
     ending = load_ruleset(written(tmp_path, "extends: pinochle\nbidding:\n  ends_at: 250\n"))
     assert ending.bidding.ends_at == 250

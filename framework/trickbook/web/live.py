@@ -30,6 +30,9 @@ from .store import Store
 
 MAX_TABLES = 200
 """Most tables a server keeps open; a new one is refused beyond it."""
+TURN_SECONDS = (5.0, 3600.0)
+"""The shortest and longest turn clock a table may be given (a person needs a moment; a clock over an hour is
+no clock)."""
 MAX_LOG = 400
 """Most events kept per seat for its page (a hand's worth at any table trickbook allows)."""
 
@@ -115,8 +118,9 @@ class Hub:
         for spec in seats:
             if spec != HUMAN:
                 bot(spec)
-        if turn_seconds is not None and not 5 <= turn_seconds <= 3600:
-            raise UsageError(f"a turn clock is 5 to 3600 seconds, not {turn_seconds}")
+        shortest, longest = TURN_SECONDS
+        if turn_seconds is not None and not shortest <= turn_seconds <= longest:
+            raise UsageError(f"a turn clock is {shortest:g} to {longest:g} seconds, not {turn_seconds:g}")
         saved = self.store.rulesets()
         with resources.saved_rulesets(saved):
             table = Table(
