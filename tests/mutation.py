@@ -154,6 +154,37 @@ TARGETS: dict[str, list[str]] = {
         ]
         for module in ("table", "saved")
     },
+    "framework/trickbook/session/terminal.py": [
+        "tests/test_play.py",
+        "tests/test_arabic.py",
+        "tests/test_registries.py",
+        "tests/test_rules_estimation.py",
+        "tests/test_rules_trex.py",
+    ],
+    "framework/trickbook/session/progress.py": [
+        "tests/test_declaring.py",
+        "tests/test_melds.py",
+        "tests/test_rules_estimation.py",
+        "tests/test_play.py",
+    ],
+    "framework/trickbook/web/live.py": [
+        "tests/test_room_page.py",
+        "tests/test_stand_in.py",
+        "tests/test_arabic.py",
+        "tests/test_limits.py",
+        "tests/test_hostile.py",
+        "tests/test_web_api.py",
+    ],
+    "framework/trickbook/web/comparisons.py": [
+        "tests/test_caveats.py",
+        "tests/test_arabic.py",
+        "tests/test_web_guard.py",
+        "tests/test_web_api.py",
+    ],
+    **{
+        f"framework/trickbook/web/{module}.py": ["tests/test_web_api.py", "tests/test_web_guard.py"]
+        for module in ("app", "requests")
+    },
     "framework/trickbook/web/guard.py": ["tests/test_web_guard.py", "tests/test_web_api.py"],
     "framework/trickbook/web/store.py": [
         "tests/test_web_store.py",
