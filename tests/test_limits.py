@@ -592,3 +592,28 @@ def test_a_server_takes_tables_up_to_its_limit_and_makes_room_by_closing_closed_
     assert made[1].table.phase == CLOSED
     hub.create("whist", ["human"] + ["random"] * 3, {}, None, 5, now)
     assert len(hub.tables) == 3 and made[1].id not in hub.tables
+
+
+def test_a_digest_of_rules_holding_symbols_is_taken_of_their_utf8_text_and_never_changes(tmp_path: Path) -> None:
+    """Records carry the digest of their rules and must replay under later releases, so the digest of one version
+    is fixed forever: here of Tarneeb 41's version 1 on a deck file of its own, whose suit symbols (♠ ♥ ♣ ♦) go
+    into the digest as UTF-8, not as JSON escapes."""
+    deck = (resources.data_dir() / "rulesets" / "decks" / "standard-52.yaml").read_text(encoding="utf-8")
+    (tmp_path / "cards.yaml").write_text(deck.replace("id: standard-52", "id: my-cards"), encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text(
+        "format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: tarneeb-41\ndeck: cards.yaml\n",
+        encoding="utf-8",
+    )
+    digest = load_ruleset(str(house), version=1).digest
+    assert digest == "sha256:eda5e85a5141981cfacc6db8b20a0515c9b1f7a9742d895c959b5bb71c50e1f7"
+
+
+def test_a_ruleset_path_the_system_cannot_read_is_refused_in_the_systems_own_words(tmp_path: Path) -> None:
+    """A file name longer than the system allows (255 bytes on Linux and macOS) cannot even be looked up."""
+    name = str(tmp_path / ("r" * 300 + ".yaml"))
+    with pytest.raises(InputError) as refused:
+        load_ruleset(name)
+    said = str(refused.value)
+    assert said.startswith(f"cannot read the ruleset file {name[:200] + '…'!r}: ") and "Errno" not in said
+    assert said.endswith(": File name too long"), said
