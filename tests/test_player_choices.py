@@ -4,6 +4,7 @@ card: what the seat saw played, exposed, passed and shown, and the voids its vie
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,12 +12,12 @@ from hypothesis import strategies as st
 
 from helpers import CONFIGURATIONS, act, config_id, played, random_position, rules, stacked_game
 from test_language_three import OR_TRUMP, RAISE
-from trickbook import Game, Rules
-from trickbook.errors import IllegalAction, PlayerError
+from trickbook import Game, Rules, limits
+from trickbook.errors import IllegalAction, PlayerError, UsageError
 from trickbook.players import make_player, parse_player_specs
 from trickbook.players.appetite import party, trick_target
 from trickbook.players.policy import policy
-from trickbook.players.search import value
+from trickbook.players.search import affordable, outcomes_in, sample_worlds, value, values_in
 from trickbook.players.worlds import _bidders, imaginable, sample_world, world_game
 from trickbook.ruleset.loader import open_text
 
@@ -175,3 +176,42 @@ def test_the_bidders_a_world_weighs_are_the_other_seats_that_bid_never_the_viewe
     bidders = {seat: _bidders(game.view(seat)) for seat in range(4)}
     winner = next(seat for seat, seats in bidders.items() if not seats)
     assert all(seats == [winner] for seat, seats in bidders.items() if seat != winner), bidders
+
+
+def test_a_players_budget_starts_at_one_playout_and_one_millisecond() -> None:
+    """The lower ends of the budget (the upper ones are in tests/test_limits.py): one playout and one millisecond
+    are budgets, none is not; and an option is written key=value, with both sides."""
+    assert [str(s) for s in parse_player_specs("mcts:playouts=1,heuristic:samples=1,mcts:ms=1", 3)] == [
+        "mcts:playouts=1",
+        "heuristic:samples=1",
+        "mcts:ms=1",
+    ]
+    for spec, says in (
+        ("mcts:playouts=0", "would play out 0 hands for one decision; a player plays out 1 to"),
+        ("heuristic:samples=0", "would play out 0 hands for one decision"),
+        ("mcts:ms=0", "would think 0 ms for one decision"),
+        ("mcts:=5", "player options are written key=value, as in mcts:playouts=200; found '=5'"),
+        ("mcts:playouts", "player options are written key=value, as in mcts:playouts=200; found 'playouts'"),
+    ):
+        with pytest.raises(UsageError, match=re.escape(says)):
+            parse_player_specs(spec, 1)
+
+
+def test_a_decision_affords_every_world_it_wants_up_to_the_playout_limit_and_one_world_at_the_least() -> None:
+    """Whist names no trump after a choice: a decision between c choices affords MAX // c worlds."""
+    view = Game(rules("whist"), 0, dealer=0).view(0)
+    most = limits.MAX_PLAYOUTS_PER_DECISION
+    assert affordable(view, most, 1) == most and affordable(view, most + 1, 1) == most
+    assert affordable(view, most, 2) == most // 2 and affordable(view, 6, 2) == 6
+    assert affordable(view, 6, most + 1) == 1
+
+
+def test_a_choices_value_is_its_mean_over_the_worlds() -> None:
+    """Each choice is played out in the same worlds; its value is the mean of those playouts' values."""
+    game = _at_seat_3s_card("bid 2")
+    view = game.view(3)
+    worlds = sample_worlds(view, random.Random(0), 5)
+    each = outcomes_in(view, list(view.legal), worlds)
+    means = values_in(view, list(view.legal), worlds)
+    assert means == {choice: sum(found) / len(found) for choice, found in each.items()}
+    assert all(len(found) == 5 for found in each.values())
