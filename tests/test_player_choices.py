@@ -16,7 +16,8 @@ from trickbook import Game, Rules, limits
 from trickbook.errors import IllegalAction, PlayerError, UsageError
 from trickbook.players import make_player, parse_player_specs
 from trickbook.players.appetite import party, trick_target
-from trickbook.players.policy import policy
+from trickbook.players.contract import CALL_WORLDS, samples_within
+from trickbook.players.policy import plausible_calls, policy
 from trickbook.players.search import affordable, outcomes_in, sample_worlds, value, values_in
 from trickbook.players.worlds import _bidders, imaginable, sample_world, world_game
 from trickbook.ruleset.loader import open_text
@@ -215,3 +216,14 @@ def test_a_choices_value_is_its_mean_over_the_worlds() -> None:
     means = values_in(view, list(view.legal), worlds)
     assert means == {choice: sum(found) / len(found) for choice, found in each.items()}
     assert all(len(found) == 5 for found in each.values())
+
+
+def test_an_mcts_call_spends_its_playouts_on_the_plausible_calls_and_judges_on_three_samples_at_the_least() -> None:
+    bridge = rules("contract-bridge")
+    game = Game(bridge, 0, dealer=0)
+    assert game.actor is not None
+    view = game.view(game.actor)
+    calls = len(plausible_calls(view))
+    assert calls >= 2
+    assert samples_within(view, 1000) == 1000 // (CALL_WORLDS * calls)
+    assert samples_within(view, CALL_WORLDS * calls * 3) == 3 and samples_within(view, 1) == 3
