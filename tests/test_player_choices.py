@@ -14,8 +14,8 @@ from helpers import CONFIGURATIONS, act, config_id, played, random_position, rul
 from test_language_three import OR_TRUMP, RAISE
 from trickbook import Game, Rules, limits
 from trickbook.errors import IllegalAction, PlayerError, UsageError
-from trickbook.players import make_player, parse_player_specs
-from trickbook.players.appetite import party, trick_target
+from trickbook.players import appetite, make_player, parse_player_specs
+from trickbook.players.appetite import party, remember, trick_target
 from trickbook.players.contract import CALL_WORLDS, samples_within
 from trickbook.players.policy import plausible_calls, policy
 from trickbook.players.search import affordable, outcomes_in, sample_worlds, value, values_in
@@ -227,3 +227,12 @@ def test_an_mcts_call_spends_its_playouts_on_the_plausible_calls_and_judges_on_t
     assert calls >= 2
     assert samples_within(view, 1000) == 1000 // (CALL_WORLDS * calls)
     assert samples_within(view, CALL_WORLDS * calls * 3) == 3 and samples_within(view, 1) == 3
+
+
+def test_a_players_cache_holds_its_limit_of_entries_then_starts_afresh() -> None:
+    cache: dict[int, int] = {}
+    for key in range(appetite._LIMIT):
+        remember(cache, key, key)
+    assert len(cache) == appetite._LIMIT
+    remember(cache, -1, -1)
+    assert cache == {-1: -1}
