@@ -19,7 +19,7 @@ from trickbook.players.appetite import party, remember, trick_target
 from trickbook.players.contract import CALL_WORLDS, samples_within
 from trickbook.players.policy import plausible_calls, policy
 from trickbook.players.search import affordable, outcomes_in, sample_worlds, value, values_in
-from trickbook.players.worlds import _bidders, imaginable, sample_world, world_game
+from trickbook.players.worlds import _bidders, imaginable, imagine, sample_world, world_game
 from trickbook.ruleset.loader import open_text
 
 TWO_CARDS = rules("oh-hell", (("sequence", "2"),))
@@ -236,3 +236,20 @@ def test_a_players_cache_holds_its_limit_of_entries_then_starts_afresh() -> None
     assert len(cache) == appetite._LIMIT
     remember(cache, -1, -1)
     assert cache == {-1: -1}
+
+
+def test_an_imagined_match_goes_on_after_this_hand_unless_told_to_end_with_it() -> None:
+    """Whist's match lasts several hands: a world imagined for a whole match deals the next one, a world for a
+    playout of this hand (what the searches ask for) ends with it."""
+    view = Game(rules("whist"), 0, dealer=0).view(1)
+    for later_hands, over in ((None, False), (True, False), (False, True)):
+        world = imagine(view, random.Random(0)) if later_hands is None else imagine(view, random.Random(0), later_hands)
+        chooser = random.Random(1)
+        while world.hands_finished == 0:
+            world.apply(chooser.choice(world.legal_actions()))
+        assert world.is_over() is over, later_hands
+    replayed = world_game(view, sample_world(view, random.Random(0)), 0)
+    chooser = random.Random(1)
+    while replayed.hands_finished == 0:
+        replayed.apply(chooser.choice(replayed.legal_actions()))
+    assert not replayed.is_over()
