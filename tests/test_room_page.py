@@ -77,3 +77,25 @@ def test_a_new_deal_leaves_a_seats_log_only_the_score_of_the_hand_just_finished(
         assert [(e["totals"], e["seat_totals"]) for e in scored] == [
             (list(second.totals), list(second.seat_totals or ()))
         ], seat
+
+
+def test_a_table_unchanged_for_exactly_the_idle_time_closes_and_one_changed_since_stays(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 100.0)
+    assert hub.expire_idle(159.5, 60) == [] and made.id in hub.tables
+    assert hub.expire_idle(160.0, 60) == [made]
+    assert made.expired and made.id not in hub.tables
+    restored = live.Hub(Store(tmp_path))
+    assert restored.restore_all(200.0) == [] and restored.tables == {}, "the store forgets it too"
+
+
+def test_a_seats_log_keeps_its_latest_events_up_to_the_limit(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    log = made.logs[1]
+    log.clear()
+    events = [{"type": "trick_event", "name": str(n)} for n in range(live.MAX_LOG + 1)]
+    hub._deliver(made, {1: events[: live.MAX_LOG]})
+    assert log == events[: live.MAX_LOG]
+    hub._deliver(made, {1: events[live.MAX_LOG :]})
+    assert log == events[1:]
