@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from trickbook import OptionError, limits, load_ruleset, resources
+from trickbook import Game, OptionError, limits, load_ruleset, resources
 from trickbook.errors import InputError, Location, UsageError
 from trickbook.players.base import parse_player_specs
 from trickbook.record.reader import parse_record, read_records
@@ -617,3 +617,11 @@ def test_a_ruleset_path_the_system_cannot_read_is_refused_in_the_systems_own_wor
     said = str(refused.value)
     assert said.startswith(f"cannot read the ruleset file {name[:200] + '…'!r}: ") and "Errno" not in said
     assert said.endswith(": File name too long"), said
+
+
+def test_a_dealer_outside_the_table_is_refused() -> None:
+    """A program that names a dealer seat the table does not have is told so, not given an index error later."""
+    with pytest.raises(ValueError, match="dealer: expected a seat from 0 to 3, found 4"):
+        Game(load_ruleset("napoleon"), seed=1, dealer=4)
+    with pytest.raises(ValueError, match="found -1"):
+        Game(load_ruleset("napoleon"), seed=1, dealer=-1)

@@ -95,6 +95,8 @@ class Game(GameState):
         self._suit_of = rules.deck.suit_of
         self._suit_masks = rules.deck.suit_masks
         self._strength = rules.play_start[0].strength
+        if dealer is not None and not 0 <= dealer < self._seats:
+            raise ValueError(f"dealer: expected a seat from 0 to {self._seats - 1}, found {dealer}")
         self._dealer = first_dealer(rules, seed) if dealer is None else dealer
         sides = len(seating.sides)
         if start is None:

@@ -43,7 +43,7 @@ def progress(view: SeatView) -> tuple[Progress, ...]:
     for index, members in enumerate(groups):
         auction = rules.bidding.kind is BiddingKind.AUCTION and not rules.bidding.values
         holds = declared or (auction and index == declarer and view.declarer >= 0)
-        wanted = view.contract[index] if holds and index < len(view.contract) else None
+        wanted = view.contract[index] if holds else None
         worth = None if points is None else sum(points[s] for s in members)
         made = None if melds is None else sum(melds[s] for s in members)
         out.append(Progress(names[index], sum(won[s] for s in members), wanted, worth, made))
