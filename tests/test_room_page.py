@@ -99,3 +99,53 @@ def test_a_seats_log_keeps_its_latest_events_up_to_the_limit(tmp_path: Path) -> 
     assert log == events[: live.MAX_LOG]
     hub._deliver(made, {1: events[live.MAX_LOG :]})
     assert log == events[1:]
+
+
+def test_a_new_table_has_no_finished_match_to_offer(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    assert made.kept == 0 and hub.page(made, 0)["finished"] == []
+
+
+def test_a_table_kept_by_an_earlier_trickbook_deals_its_rematches_from_secret_seeds(tmp_path: Path) -> None:
+    """A table saved before secret seeds would deal a rematch from seed + 1, which its first record tells."""
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    made.table.secret_seeds = False
+    made.table.seed = made.table.game.seed  # as such a table dealt its first match
+    hub._save(made, 0.0)
+    again = live.Hub(Store(tmp_path))
+    assert again.restore_all(0.0) == []
+    assert again.tables[made.id].table.secret_seeds is True
+
+
+def test_the_passing_prompt_names_the_receiver_only_for_a_seat_that_gives(tmp_path: Path) -> None:
+    """A house Hearts where the dealer and the player opposite swap three cards and the other two keep theirs: the
+    givers are told whom they give to, the keepers nothing; games without passing never say it."""
+    store = Store(tmp_path)
+    store.save_ruleset(
+        "swap",
+        "format: trickbook-ruleset/1\nid: swap\ntitle: Swap\nextends: hearts\n"
+        "passing:\n  cards: 3\n  to: 'if seat == dealer or seat == across(dealer) then across(seat) else seat'\n",
+        0.0,
+    )
+    hub = live.Hub(store)
+    made = hub.create("swap", ["human"] * 4, {}, None, None, 0.0)
+    assert made.table.game.phase == "passing"
+    names = made.table.rules.seating.seat_names
+    dealer = made.table.game.dealer
+    said = {seat: hub.page(made, seat)["passing"] for seat in range(4)}
+    assert said == {
+        dealer: f"Choose 3 cards to pass to {names[(dealer + 2) % 4]}",
+        (dealer + 1) % 4: None,
+        (dealer + 2) % 4: f"Choose 3 cards to pass to {names[dealer]}",
+        (dealer + 3) % 4: None,
+    }
+    whist = hub.create("whist", ["human"] * 4, {}, None, None, 0.0)
+    assert hub.page(whist, 0)["passing"] is None
+    timed = hub.create("swap", ["human"] * 4, {}, None, 5, 0.0)
+    now = 0.0
+    while timed.table.game.phase == "passing":
+        now += 6  # each giver's time runs out and its cards are passed for it
+        hub.tick_all(now)
+    assert [hub.page(timed, seat)["passing"] for seat in range(4)] == [None] * 4, "the passing is over"

@@ -119,3 +119,13 @@ def test_a_stand_in_during_the_rematch_vote_votes_yes_for_the_absent_person() ->
     events = _valid(table.stand_in(2, "random", now))
     assert {"type": "stand_in", "seat": 2, "player": "random"} in events
     assert table.phase == PLAYING and table.match_number == 2, "every seat said yes: the rematch starts"
+
+
+def test_a_stand_in_is_named_by_text_of_one_to_sixty_characters(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("whist", ["human", "human", "random", "random"], {}, None, None, 0.0)
+    assert made.creator
+    for player in (5, None, "", "h" * 61):
+        with pytest.raises(UsageError, match="'player' is 'human'"):
+            hub.seat_player(made.id, made.creator, 1, player, 0.0)
+    assert made.table.stand_ins == {}

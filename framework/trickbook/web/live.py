@@ -45,7 +45,7 @@ class LiveTable:
     table: Table
     tokens: list[str | None]
     logs: dict[int, list[dict[str, Any]]]
-    kept: int = 0
+    kept: int
     """How many finished matches are already stored."""
     pins: dict[str, str] | None = None
     """The digests of the saved rulesets the table started with, by id (its ruleset and those it extends), which
@@ -137,7 +137,7 @@ class Hub:
         pins = self.store.pin({name: saved[name] for name in (ruleset, *table.rules.extends) if name in saved})
         tokens = [secrets.token_urlsafe(18) if spec == HUMAN else None for spec in seats]
         logs: dict[int, list[dict[str, Any]]] = {seat: [] for seat in range(len(seats))}
-        live = LiveTable(secrets.token_hex(6), table, tokens, logs, pins=pins, creator=secrets.token_urlsafe(18))
+        live = LiveTable(secrets.token_hex(6), table, tokens, logs, 0, pins=pins, creator=secrets.token_urlsafe(18))
         self.tables[live.id] = live
         self._deliver(live, table.pending())
         self._save(live, now)
@@ -374,7 +374,7 @@ def _bid_words(rules: Rules, language: str) -> dict[str, str]:
 
 def _passing(rules: Rules, view: SeatView, language: str) -> str | None:
     """While cards are being passed: how many this seat gives, and to whom."""
-    if view.phase is not PhaseKind.PASSING or not view.receivers or rules.passing is None:
+    if view.phase is not PhaseKind.PASSING or rules.passing is None:
         return None
     to = view.receivers[view.seat]
     if to == view.seat:
