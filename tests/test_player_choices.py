@@ -13,12 +13,22 @@ from hypothesis import strategies as st
 from helpers import CONFIGURATIONS, act, config_id, played, random_position, rules, stacked_game
 from test_language_three import OR_TRUMP, RAISE
 from trickbook import Game, Rules, limits
+from trickbook.engine.history import HandResult
 from trickbook.errors import IllegalAction, PlayerError, UsageError
-from trickbook.players import appetite, make_player, parse_player_specs
+from trickbook.players import appetite, make_player, parse_player_specs, search
 from trickbook.players.appetite import party, remember, trick_target
 from trickbook.players.contract import CALL_WORLDS, samples_within
 from trickbook.players.policy import plausible_calls, policy
-from trickbook.players.search import affordable, outcomes_in, sample_worlds, value, values_in
+from trickbook.players.search import (
+    NO_CHOICE,
+    affordable,
+    best_named,
+    choice_values,
+    outcomes_in,
+    sample_worlds,
+    value,
+    values_in,
+)
 from trickbook.players.worlds import _bidders, imaginable, imagine, sample_world, world_game
 from trickbook.ruleset.loader import open_text
 
@@ -216,6 +226,52 @@ def test_a_choices_value_is_its_mean_over_the_worlds() -> None:
     means = values_in(view, list(view.legal), worlds)
     assert means == {choice: sum(found) / len(found) for choice, found in each.items()}
     assert all(len(found) == 5 for found in each.values())
+
+
+def _two_trump_tarneeb() -> Rules:
+    """Cardems Tarneeb where the declarer may name only spades or hearts: a choice of exactly two trumps."""
+    text = (
+        "format: trickbook-ruleset/1\nid: two-trumps\ntitle: Two trumps\nextends: cardems-tarneeb\n"
+        "trump:\n  mode: chosen\n  suits: [S, H]\n"
+    )
+    return open_text(text, "two-trumps.yaml").resolve()
+
+
+def test_a_bid_that_wins_the_auction_is_valued_under_each_of_two_trumps_the_bidder_may_name() -> None:
+    """North bids 13, which nobody can top: North names trump next, spades or hearts, and the bid is valued
+    under each of the two."""
+    game = Game(_two_trump_tarneeb(), 0, dealer=3)
+    view = game.view(0)
+    actions = game.rules.actions
+    world = imagine(view, random.Random(1), later_hands=False)
+    values = choice_values(view, world, actions.parse("bid 13"), world.hands_finished)
+    assert sorted(values) == sorted([actions.parse("trump S"), actions.parse("trump H")])
+
+
+def test_later_choices_keep_the_trump_found_best_after_the_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first bid tries every trump; the next bids are valued under the one best over the worlds for it,
+    one playout each (the cheaper estimate that lets a decision afford more worlds)."""
+    game = Game(_two_trump_tarneeb(), 0, dealer=3)
+    view = game.view(0)
+    actions = game.rules.actions
+    first, second = actions.parse("bid 13"), actions.parse("bid 12")
+    worlds = sample_worlds(view, random.Random(2), 3)
+    found = [choice_values(view, world.clone(), first, world.hands_finished) for world in worlds]
+    _, best = best_named(found)
+    assert best != NO_CHOICE
+    then = [choice_values(view, world.clone(), second, world.hands_finished, best) for world in worlds]
+    assert all(list(values) == [best] for values in then)
+    assert outcomes_in(view, [first, second], worlds)[second] == [values[best] for values in then]
+    hands: list[int] = []
+    counted = search.play_out_hand
+
+    def counting(world: Game, hand: int) -> HandResult:
+        hands.append(hand)
+        return counted(world, hand)
+
+    monkeypatch.setattr(search, "play_out_hand", counting)
+    outcomes_in(view, [first, second], worlds)
+    assert len(hands) == len(worlds) * (2 + 1)
 
 
 def test_an_mcts_call_spends_its_playouts_on_the_plausible_calls_and_judges_on_three_samples_at_the_least() -> None:
