@@ -15,7 +15,7 @@ from test_language_three import OR_TRUMP, RAISE
 from trickbook import Game, Rules, limits
 from trickbook.engine.history import HandResult
 from trickbook.errors import IllegalAction, PlayerError, UsageError
-from trickbook.players import appetite, make_player, parse_player_specs, search
+from trickbook.players import appetite, contract, make_player, parse_player_specs, search
 from trickbook.players.appetite import party, remember, trick_target
 from trickbook.players.contract import CALL_WORLDS, samples_within
 from trickbook.players.policy import plausible_calls, policy
@@ -309,3 +309,27 @@ def test_an_imagined_match_goes_on_after_this_hand_unless_told_to_end_with_it() 
     while replayed.hands_finished == 0:
         replayed.apply(chooser.choice(replayed.legal_actions()))
     assert not replayed.is_over()
+
+
+def test_a_call_climbs_to_a_higher_level_only_when_it_is_worth_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where every contract scores the same in every world, the opening bid stays the lowest that scores: a
+    higher level risks more for nothing. Where each level is worth more than the one below, it climbs to 7."""
+    bridge = rules("contract-bridge")
+    game = Game(bridge, 0, dealer=0)
+    assert game.actor is not None
+    view = game.view(game.actor)
+    actions = bridge.actions
+    strains = len(bridge.bidding.calls.strains) if bridge.bidding.calls else 0
+
+    def flat(view: object, choices: list[int], worlds: object) -> dict[int, list[float]]:
+        return {c: [0.0 if c == actions.pass_action else 10.0] * 3 for c in choices}
+
+    monkeypatch.setattr(contract, "outcomes_in", flat)
+    chosen = contract.choose_call(view, random.Random(0), 3)
+    assert actions.kinds[chosen] == "bid" and chosen + strains in view.legal
+
+    def rising(view: object, choices: list[int], worlds: object) -> dict[int, list[float]]:
+        return {c: [0.0 if c == actions.pass_action else float(c)] * 3 for c in choices}
+
+    monkeypatch.setattr(contract, "outcomes_in", rising)
+    assert actions.text(contract.choose_call(view, random.Random(0), 3)).startswith("bid 7")
