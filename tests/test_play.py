@@ -13,10 +13,10 @@ from pathlib import Path
 from rich.console import Console
 
 from helpers import rules
-from trickbook import Game
+from trickbook import Game, load_ruleset
 from trickbook.cli import main
 from trickbook.players import make_player, parse_player_specs
-from trickbook.session.terminal import TerminalMatch
+from trickbook.session.terminal import TerminalMatch, help_text
 
 SEED = 4
 RULESET = "cardems-tarneeb"
@@ -424,3 +424,47 @@ def test_a_counter_kept_across_hands_is_shown_after_each_hand_and_by_score(tmp_p
     row = next(line for line in table.splitlines() if "bags" in line)
     assert [cell.strip() for cell in row.split("│")[2:-1]] == [str(b) for b in bags]
     assert f"bags: North-South {bags[0]}, East-West {bags[1]}" in out
+
+
+HELP_TAIL = [
+    "  a number      picks from the numbered choices when cards are played or passed",
+    "Commands: help, score (the totals and this hand), last (the last trick),",
+    "undo (take back your last move and the bots' moves after it), quit (save and stop).",
+]
+
+
+def test_help_names_only_the_kinds_of_action_the_ruleset_has_with_its_own_examples(tmp_path: Path) -> None:
+    """Hearts has passing and no bidding; Tarneeb bidding from 7 and a trump its declarer names; Skat games
+    besides suits (diamonds the first suit offered); a house Tarneeb whose declarer names hearts or diamonds
+    gives a suit it may name. The example card is the deck's last (the ace of diamonds in these packs). English
+    unless asked."""
+    head = "Type what you do as people say it:"
+    assert help_text(rules("hearts")).splitlines() == [
+        head,
+        "  a card        AD, A♦ (when passing: the card to give)",
+        *HELP_TAIL,
+    ]
+    tarneeb = [
+        head,
+        "  a card        AD, A♦",
+        "  a bid         7, pass (in the bidding a number is always a bid)",
+        "  a trump suit  spades, S, ♠",
+        *HELP_TAIL,
+    ]
+    assert help_text(rules("cardems-tarneeb")).splitlines() == tarneeb
+    assert help_text(rules("skat")).splitlines()[2:5] == [
+        "  a bid         18, pass (in the bidding a number is always a bid)",
+        "  a trump suit  diamonds, D, ♦",
+        "  a game        grand, null, null_ouvert",
+    ]
+    house = tmp_path / "red.yaml"
+    house.write_text(
+        "format: trickbook-ruleset/1\nid: red\ntitle: Red trumps\nextends: cardems-tarneeb\n"
+        "trump:\n  mode: chosen\n  suits: [H, D]\n"
+    )
+    assert "  a trump suit  hearts, H, ♥" in help_text(load_ruleset(str(house))).splitlines()
+    assert "a trump suit" not in help_text(rules("whist")) and "a bid" not in help_text(rules("whist"))
+    assert (
+        help_text(rules("cardems-tarneeb"), "ar").splitlines()[0]
+        == "اكتب حركتك كما يقولها اللاعبون (بالصيغ الإنجليزية):"
+    )

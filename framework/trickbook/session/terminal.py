@@ -52,7 +52,6 @@ def help_text(rules: Rules, language: str = i18n.LANGUAGES[0]) -> str:
     are typed as in English whatever the language of the explanation."""
     _ = i18n.gettext(language)
     deck = rules.deck
-    suit = deck.suits[0]
     last = deck.extra_base - 1
     example = f"{deck.codes[last]}, {deck.label(last)}"
     card = (
@@ -65,6 +64,7 @@ def help_text(rules: Rules, language: str = i18n.LANGUAGES[0]) -> str:
         bids = ", ".join([f"{rules.actions.min_bid}", *rules.actions.named_bids, "pass"])
         lines.append(_("  a bid         {bids} (in the bidding a number is always a bid)").format(bids=bids))
     if rules.trump.mode is TrumpMode.CHOSEN and rules.trump.suits:
+        suit = deck.suits[rules.trump.suits[0]]  # one the declarer may name
         lines.append(_("  a trump suit  {suits}").format(suits=f"{suit.name}, {suit.code}, {suit.symbol}"))
     if rules.trump.games:
         lines.append(_("  a game        {games}").format(games=", ".join(g.name for g in rules.trump.games)))
