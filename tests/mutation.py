@@ -140,6 +140,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_limits.py",
         "tests/test_yaml_builds.py",
         "tests/test_language_three.py",
+        "tests/test_builder_edges.py",
         "tests/test_rules_*.py",
     ],
     **{

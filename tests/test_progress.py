@@ -78,3 +78,17 @@ def test_a_game_without_sides_names_each_seat() -> None:
     game = Game(rules("german-whist"), seed=1, dealer=1)
     names = game.rules.seating.seat_names
     assert progress(game.view(0)) == (Progress(names[0], 0, None), Progress(names[1], 0, None))
+
+
+def test_a_sides_tricks_are_every_members_tricks_through_a_whole_hand() -> None:
+    """Each trick of a hand counts for its winner's side, whichever partner took it."""
+    game = tarneeb(dealer=3)
+    act(game, "bid 7", "pass", "pass", "pass", "trump S")
+    members = game.rules.seating.sides
+    partners_took = set()
+    while game.hands_finished == 0 and sum(game.tricks_won) < 12:
+        game.apply(game.default_action())
+        won = game.tricks_won
+        assert [p.taken for p in progress(game.view(0))] == [sum(won[s] for s in side) for side in members]
+        partners_took |= {seat for seat in range(4) if won[seat]}
+    assert partners_took == {0, 1, 2, 3}, "every seat took a trick, so a partner's tricks were counted too"
