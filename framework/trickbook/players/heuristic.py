@@ -25,7 +25,7 @@ class HeuristicPlayer:
     so the player needs no knowledge of what a bid means in a given game.
     """
 
-    def __init__(self, rng: random.Random, samples: int = 6, spread: int = 2) -> None:
+    def __init__(self, rng: random.Random, samples: int, spread: int) -> None:
         self._rng = rng
         self.samples = samples
         self.spread = spread
