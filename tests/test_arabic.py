@@ -335,3 +335,50 @@ def test_a_web_comparison_reads_in_arabic_and_its_english_stays_as_before(tmp_pa
     wins = [name for name, _cells in english["rows"] if name.endswith(" wins") and "dealer" not in name]
     assert wins and all(ARABIC.search(name) and not _english_left(name) for name in names)
     assert all(not _english_left(line.partition(": ")[2]) for line in arabic["differences"] + arabic["caveats"])
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seed", "told"),
+    [
+        (
+            "cardems-tarneeb",
+            1,
+            ["المزايدة: [i]", "يختار الطرنيب", "الأكلة حتى الآن (بدأها [i]", "┃ [i]North-South[/i]"],
+        ),
+        ("contract-bridge", 1, ["العقد: ", "يد المكشوف ([i]", "(خيارك الوحيد)"]),
+        ("german-whist", 1, ["الكومة: ", "يسحب [i]Seat 1[/i] ", "مباراة أخرى؟ (y/n)"]),
+        ("hearts", 1, ["وضع [i]East[/i] 3 أوراق جانباً لتمريرها"]),
+        ("euchre", 2, ["يترك [i]East[/i] ورقة جانباً", "يلعب [i]South[/i] منفرداً"]),
+        ("trex", 1, ["خياراتك: [1] [i]king_of_hearts[/i]"]),
+    ],
+)
+def test_a_translators_words_with_square_brackets_are_shown_as_written_on_every_line(
+    ruleset: str, seed: int, told: list[str], tmp_path: Path
+) -> None:
+    """Seat, side, suit, game and rule names come from the ruleset's translation, so `[i]` in one is text, not the
+    terminal's markup: a bot's move, the person's, the rule over each hand and the score sheet said the names
+    without their brackets. So is the file the match is saved in."""
+    words = dict(rules(ruleset).translation("ar").words)
+    text = (
+        f"format: trickbook-ruleset/1\nid: brackets\ntitle: Brackets\nextends: {ruleset}\n"
+        'translations:\n  ar:\n    title: "[i]Brackets[/i]"\n    words:\n'
+        + "".join(f'      "{word}": "[i]{word}[/i]"\n' for word in words)
+    )
+    (tmp_path / "brackets.yaml").write_text(text, encoding="utf-8")
+    game = Game(load_ruleset(str(tmp_path / "brackets.yaml")), seed)
+    specs = [None, *parse_player_specs("random", game.rules.seating.seats - 1)]
+    bots = [None if spec is None else make_player(spec, seed, seat) for seat, spec in enumerate(specs)]
+    typed = io.StringIO("\n".join(["pass", "1"] * 30 + ["score", "last", "quit"]) + "\n")
+    out = io.StringIO()
+    save = tmp_path / "[b]m.json"
+    TerminalMatch(game, 0, specs, bots, Console(file=out, width=400), typed, save, autoplay=True, language="ar").run()
+    shown = out.getvalue()
+    bare = re.sub(r"\[i\][^\[]*\[/i\]", "", shown)
+    assert [word for word in words if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", bare)] == []
+    lines = shown.splitlines()
+    assert lines[0].startswith("[i]Brackets[/i]: ") and "[i]" in lines[1] and "─" in lines[1]
+    assert any(re.match(r"\[i\][^\[]+\[/i\]: ", line) for line in lines), "a bot's move, by its seat's name"
+    assert any(re.match(r"\[i\][^\[]+\[/i\] \(أنت\): ", line) for line in lines), "the person's move"
+    assert any(line.startswith("الأكلة 1: [i]") for line in lines), "a trick won"
+    assert f"حُفظت المباراة في {save}." in shown, "the save named as it is"
+    assert all(any(part in line for line in lines) for part in told), told

@@ -185,7 +185,7 @@ class TerminalMatch:
             self.console.print(said.format(hand=game.hand_number, move=game.moves_made + 1))
             self.show_score()
         if not game.is_over():
-            self.console.rule(self.story.hand_words(game.hand_number, game.dealer))
+            self.console.rule(Text(self.story.hand_words(game.hand_number, game.dealer)))
             if game.trump >= 0:
                 chosen = self.rules.trump.mode is TrumpMode.CHOSEN
                 self.console.print(self.story.trump_words(game.trump, game.declarer if chosen else None), markup=False)
@@ -212,7 +212,7 @@ class TerminalMatch:
                 return False
         self.report()
         self.save()
-        self.console.print(self._("Match saved in {file}.").format(file=self.save_path))
+        self.console.print(self._("Match saved in {file}.").format(file=self.save_path), markup=False)
         self.console.print(self._("Play another match? (y/n)"))
         answer = self.entry.readline().strip().lower()
         return answer in ("y", "yes")
@@ -221,7 +221,7 @@ class TerminalMatch:
         """Saves the match so far and says how to go on."""
         self.save()
         saved = self._("Match saved in {file}.").format(file=self.save_path)
-        self.console.print(f"{why}{saved} {self.resume_hint}".rstrip())
+        self.console.print(f"{why}{saved} {self.resume_hint}".rstrip(), markup=False)
 
     def announce(self, seat: int, action: int, phase: PhaseKind) -> None:
         """Says what a bot did in `phase`, without showing a card it passes."""
@@ -229,17 +229,18 @@ class TerminalMatch:
         if actions.kinds[action] == GIVE:
             if self._gives(seat) == self._pass_count():
                 said = self._("{seat} has set {count} cards aside to pass")
-                self.console.print(said.format(seat=self.names[seat], count=self._pass_count()))
+                self.console.print(said.format(seat=self.names[seat], count=self._pass_count()), markup=False)
             return
         if actions.kinds[action] == DISCARD:
-            self.console.print(self._("{seat} lays a card away").format(seat=self.names[seat]))
+            self.console.print(self._("{seat} lays a card away").format(seat=self.names[seat]), markup=False)
             return
         if actions.kinds[action] == ALONE:
-            self.console.print(self._("{seat} plays alone").format(seat=self.names[seat]))
+            self.console.print(self._("{seat} plays alone").format(seat=self.names[seat]), markup=False)
             return
         if actions.kinds[action] in (TRUMP, GAME):
             return  # the trump or game named is told once, by its event, with who named it
-        self.console.print(self._("{seat}: {action}").format(seat=self.names[seat], action=self._words(action, phase)))
+        said = self._("{seat}: {action}").format(seat=self.names[seat], action=self._words(action, phase))
+        self.console.print(said, markup=False)
 
     def human_turn(self) -> bool:
         """Asks until a legal action or a command that ends the turn; False when the person quits or input ends."""
@@ -248,11 +249,13 @@ class TerminalMatch:
         if self.autoplay and len(view.legal) == 1:
             self.game.apply(view.legal[0])
             said = self._("{seat}: {action} (your only choice)")
-            self.console.print(said.format(seat=self._mover(view), action=self._words(view.legal[0], view.phase)))
+            said = said.format(seat=self._mover(view), action=self._words(view.legal[0], view.phase))
+            self.console.print(said, markup=False)
             return True
         numbered = view.phase is not PhaseKind.BIDDING  # in the bidding a number is a bid
         while True:
-            self.console.print(self._("Your choices: {choices}").format(choices=self._choices(view, numbered)))
+            choices = self._("Your choices: {choices}").format(choices=self._choices(view, numbered))
+            self.console.print(choices, markup=False)
             line = self.entry.readline()
             if not line:
                 self.console.print(self._("(end of input)"))
@@ -291,7 +294,7 @@ class TerminalMatch:
                 self.console.print(said.format(reason=escape(exc.said.in_language(self._, self._word))), style="red")
                 continue
             said = self._("{seat}: {action}").format(seat=self._mover(view), action=self._words(action, view.phase))
-            self.console.print(said)
+            self.console.print(said, markup=False)
             return True
 
     def _word(self, english: str) -> str:
@@ -500,7 +503,7 @@ class TerminalMatch:
             match event:
                 case HandStarted() if said is not None:
                     self.last_trick = ""
-                    self.console.rule(said)
+                    self.console.rule(Text(said))
                 case TrickWon() if said is not None:
                     self.last_trick = said
                     self.console.print(said, markup=False)
