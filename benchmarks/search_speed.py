@@ -55,7 +55,7 @@ def decide(game: Game, playouts: int, seed: int, plain: bool) -> tuple[int, floa
     )
     with path:
         started = time.perf_counter()
-        action = MonteCarloPlayer(random.Random(seed), playouts).choose(view)
+        action = MonteCarloPlayer(random.Random(seed), playouts, None).choose(view)
         return action, time.perf_counter() - started
 
 

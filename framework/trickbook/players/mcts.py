@@ -28,7 +28,7 @@ from .worlds import imaginable, imagine
 class MonteCarloPlayer:
     """Searches every decision with more than one legal action, within `playouts` (or `ms` milliseconds)."""
 
-    def __init__(self, rng: random.Random, playouts: int = 100, ms: float | None = None) -> None:
+    def __init__(self, rng: random.Random, playouts: int, ms: float | None) -> None:
         self._rng = rng
         self.playouts = playouts
         self.ms = ms
