@@ -5,14 +5,16 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from rich.console import Console
 
-from helpers import rules
+from helpers import act, rules
 from trickbook import Game, load_ruleset
 from trickbook.cli import main
 from trickbook.players import make_player, parse_player_specs
@@ -468,3 +470,47 @@ def test_help_names_only_the_kinds_of_action_the_ruleset_has_with_its_own_exampl
         help_text(rules("cardems-tarneeb"), "ar").splitlines()[0]
         == "اكتب حركتك كما يقولها اللاعبون (بالصيغ الإنجليزية):"
     )
+
+
+def _reached(ruleset: str, seed: int, phase: str) -> Game:
+    """The game of `seed` after random moves up to North's first decision in `phase` between two or more moves."""
+    game = Game(rules(ruleset), seed)
+    chooser = random.Random(seed)
+    while not (game.actor == 0 and game.phase == phase and len(game.legal_actions()) > 1):
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+def _typed(game: Game, *lines: str, autoplay: bool = False) -> str:
+    """What the terminal shows North typing `lines` (then `quit`) from `game`, random players at the other seats."""
+    seats = game.rules.seating.seats
+    specs = [None, *parse_player_specs("random", seats - 1)]
+    bots = [None if spec is None else make_player(spec, game.seed, seat) for seat, spec in enumerate(specs)]
+    out = io.StringIO()
+    entry = io.StringIO("\n".join([*lines, "quit"]) + "\n")
+    with tempfile.TemporaryDirectory() as folder:
+        save = Path(folder) / "m.json"
+        TerminalMatch(game, 0, specs, bots, Console(file=out, width=300), entry, save, autoplay=autoplay).run()
+    return out.getvalue()
+
+
+def test_a_card_typed_while_passing_is_told_as_given_and_one_not_held_is_refused() -> None:
+    """Hearts, seed 1: North holds 2♣ and 7♠ but not 8♠."""
+    shown = _typed(Game(rules("hearts"), 1), "8S", "2C", "give 7S")
+    assert "Not allowed: you do not hold 8♠ (rule: pass cards from your hand)" in shown
+    assert "North (you): give 2♣" in shown and "North (you): give 7♠" in shown
+
+
+def test_a_card_typed_in_an_exchange_is_told_as_laid_away() -> None:
+    game = _reached("euchre", 0, "exchange")
+    card = game.rules.deck.code(game.view(0).hand[0])
+    shown = _typed(game, card)
+    assert f"North (you): discard {game.rules.deck.label(game.rules.deck.parse_card(card))}" in shown
+
+
+def test_a_lone_bid_code_is_a_bid_refused_as_too_low_not_a_card_played_in_the_auction() -> None:
+    bridge = Game(rules("contract-bridge"), 2)  # East deals and calls first
+    act(bridge, "pass", "pass", "bid 3H")
+    shown = _typed(bridge, "2H", "4H")
+    assert "Not allowed: a bid must be higher than the last bid, 3♥, not 2♥ (rule: bids rise)" in shown
+    assert "North (you): 4♥" in shown
