@@ -490,7 +490,9 @@ def _typed(game: Game, *lines: str, autoplay: bool = False) -> str:
     entry = io.StringIO("\n".join([*lines, "quit"]) + "\n")
     with tempfile.TemporaryDirectory() as folder:
         save = Path(folder) / "m.json"
-        TerminalMatch(game, 0, specs, bots, Console(file=out, width=300), entry, save, autoplay=autoplay).run()
+        match = TerminalMatch(game, 0, specs, bots, Console(file=out, width=300), entry, save)  # no autoplay unless
+        match.autoplay = autoplay or match.autoplay  # asked: the default is the terminal's own
+        match.run()
     return out.getvalue()
 
 
@@ -514,3 +516,16 @@ def test_a_lone_bid_code_is_a_bid_refused_as_too_low_not_a_card_played_in_the_au
     shown = _typed(bridge, "2H", "4H")
     assert "Not allowed: a bid must be higher than the last bid, 3♥, not 2♥ (rule: bids rise)" in shown
     assert "North (you): 4♥" in shown
+
+
+def test_a_single_legal_move_waits_for_the_person_unless_autoplay_is_asked() -> None:
+    """The last trick of a Tarneeb hand: North's one card is listed and waits for typing; with autoplay it is
+    played at once."""
+    game = Game(rules("cardems-tarneeb"), 1)
+    chooser = random.Random(1)
+    while not (game.actor == 0 and game.phase == "play" and len(game.legal_actions()) == 1):
+        game.apply(chooser.choice(game.legal_actions()))
+    card = game.rules.deck.label(game.rules.actions.card_of(game.legal_actions()[0]))
+    waiting = _typed(game.clone())
+    assert f"Your choices: [1] {card}\n" in waiting and "your only choice" not in waiting
+    assert f"North (you): {card} (your only choice)" in _typed(game.clone(), autoplay=True)
