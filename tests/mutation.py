@@ -187,6 +187,13 @@ TARGETS: dict[str, list[str]] = {
         for module in ("app", "requests")
     },
     "framework/trickbook/web/guard.py": ["tests/test_web_guard.py", "tests/test_web_api.py"],
+    "framework/trickbook/web/pages.py": ["tests/test_i18n.py", "tests/test_web_room.py", "tests/test_web.py"],
+    "framework/trickbook/web/workbench.py": [
+        "tests/test_web.py",
+        "tests/test_formats_web.py",
+        "tests/test_web_api.py",
+        "tests/test_web_room.py",
+    ],
     "framework/trickbook/web/store.py": [
         "tests/test_web_store.py",
         "tests/test_web_api.py",
