@@ -204,7 +204,8 @@ def test_help_score_last_and_undo_at_the_terminal(tmp_path: Path) -> None:
     out, undone = _session(
         tmp_path, *spades, lines=["help", "score", "bid 3", "1", "last", "undo", "2", "quit"], name="undone.json"
     )
-    assert "Type what you do as people say it" in out and "Totals after 0 hand(s): North-South 0, East-West 0" in out
+    assert "Type what you do as people say it" in out
+    assert "Totals before the first hand: North-South 0, East-West 0" in out
     assert "Undone: back to before your" in out
     lines = out.splitlines()
     first_trick = next(line for line in lines if line.startswith("trick 1:"))
@@ -256,7 +257,7 @@ def test_each_hand_opens_with_its_number_its_dealer_and_why_trump_is_what_it_is(
 
 def test_score_shows_the_players_totals_where_the_rules_score_players(tmp_path: Path) -> None:
     out, _ = _session(tmp_path, "syrian-tarneeb-41", "--seed", "2", lines=["score", "quit"])
-    assert "Totals after 0 hand(s): North-South 0, East-West 0; players: North 0, East 0, South 0, West 0" in out
+    assert "Totals before the first hand: North-South 0, East-West 0; players: North 0, East 0, South 0, West 0" in out
 
 
 def test_ctrl_c_saves_the_match_so_far_and_bytes_that_are_not_utf8_are_not_understood(tmp_path: Path) -> None:
@@ -529,3 +530,19 @@ def test_a_single_legal_move_waits_for_the_person_unless_autoplay_is_asked() -> 
     waiting = _typed(game.clone())
     assert f"Your choices: [1] {card}\n" in waiting and "your only choice" not in waiting
     assert f"North (you): {card} (your only choice)" in _typed(game.clone(), autoplay=True)
+
+
+def test_score_says_how_many_hands_its_totals_follow() -> None:
+    game = Game(rules("cardems-tarneeb"), 1)
+    chooser = random.Random(1)
+    said = {}
+    while game.hands_finished < 3:
+        if game.hands_finished not in said and game.actor == 0:
+            shown = _typed(game.clone(), "score")
+            said[game.hands_finished] = next(line for line in shown.splitlines() if line.startswith("Totals"))
+        game.apply(chooser.choice(game.legal_actions()))
+    assert [said[n].split(":")[0] for n in range(3)] == [
+        "Totals before the first hand",
+        "Totals after one hand",
+        "Totals after 2 hands",
+    ]

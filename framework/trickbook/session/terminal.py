@@ -479,7 +479,13 @@ class TerminalMatch:
             )
             kept = self._(", ").join(f"{n} {v}" for n, v in zip(names, values, strict=True))
             parts.append(f"{self.rules.word(self.language, counter.name)}: {kept}")
-        said = self._("Totals after {hands} hand(s): ").format(hands=game.hands_finished)
+        hands = game.hands_finished
+        if hands == 0:
+            said = self._("Totals before the first hand: ")
+        elif hands == 1:
+            said = self._("Totals after one hand: ")
+        else:
+            said = self._("Totals after {hands} hands: ").format(hands=hands)
         self.console.print(said + "; ".join(parts), markup=False)
         progress = self._progress(game.view(self.seat))
         if progress and not game.is_over():
