@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import os
 import random
@@ -546,3 +547,15 @@ def test_score_says_how_many_hands_its_totals_follow() -> None:
         "Totals after one hand",
         "Totals after 2 hands",
     ]
+
+
+def test_an_equal_bid_is_told_as_holding_only_in_a_duel() -> None:
+    """Oh Hell's bids are declarations, where the next seat may say the same number: that is a bid, not a hold."""
+    told = [_typed(Game(rules("oh-hell"), seed), "quit") for seed in range(8)]
+    pairs = [
+        (first, second)
+        for shown in told
+        for first, second in itertools.pairwise(re.findall(r"^\w+: (bid \d+)$", shown, re.MULTILINE))
+    ]
+    assert any(first == second for first, second in pairs), "two seats in a row bid the same"
+    assert not any("holds" in shown for shown in told)
