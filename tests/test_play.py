@@ -503,6 +503,7 @@ def test_a_card_typed_while_passing_is_told_as_given_and_one_not_held_is_refused
     shown = _typed(Game(rules("hearts"), 1), "8S", "2C", "give 7S")
     assert "Not allowed: you do not hold 8♠ (rule: pass cards from your hand)" in shown
     assert "North (you): give 2♣" in shown and "North (you): give 7♠" in shown
+    assert "Open hand" not in shown and "Dummy" not in shown and "Stock" not in shown, "none in Hearts"
 
 
 def test_a_card_typed_in_an_exchange_is_told_as_laid_away() -> None:
