@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -560,3 +561,22 @@ def test_an_equal_bid_is_told_as_holding_only_in_a_duel() -> None:
     ]
     assert any(first == second for first, second in pairs), "two seats in a row bid the same"
     assert not any("holds" in shown for shown in told)
+
+
+def _playing(ruleset: str, seed: int, until: Callable[[Game], bool] = lambda game: True) -> Game:
+    """The game of `seed` after random moves up to North's first card to play, among two or more, where `until`
+    holds."""
+    game = Game(rules(ruleset), seed)
+    chooser = random.Random(seed)
+    while not (game.actor == 0 and game.phase == "play" and len(game.legal_actions()) > 1 and until(game)):
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
+
+
+def test_the_status_line_in_the_play_tells_trump_or_the_game_and_no_longer_the_bidding_or_the_passing() -> None:
+    status = [line for line in _typed(_playing("cardems-tarneeb", 1)).splitlines() if line.startswith("trump ")]
+    assert status and all("bidding:" not in line for line in status)
+    hearts = _typed(_playing("hearts", 1))
+    assert "\ntricks: North 0, East 1, South 0, West 0\n" in hearts and "pass 3 cards" not in hearts
+    grand = _typed(_playing("skat", 2, lambda game: game.view(0).game == 0))  # grand, the first game listed
+    assert any(line.startswith("game grand | ") for line in grand.splitlines())
