@@ -512,6 +512,9 @@ def test_a_card_typed_in_an_exchange_is_told_as_laid_away() -> None:
     card = game.rules.deck.code(game.view(0).hand[0])
     shown = _typed(game, card)
     assert f"North (you): discard {game.rules.deck.label(game.rules.deck.parse_card(card))}" in shown
+    assert "'take'" not in shown, "Euchre's dealer lays away without a choice to take"
+    skat = _typed(_reached("skat", 2, "exchange"))
+    assert "'take' the cards to lay as many away, or 'pass' to keep your hand as dealt" in skat
 
 
 def test_a_lone_bid_code_is_a_bid_refused_as_too_low_not_a_card_played_in_the_auction() -> None:
