@@ -547,6 +547,8 @@ def test_score_says_how_many_hands_its_totals_follow() -> None:
             shown = _typed(game.clone(), "score")
             said[game.hands_finished] = next(line for line in shown.splitlines() if line.startswith("Totals"))
         game.apply(chooser.choice(game.legal_actions()))
+    before = _typed(Game(rules("cardems-tarneeb"), 1), "score")
+    assert "\nTotals before the first hand: " in before and "\nHand 1, " not in before, "no trick yet to tell"
     assert [said[n].split(":")[0] for n in range(3)] == [
         "Totals before the first hand",
         "Totals after one hand",

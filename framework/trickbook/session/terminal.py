@@ -468,7 +468,7 @@ class TerminalMatch:
         if seating.sides:
             sides = [self.rules.word(self.language, n) for n in seating.side_names]
             parts.append(self._(", ").join(f"{n} {t}" for n, t in zip(sides, game.totals, strict=True)))
-        if game.seat_totals is not None and (self.rules.personal or not seating.sides):
+        if game.seat_totals is not None:  # kept where the rules score players
             players = self._(", ").join(f"{self.seat_names[s]} {t}" for s, t in enumerate(game.seat_totals))
             parts.append(self._("players: {players}").format(players=players) if seating.sides else players)
         for counter, values in zip(self.rules.counters, game.counters, strict=True):
