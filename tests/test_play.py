@@ -585,3 +585,30 @@ def test_the_status_line_in_the_play_tells_trump_or_the_game_and_no_longer_the_b
     assert "\ntricks: North 0, East 1, South 0, West 0\n" in hearts and "pass 3 cards" not in hearts
     grand = _typed(_playing("skat", 2, lambda game: game.view(0).game == 0))  # grand, the first game listed
     assert any(line.startswith("game grand | ") for line in grand.splitlines())
+
+
+def test_up_to_sixteen_typed_choices_are_listed_in_full_and_more_by_their_first_thirteen_and_last_two() -> None:
+    """Contract Bridge, East dealing: after a 4NT opening North has 17 calls, after 5♣ sixteen."""
+    choices = []
+    for call in ("bid 4NT", "bid 5C"):
+        bridge = Game(rules("contract-bridge"), 2)
+        act(bridge, "pass", "pass", call)
+        choices.append(next(line for line in _typed(bridge).splitlines() if line.startswith("Your choices: ")))
+    assert choices == [
+        "Your choices: pass, 5♣, 5♦, 5♥, 5♠, 5NT, 6♣, 6♦, 6♥, 6♠, 6NT, 7♣, 7♦, ..., 7NT, double",
+        "Your choices: pass, 5♦, 5♥, 5♠, 5NT, 6♣, 6♦, 6♥, 6♠, 6NT, 7♣, 7♦, 7♥, 7♠, 7NT, double",
+    ]
+
+
+def test_a_number_picks_a_listed_card_from_1_to_the_last_in_at_most_three_digits() -> None:
+    """North leads with thirteen cards listed as the hand is shown (7♠ 6♠ 9♥ 5♥ 4♥ J♣ 7♣ 6♣ 5♣ 2♣ A♦ J♦ 6♦): 0, 14
+    and 0001 pick nothing and are read as bids, refused in the play; 13 is the last card, 001 the first."""
+    game = _playing("cardems-tarneeb", 1)
+    shown = _typed(game.clone(), "0", "14", "0001", "13")
+    assert [line for line in shown.splitlines() if line.startswith("Not ")] == [
+        "Not allowed: the play has begun: play a card, not bid 0 (rule: only cards in the play)",
+        "Not understood: '14' is not a bid of this ruleset: bids are numbers up to 13 (type 'help' for the forms)",
+        "Not allowed: the play has begun: play a card, not bid 1 (rule: only cards in the play)",
+    ]
+    assert "North (you): 6♦" in shown
+    assert "North (you): 7♠" in _typed(game.clone(), "001")
