@@ -182,10 +182,12 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_web_guard.py",
         "tests/test_web_api.py",
     ],
-    **{
-        f"framework/trickbook/web/{module}.py": ["tests/test_web_api.py", "tests/test_web_guard.py"]
-        for module in ("app", "requests")
-    },
+    "framework/trickbook/web/app.py": ["tests/test_web_api.py", "tests/test_web_guard.py"],
+    "framework/trickbook/web/requests.py": [
+        "tests/test_web_requests.py",
+        "tests/test_web_api.py",
+        "tests/test_web_guard.py",
+    ],
     "framework/trickbook/web/guard.py": ["tests/test_web_guard.py", "tests/test_web_api.py"],
     "framework/trickbook/web/pages.py": ["tests/test_i18n.py", "tests/test_web_room.py", "tests/test_web.py"],
     "framework/trickbook/web/workbench.py": [
