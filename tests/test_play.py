@@ -505,6 +505,7 @@ def test_a_card_typed_while_passing_is_told_as_given_and_one_not_held_is_refused
     assert "Not allowed: you do not hold 8♠ (rule: pass cards from your hand)" in shown
     assert "North (you): give 2♣" in shown and "North (you): give 7♠" in shown
     assert "Open hand" not in shown and "Dummy" not in shown and "Stock" not in shown, "none in Hearts"
+    assert [shown.count(f"{seat} has set 3 cards aside to pass") for seat in ("East", "South", "West")] == [1, 1, 1]
 
 
 def test_a_card_typed_in_an_exchange_is_told_as_laid_away() -> None:
@@ -612,3 +613,27 @@ def test_a_number_picks_a_listed_card_from_1_to_the_last_in_at_most_three_digits
     ]
     assert "North (you): 6♦" in shown
     assert "North (you): 7♠" in _typed(game.clone(), "001")
+
+
+def test_an_open_hand_is_shown_to_the_others_and_not_to_its_own_holder() -> None:
+    """Skat's null ouvert: seed 6 has North defending against it, seed 38 declaring it."""
+    opened = lambda game: bool(game.view(0).open_hand)  # noqa: E731
+    defending = _typed(_playing("skat", 6, opened))
+    assert re.search(r"^Open hand \(Seat [12]\): \S", defending, re.MULTILINE)
+    assert "Open hand" not in _typed(_playing("skat", 38, opened))
+
+
+def test_the_stock_is_told_with_its_face_up_card_or_without_one(tmp_path: Path) -> None:
+    shown = _typed(_playing("german-whist", 1))
+    assert re.search(r"^Stock: \d+ cards, (10|[2-9AKQJ])[♠♥♦♣] face up on top$", shown, re.MULTILINE)
+    hidden = tmp_path / "hidden.yaml"
+    hidden.write_text(
+        "format: trickbook-ruleset/2\nid: hidden-stock\ntitle: Hidden stock\nextends: german-whist\n"
+        "deal:\n  expose: null\ntrump:\n  mode: none\nplay:\n  draw: {first: winner, face_up: none}\n",
+        encoding="utf-8",
+    )
+    game = Game(load_ruleset(str(hidden)), 1)
+    chooser = random.Random(1)
+    while not (game.actor == 0 and game.phase == "play" and len(game.legal_actions()) > 1):
+        game.apply(chooser.choice(game.legal_actions()))
+    assert re.search(r"^Stock: \d+ cards$", _typed(game), re.MULTILINE)
