@@ -637,3 +637,15 @@ def test_the_stock_is_told_with_its_face_up_card_or_without_one(tmp_path: Path) 
     while not (game.actor == 0 and game.phase == "play" and len(game.legal_actions()) > 1):
         game.apply(chooser.choice(game.legal_actions()))
     assert re.search(r"^Stock: \d+ cards$", _typed(game), re.MULTILINE)
+
+
+def test_the_dummy_is_shown_to_everyone_and_its_declarer_is_told_when_to_play_it() -> None:
+    """Contract Bridge: seed 4 has North defending (West the dummy), seed 18 North declaring with its own card to
+    play, seed 2 North declaring with South's card to play."""
+    dummy = lambda game: bool(game.view(0).dummy_hand)  # noqa: E731
+    for seed, seat in ((4, "West"), (18, "South")):
+        told = [line for line in _typed(_playing("contract-bridge", seed, dummy)).splitlines() if "Dummy" in line]
+        assert told and all(line.startswith(f"Dummy ({seat}): ") for line in told)
+        assert not any(line.endswith("you play it now") for line in told)
+    declaring = _typed(_playing("contract-bridge", 2, lambda game: dummy(game) and game.turn == 2))
+    assert re.search(r"^Dummy \(South\): .* - you play it now$", declaring, re.MULTILINE)
