@@ -493,8 +493,9 @@ def _typed(game: Game, *lines: str, autoplay: bool = False) -> str:
     entry = io.StringIO("\n".join([*lines, "quit"]) + "\n")
     with tempfile.TemporaryDirectory() as folder:
         save = Path(folder) / "m.json"
-        match = TerminalMatch(game, 0, specs, bots, Console(file=out, width=300), entry, save)  # no autoplay unless
-        match.autoplay = autoplay or match.autoplay  # asked: the default is the terminal's own
+        match = TerminalMatch(game, 0, specs, bots, Console(file=out, width=300), entry, save)
+        if autoplay:  # otherwise the terminal's own default
+            match.autoplay = True
         match.run()
     return out.getvalue()
 
