@@ -163,6 +163,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_rules_trex.py",
     ],
     "framework/trickbook/session/progress.py": [
+        "tests/test_progress.py",
         "tests/test_declaring.py",
         "tests/test_melds.py",
         "tests/test_rules_estimation.py",

@@ -507,6 +507,8 @@ def test_a_card_typed_while_passing_is_told_as_given_and_one_not_held_is_refused
     assert "North (you): give 2♣" in shown and "North (you): give 7♠" in shown
     assert "Open hand" not in shown and "Dummy" not in shown and "Stock" not in shown, "none in Hearts"
     assert [shown.count(f"{seat} has set 3 cards aside to pass") for seat in ("East", "South", "West")] == [1, 1, 1]
+    prompts = [line for line in shown.splitlines() if line.startswith("pass 3 cards")]
+    assert prompts == [f"pass 3 cards to East: card {card} of 3" for card in (1, 2, 3)], "the first hand passes left"
 
 
 def test_a_card_typed_in_an_exchange_is_told_as_laid_away() -> None:
@@ -650,3 +652,10 @@ def test_the_dummy_is_shown_to_everyone_and_its_declarer_is_told_when_to_play_it
         assert not any(line.endswith("you play it now") for line in told)
     declaring = _typed(_playing("contract-bridge", 2, lambda game: dummy(game) and game.turn == 2))
     assert re.search(r"^Dummy \(South\): .* - you play it now$", declaring, re.MULTILINE)
+
+
+def test_in_a_duel_the_same_bid_again_holds_it_and_a_higher_one_raises() -> None:
+    """Skat, seed 4: the bidder says 180, the listener holds, the bidder raises to 198, and so on."""
+    shown = _typed(Game(rules("skat"), 4), "pass", "pass")
+    told = re.findall(r"^Seat \d(?: \(you\))?: ((?:bid|holds) \d+|pass)$", shown, re.MULTILINE)
+    assert told == ["bid 180", "holds 180", "bid 198", "holds 198", "bid 216", "pass", "pass"]
