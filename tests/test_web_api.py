@@ -533,3 +533,46 @@ def test_a_comparison_is_cancelled_and_a_stopping_server_leaves_no_workers(tmp_p
                 break
             time.sleep(0.05)
         assert not [pid for pid in started if alive(pid)]
+
+
+def test_each_page_is_pushed_only_its_own_seats_news(server: Server) -> None:
+    """Two people at an Oh Hell table (bots at the other two seats) play its first hand of one card and bid in the
+    second: after every move each page's news holds its own turn and its own dealt cards, never the other's."""
+    table = _table(server, ["human", "human", "random", "random"], "oh-hell")
+    with _socket(server, table, _token(table, 0)) as north, _socket(server, table, _token(table, 1)) as east:
+        sockets = {0: north, 1: east}
+        pages = {seat: _next(socket, "page") for seat, socket in sockets.items()}
+        dealt = 0
+        for _ in range(8):
+            for seat, message in pages.items():
+                view, news = message["page"]["view"], message["news"]
+                turns = [told for told in news if told["type"] == "your_turn"]
+                assert bool(turns) == bool(view["legal"] and news), (seat, news)
+                assert all(told["seat"] == seat and told["legal"] == view["legal"] for told in turns)
+                for told in news:
+                    if told["type"] == "cards_dealt":
+                        assert told["seat"] == seat and sorted(told["cards"]) == sorted(view["hand"])
+                        dealt += 1
+            actor = next((seat for seat, message in pages.items() if message["page"]["view"]["legal"]), None)
+            if actor is None:  # the ready check between hands: each page is told of both seats' ready
+                for socket in sockets.values():
+                    socket.send(json.dumps({"type": "ready"}))
+                    pages = {seat: _next(socket, "page") for seat, socket in sockets.items()}
+                continue
+            action = pages[actor]["page"]["view"]["legal"][0]
+            sockets[actor].send(json.dumps({"type": "act", "action": action}))
+            pages = {seat: _next(socket, "page") for seat, socket in sockets.items()}
+        assert dealt == 2, "each seat was told its own second hand"
+
+
+def test_a_message_of_up_to_2000_characters_is_read_and_one_more_is_refused_in_words(server: Server) -> None:
+    """The padding is JSON whitespace: at 2,000 characters the message is an action like any other."""
+    table = _table(server, ["human", "random", "random", "random"])
+    with _socket(server, table, _token(table, 0)) as socket:
+        page = _next(socket, "page")["page"]
+        act = json.dumps({"type": "act", "action": page["view"]["legal"][0]})
+        socket.send(act.ljust(2_000))
+        after = _next(socket, "page")["page"]
+        assert len(after["view"]["hand"]) == len(page["view"]["hand"]) - 1
+        socket.send(json.dumps({"type": "act", "action": after["view"]["legal"][0]}).ljust(2_001))
+        assert _next(socket, "error")["message"] == "a message is at most 2,000 characters"
