@@ -192,6 +192,7 @@ TARGETS: dict[str, list[str]] = {
     "framework/trickbook/web/guard.py": ["tests/test_web_guard.py", "tests/test_web_api.py"],
     "framework/trickbook/web/pages.py": ["tests/test_i18n.py", "tests/test_web_room.py", "tests/test_web.py"],
     "framework/trickbook/web/workbench.py": [
+        "tests/test_workbench.py",
         "tests/test_web.py",
         "tests/test_formats_web.py",
         "tests/test_web_api.py",

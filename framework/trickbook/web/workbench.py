@@ -11,7 +11,6 @@ from ..book.diff import as_text as diff_text
 from ..book.diff import differences
 from ..book.explain import explain
 from ..book.lint import lint
-from ..book.starter import valid_name
 from ..book.worked import check_examples
 from ..errors import InputError, Location, TrickbookError, UsageError
 from ..ruleset.loader import RulesetSource, load_ruleset, open_text
@@ -60,14 +59,13 @@ def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]
 
 
 def checked_for_saving(text: str, saved: Mapping[str, str]) -> str:
-    """The id under which `text` is saved; refused when it does not load, names a bundled ruleset, or is no name."""
+    """The id under which `text` is saved; refused when it does not load (the schema holds an id to the form of a
+    file name) or names a bundled ruleset."""
     with resources.saved_rulesets(saved):
         source = open_text(text, EDITOR)
         source.resolve()
     if source.id in resources.bundled_ruleset_ids():
         raise UsageError(f"{source.id!r} is a bundled ruleset's id; give your ruleset an id of its own")
-    if not valid_name(source.id):
-        raise UsageError(f"a saved ruleset's id is lower-case letters, digits and hyphens, not {source.id!r}")
     return source.id
 
 
