@@ -4,6 +4,7 @@ chosen as a browser or a terminal says, and the seed rulesets carry their own Ar
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import subprocess
@@ -14,9 +15,11 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from starlette.requests import HTTPConnection
 
 from trickbook import i18n
 from trickbook.ruleset.loader import load_ruleset
+from trickbook.web import pages
 
 FOLDER = i18n.LOCALE_DIR / "ar" / "LC_MESSAGES"
 PLACE = re.compile(r"\{\w*\}")
@@ -131,3 +134,30 @@ def test_explain_lang_ar_gives_the_rule_book_arabic_headings_and_a_right_to_left
     page = _run(["explain", "tarneeb-41", "--lang", "ar", "--format", "html"], "C.UTF-8")
     assert '<html lang="ar" dir="rtl">' in page
     assert "## Bidding" in _run(["explain", "tarneeb-41"], "C.UTF-8")
+
+
+@pytest.mark.parametrize(
+    ("cookie", "header", "language"),
+    [
+        ("ar", "en-GB,en;q=0.9", "ar"),
+        ("en", "ar", "en"),
+        (None, "ar-SY,ar;q=0.9", "ar"),
+        ("klingon", "ar", "ar"),
+        (None, None, "en"),
+    ],
+)
+def test_a_pages_language_is_the_one_chosen_with_the_switch_else_the_browsers(
+    cookie: str | None, header: str | None, language: str
+) -> None:
+    headers = [] if header is None else [(b"accept-language", header.encode())]
+    if cookie is not None:
+        headers.append((b"cookie", f"{pages.LANGUAGE_COOKIE}={cookie}".encode()))
+    assert pages.language(HTTPConnection({"type": "http", "headers": headers})) == language
+
+
+@pytest.mark.parametrize(("language", "direction"), [("ar", "rtl"), ("en", "ltr")])
+def test_a_page_is_rendered_in_its_language_and_direction_with_its_scripts_texts(language: str, direction: str) -> None:
+    page = pages.render("table.html", language)
+    assert f'<html lang="{language}" dir="{direction}">' in page and "{{" not in page
+    messages = json.loads(re.search(r'<script id="messages" type="application/json">(.*?)</script>', page).group(1))
+    assert bool(messages) == (language == "ar") and all(i18n.gettext("ar")(m) == t for m, t in messages.items())
