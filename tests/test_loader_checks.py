@@ -63,6 +63,16 @@ CASES: dict[str, tuple[str, str, str]] = {
         "house.yaml:6:13: bidding.all_pass",
         "a forced contract needs a `bid` among the bids",
     ),
+    "a forced bid one past the highest": (
+        "extends: tarneeb-41\nbidding:\n  all_pass: {action: force, bid: 14}\n",
+        "house.yaml:6:13: bidding.all_pass",
+        "a forced contract needs a `bid` among the bids",
+    ),
+    "a forced bid one below the lowest": (
+        "extends: tarneeb-41\nbidding:\n  all_pass: {action: force, bid: 6}\n",
+        "house.yaml:6:13: bidding.all_pass",
+        "a forced contract needs a `bid` among the bids",
+    ),
     "a forced bid without forcing": (
         "extends: tarneeb-41\nbidding:\n  all_pass: {action: cancel, bid: 7}\n",
         "house.yaml:6:35: bidding.all_pass.bid",
@@ -163,3 +173,11 @@ def test_a_rule_the_schema_cannot_see_is_refused_where_it_is_broken(name: str, t
         load_ruleset(path)
     first = str(caught.value).splitlines()[0]
     assert f"{where}: {problem}" in first, first
+
+
+@pytest.mark.parametrize("bid", [7, 13])
+def test_a_forced_contract_may_be_the_lowest_or_the_highest_bid(bid: int, tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    text = f"extends: tarneeb-41\nbidding:\n  all_pass: {{action: force, bid: {bid}}}\n"
+    path.write_text("format: trickbook-ruleset/1\nid: house\ntitle: House\n" + text, encoding="utf-8")
+    assert load_ruleset(path).bidding.forced_bid == bid
