@@ -475,11 +475,12 @@ def test_help_names_only_the_kinds_of_action_the_ruleset_has_with_its_own_exampl
     )
 
 
-def _reached(ruleset: str, seed: int, phase: str) -> Game:
-    """The game of `seed` after random moves up to North's first decision in `phase` between two or more moves."""
+def _reached(ruleset: str, seed: int, phase: str, until: Callable[[Game], bool] = lambda game: True) -> Game:
+    """The game of `seed` after random moves up to North's first decision in `phase` between two or more moves
+    where `until` holds."""
     game = Game(rules(ruleset), seed)
     chooser = random.Random(seed)
-    while not (game.actor == 0 and game.phase == phase and len(game.legal_actions()) > 1):
+    while not (game.actor == 0 and game.phase == phase and len(game.legal_actions()) > 1 and until(game)):
         game.apply(chooser.choice(game.legal_actions()))
     return game
 
@@ -587,6 +588,7 @@ def test_the_status_line_in_the_play_tells_trump_or_the_game_and_no_longer_the_b
     assert status and all("bidding:" not in line for line in status)
     hearts = _typed(_playing("hearts", 1))
     assert "\ntricks: North 0, East 1, South 0, West 0\n" in hearts and "pass 3 cards" not in hearts
+    assert "\nHand 1, tricks: North 0, East 1, South 0, West 0\n" in hearts, "the score on resuming, mid-hand"
     grand = _typed(_playing("skat", 2, lambda game: game.view(0).game == 0))  # grand, the first game listed
     assert any(line.startswith("game grand | ") for line in grand.splitlines())
 
@@ -659,3 +661,42 @@ def test_in_a_duel_the_same_bid_again_holds_it_and_a_higher_one_raises() -> None
     shown = _typed(Game(rules("skat"), 4), "pass", "pass")
     told = re.findall(r"^Seat \d(?: \(you\))?: ((?:bid|holds) \d+|pass)$", shown, re.MULTILINE)
     assert told == ["bid 180", "holds 180", "bid 198", "holds 198", "bid 216", "pass", "pass"]
+
+
+def test_the_estimates_round_names_the_caller_and_the_auction_before_it_does_not() -> None:
+    """Estimation, seed 1: East wins the call, then North estimates; before that North bids in the auction."""
+    estimating = _reached("estimation", 1, "bidding", lambda game: game.view(0).declarer >= 0)
+    assert "estimates: every player but East says the tricks they will take" in _typed(estimating)
+    auction = _reached("estimation", 1, "bidding", lambda game: game.view(0).declarer < 0)
+    assert "bidding: " in _typed(auction) and "estimates:" not in _typed(auction)
+
+
+def test_an_announcement_is_offered_beside_the_pass() -> None:
+    """Skat, seed 2: the declarer may announce schneider."""
+    shown = _typed(_reached("skat", 2, "announce"))
+    assert "you may announce schneider, or 'pass'" in shown
+
+
+def test_autoplay_makes_only_a_move_that_is_the_only_one() -> None:
+    game = _playing("cardems-tarneeb", 1, lambda game: len(game.legal_actions()) == 2)
+    shown = _typed(game, autoplay=True)
+    assert "your only choice" not in shown and re.search(r"^Your choices: \[1\] \S+  \[2\] \S+$", shown, re.M)
+
+
+def test_each_column_of_the_score_sheet_adds_its_rules_up_to_the_hand_and_the_hands_to_the_total() -> None:
+    """A Tarneeb hand and a Hearts hand (one rule, per seat) played to the end by random cards."""
+    for ruleset, seed in (("cardems-tarneeb", 1), ("hearts", 1)):
+        shown = _typed(Game(rules(ruleset), seed), *(["pass", "1"] * 30))
+        sheet = shown.split("After hand 1")[1].split("└")[0]
+        rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in sheet.splitlines() if line[:1] == "│"]
+        by_label = {row[0]: row[1:] for row in rows}
+        rules_rows = [row[1:] for row in rows if row[0] not in ("hand", "total")]
+        for column, hand in enumerate(by_label["hand"]):
+            assert sum(int(row[column] or 0) for row in rules_rows) == int(hand), (ruleset, rows)
+        assert [int(t) for t in by_label["total"]] == [int(h) for h in by_label["hand"]], "after the first hand"
+
+
+def test_undo_before_any_move_of_ones_own_says_so_and_waits_for_a_move() -> None:
+    shown = _typed(Game(rules("cardems-tarneeb"), 1), "undo")
+    after = shown.split("Nothing to undo: you have not moved in this hand.")[1]
+    assert after.lstrip("\n").startswith("Your choices: ") and "Your hand:" not in after
