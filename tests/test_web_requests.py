@@ -83,6 +83,8 @@ def test_a_server_runs_the_three_bots_within_the_budget_and_nobody_else() -> Non
         bot("human")
     with pytest.raises(UsageError, match="would play out 401 hands"):
         bot("mcts:playouts=401")
+    with pytest.raises(UsageError, match="one player for all seats or 1 .one per seat., not 2"):
+        bot("random,heuristic")
 
 
 def test_a_player_kind_a_program_registers_is_not_run_by_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
