@@ -83,7 +83,7 @@ def test_a_server_runs_the_three_bots_within_the_budget_and_nobody_else() -> Non
         bot("human")
     with pytest.raises(UsageError, match="would play out 401 hands"):
         bot("mcts:playouts=401")
-    with pytest.raises(UsageError, match="one player for all seats or 1 .one per seat., not 2"):
+    with pytest.raises(UsageError, match=r"one player for all seats or 1 \(one per seat\), not 2"):
         bot("random,heuristic")
 
 
