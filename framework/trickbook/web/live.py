@@ -266,7 +266,7 @@ class Hub:
                 ],
                 "sides": [rules.word(language, name) for name in seating.side_names],
                 "words": dict(rules.translation(language).words),
-                "personal": table.game.seat_totals is not None and (rules.personal or not seating.sides),
+                "personal": table.game.seat_totals is not None,  # kept where the rules score players
                 "cards": {code: [deck.label(i), deck.colour(i)] for i, code in enumerate(deck.codes)},
                 "suits": {s.code: [s.symbol, rules.word(language, s.name), s.colour] for s in deck.suits},
                 "view": {
