@@ -82,6 +82,20 @@ def test_the_bids_weighed_are_the_pass_the_named_ones_and_the_numbers_near_the_t
     assert _texts(found, _player(spec)._plausible_bids(view)) == expected
 
 
+PERSONAL_AUCTION = (
+    "format: trickbook-ruleset/2\nid: syrian-auction\ntitle: Syrian Tarneeb 41 in an auction\n"
+    "extends: syrian-tarneeb-41\nbidding:\n  kind: auction\n"
+)
+"""Partners who each score their own bid, bidding in an auction: each seat's guess is its own tricks."""
+
+
+def test_partners_who_score_personally_bid_near_their_own_tricks_in_an_auction(monkeypatch: pytest.MonkeyPatch) -> None:
+    _estimating(monkeypatch, 4.0)
+    found = open_text(PERSONAL_AUCTION, "syrian-auction.yaml").resolve()
+    view = _first_view(found, PhaseKind.BIDDING)
+    assert _texts(found, _player()._plausible_bids(view)) == ["pass", "bid 2", "bid 3", "bid 4", "bid 5", "bid 6"]
+
+
 class Searches:
     """Stands in for the sampled playouts: records each comparison and values one choice above the others."""
 
