@@ -700,3 +700,9 @@ def test_undo_before_any_move_of_ones_own_says_so_and_waits_for_a_move() -> None
     shown = _typed(Game(rules("cardems-tarneeb"), 1), "undo")
     after = shown.split("Nothing to undo: you have not moved in this hand.")[1]
     assert after.lstrip("\n").startswith("Your choices: ") and "Your hand:" not in after
+
+
+def test_quit_q_and_exit_stop_at_once_and_what_follows_is_not_played() -> None:
+    for word in ("quit", "q", "exit", "QUIT"):
+        shown = _typed(Game(rules("cardems-tarneeb"), 1), word, "pass")
+        assert "North (you)" not in shown and shown.rstrip().endswith("m.json."), word
