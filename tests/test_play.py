@@ -19,7 +19,7 @@ from rich.console import Console
 from helpers import act, rules
 from trickbook import Game, load_ruleset
 from trickbook.cli import main
-from trickbook.players import make_player, parse_player_specs
+from trickbook.players import PlayerSpec, make_player, parse_player_specs
 from trickbook.session.terminal import TerminalMatch, help_text
 
 SEED = 4
@@ -485,16 +485,18 @@ def _reached(ruleset: str, seed: int, phase: str, until: Callable[[Game], bool] 
     return game
 
 
-def _typed(game: Game, *lines: str, autoplay: bool = False) -> str:
-    """What the terminal shows North typing `lines` (then `quit`) from `game`, random players at the other seats."""
+def _typed(game: Game, *lines: str, autoplay: bool = False, seat: int = 0) -> str:
+    """What the terminal shows the person at `seat` (North unless told) typing `lines` (then `quit`) from `game`,
+    random players at the other seats."""
     seats = game.rules.seating.seats
-    specs = [None, *parse_player_specs("random", seats - 1)]
+    specs: list[PlayerSpec | None] = list(parse_player_specs("random", seats))
+    specs[seat] = None
     bots = [None if spec is None else make_player(spec, game.seed, seat) for seat, spec in enumerate(specs)]
     out = io.StringIO()
     entry = io.StringIO("\n".join([*lines, "quit"]) + "\n")
     with tempfile.TemporaryDirectory() as folder:
         save = Path(folder) / "m.json"
-        match = TerminalMatch(game, 0, specs, bots, Console(file=out, width=300), entry, save)
+        match = TerminalMatch(game, seat, specs, bots, Console(file=out, width=300), entry, save)
         if autoplay:  # otherwise the terminal's own default
             match.autoplay = True
         match.run()
@@ -669,6 +671,12 @@ def test_the_estimates_round_names_the_caller_and_the_auction_before_it_does_not
     assert "estimates: every player but East says the tricks they will take" in _typed(estimating)
     auction = _reached("estimation", 1, "bidding", lambda game: game.view(0).declarer < 0)
     assert "bidding: " in _typed(auction) and "estimates:" not in _typed(auction)
+    north_called = Game(rules("estimation"), 0)  # East estimates after North's call
+    chooser = random.Random(0)
+    while not (north_called.actor == 1 and north_called.phase == "bidding" and north_called.view(1).declarer == 0):
+        north_called.apply(chooser.choice(north_called.legal_actions()))
+    said = "estimates: every player but North says the tricks they will take"
+    assert said in _typed(north_called, seat=1)
 
 
 def test_an_announcement_is_offered_beside_the_pass() -> None:
@@ -706,3 +714,12 @@ def test_quit_q_and_exit_stop_at_once_and_what_follows_is_not_played() -> None:
     for word in ("quit", "q", "exit", "QUIT"):
         shown = _typed(Game(rules("cardems-tarneeb"), 1), word, "pass")
         assert "North (you)" not in shown and shown.rstrip().endswith("m.json."), word
+
+
+def test_a_new_hand_is_a_rule_across_the_screen_and_starts_with_no_last_trick() -> None:
+    """Tarneeb, seed 1: North plays its last two cards of hand 1, then asks for the last trick in hand 2."""
+    game = _playing("cardems-tarneeb", 1, lambda game: len(game.view(0).hand) == 2)
+    shown = _typed(game, "1", "1", "last").splitlines()
+    second = next(index for index, line in enumerate(shown) if "Hand 2 · " in line)
+    assert shown[second].startswith("─") and shown[second].endswith("─")
+    assert "No trick has been played yet in this hand." in shown[second:]
