@@ -723,3 +723,30 @@ def test_a_new_hand_is_a_rule_across_the_screen_and_starts_with_no_last_trick() 
     second = next(index for index, line in enumerate(shown) if "Hand 2 · " in line)
     assert shown[second].startswith("─") and shown[second].endswith("─")
     assert "No trick has been played yet in this hand." in shown[second:]
+
+
+def test_after_undo_the_same_move_brings_the_same_replies_and_the_hand_is_shown_again() -> None:
+    """The bots decide their past moves again while the match is replayed, so their random choices after the
+    move made again are the ones they made the first time."""
+    for seed in (1, 2, 4):
+        shown = _typed(Game(rules("cardems-tarneeb"), seed), "pass", "1", "undo", "1")
+        first, _, again = shown.partition("Undone: back to before your ")
+        again = again.split("\n", 1)[1]
+        assert again.startswith("Your hand: "), "the hand as it was before the move"
+        moves = re.compile(r"^(?:North \(you\)|East|South|West): .*$|^trick \d+: .*$", re.MULTILINE)
+        before = moves.findall(first)
+        replies = moves.findall(again)
+        made = max(i for i, line in enumerate(before) if line.startswith("North (you): "))
+        assert len(replies) > 2 and before[made:] == replies, seed
+
+
+def test_the_end_of_the_match_is_said_in_bold_on_a_terminal(tmp_path: Path) -> None:
+    """German Whist's one deal, played by the first listed card: the result's head is bold, the rest plain."""
+    game = Game(rules("german-whist"), 1)
+    specs = [None, *parse_player_specs("random", 1)]
+    bots = [None, make_player(parse_player_specs("random", 1)[0], 1, 1)]
+    out = io.StringIO()
+    console = Console(file=out, width=200, force_terminal=True, color_system="standard", highlight=False)
+    entry = io.StringIO("1\n" * 30 + "n\n")
+    TerminalMatch(game, 0, specs, bots, console, entry, tmp_path / "m.json", autoplay=True).run()
+    assert "\n\x1b[1mMatch over\x1b[0m: Seat 0 won: you win.\n" in out.getvalue()
