@@ -692,16 +692,19 @@ def test_autoplay_makes_only_a_move_that_is_the_only_one() -> None:
 
 
 def test_each_column_of_the_score_sheet_adds_its_rules_up_to_the_hand_and_the_hands_to_the_total() -> None:
-    """A Tarneeb hand and a Hearts hand (one rule, per seat) played to the end by random cards."""
-    for ruleset, seed in (("cardems-tarneeb", 1), ("hearts", 1)):
-        shown = _typed(Game(rules(ruleset), seed), *(["pass", "1"] * 30))
+    """A Tarneeb hand, a Hearts hand (one rule, per seat) and a Spades hand where West's nil fails (a rule per seat
+    at a table of sides: its own row, in West's side's column) played to the end by random cards."""
+    for ruleset, seed in (("cardems-tarneeb", 1), ("hearts", 1), ("cardems-spades", 8)):
+        shown = _typed(Game(rules(ruleset), seed), *(["pass", "1"] * 30 if ruleset != "cardems-spades" else ["1"] * 14))
         sheet = shown.split("After hand 1")[1].split("└")[0]
         rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in sheet.splitlines() if line[:1] == "│"]
         by_label = {row[0]: row[1:] for row in rows}
-        rules_rows = [row[1:] for row in rows if row[0] not in ("hand", "total")]
+        rules_rows = [row[1:] for row in rows[: [row[0] for row in rows].index("hand")]]
         for column, hand in enumerate(by_label["hand"]):
             assert sum(int(row[column] or 0) for row in rules_rows) == int(hand), (ruleset, rows)
         assert [int(t) for t in by_label["total"]] == [int(h) for h in by_label["hand"]], "after the first hand"
+        if ruleset == "cardems-spades":
+            assert by_label["nil (West)"] == ["", "-100"] and set(by_label) >= {"contract", "bags"}
 
 
 def test_undo_before_any_move_of_ones_own_says_so_and_waits_for_a_move() -> None:
