@@ -528,6 +528,7 @@ def test_a_lone_bid_code_is_a_bid_refused_as_too_low_not_a_card_played_in_the_au
     bridge = Game(rules("contract-bridge"), 2)  # East deals and calls first
     act(bridge, "pass", "pass", "bid 3H")
     shown = _typed(bridge, "2H", "4H")
+    assert "\nResumed at hand 1, move 4.\n" in shown, "three calls made before"
     assert "Not allowed: a bid must be higher than the last bid, 3♥, not 2♥ (rule: bids rise)" in shown
     assert "North (you): 4♥" in shown
 
