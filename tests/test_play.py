@@ -652,9 +652,12 @@ def test_the_dummy_is_shown_to_everyone_and_its_declarer_is_told_when_to_play_it
     play, seed 2 North declaring with South's card to play."""
     dummy = lambda game: bool(game.view(0).dummy_hand)  # noqa: E731
     for seed, seat in ((4, "West"), (18, "South")):
-        told = [line for line in _typed(_playing("contract-bridge", seed, dummy)).splitlines() if "Dummy" in line]
+        shown = _typed(_playing("contract-bridge", seed, dummy), *(["1", "1"] if seat == "West" else []))
+        told = [line for line in shown.splitlines() if "Dummy" in line]
         assert told and all(line.startswith(f"Dummy ({seat}): ") for line in told)
         assert not any(line.endswith("you play it now") for line in told)
+        if seat == "West":  # East declares: the dummy's cards, played by East, are told as West's
+            assert re.search(r"^West: (10|[2-9AKQJ])[♠♥♦♣]$", shown, re.MULTILINE)
     declaring = _typed(_playing("contract-bridge", 2, lambda game: dummy(game) and game.turn == 2))
     assert re.search(r"^Dummy \(South\): .* - you play it now$", declaring, re.MULTILINE)
 
@@ -701,6 +704,7 @@ def test_each_column_of_the_score_sheet_adds_its_rules_up_to_the_hand_and_the_ha
         rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in sheet.splitlines() if line[:1] == "│"]
         by_label = {row[0]: row[1:] for row in rows}
         rules_rows = [row[1:] for row in rows[: [row[0] for row in rows].index("hand")]]
+        assert len(by_label["hand"]) == len(rows[0]) - 1 and all(by_label["hand"]) and all(by_label["total"])
         for column, hand in enumerate(by_label["hand"]):
             assert sum(int(row[column] or 0) for row in rules_rows) == int(hand), (ruleset, rows)
         assert [int(t) for t in by_label["total"]] == [int(h) for h in by_label["hand"]], "after the first hand"
