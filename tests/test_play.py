@@ -704,7 +704,7 @@ def test_each_column_of_the_score_sheet_adds_its_rules_up_to_the_hand_and_the_ha
         rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in sheet.splitlines() if line[:1] == "│"]
         by_label = {row[0]: row[1:] for row in rows}
         rules_rows = [row[1:] for row in rows[: [row[0] for row in rows].index("hand")]]
-        assert len(by_label["hand"]) == len(rows[0]) - 1 and all(by_label["hand"]) and all(by_label["total"])
+        assert len(by_label["hand"]) == len(by_label["total"]) == len(rows[0]) - 1 and all(by_label["total"])
         for column, hand in enumerate(by_label["hand"]):
             assert sum(int(row[column] or 0) for row in rules_rows) == int(hand), (ruleset, rows)
         assert [int(t) for t in by_label["total"]] == [int(h) for h in by_label["hand"]], "after the first hand"
