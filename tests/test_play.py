@@ -746,6 +746,8 @@ def test_after_undo_the_same_move_brings_the_same_replies_and_the_hand_is_shown_
         replies = moves.findall(again)
         made = max(i for i, line in enumerate(before) if line.startswith("North (you): "))
         assert len(replies) > 2 and before[made:] == replies, seed
+        card = before[made].removeprefix("North (you): ")
+        assert f"Undone: back to before your {card}.\n" in shown, "the move taken back, not the bid before it"
 
 
 def test_the_end_of_the_match_is_said_in_bold_on_a_terminal(tmp_path: Path) -> None:
