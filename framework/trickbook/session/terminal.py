@@ -188,7 +188,7 @@ class TerminalMatch:
             self.console.rule(Text(self.story.hand_words(game.hand_number, game.dealer)))
             if game.trump >= 0:
                 chosen = self.rules.trump.mode is TrumpMode.CHOSEN
-                self.console.print(self.story.trump_words(game.trump, game.declarer if chosen else None), markup=False)
+                self._say(self.story.trump_words(game.trump, game.declarer if chosen else None))
         while not game.is_over():
             self.report()
             seat = game.actor
@@ -212,7 +212,7 @@ class TerminalMatch:
                 return False
         self.report()
         self.save()
-        self.console.print(self._("Match saved in {file}.").format(file=self.save_path), markup=False)
+        self._say(self._("Match saved in {file}.").format(file=self.save_path))
         self.console.print(self._("Play another match? (y/n)"))
         answer = self.entry.readline().strip().lower()
         return answer in ("y", "yes")
@@ -221,7 +221,7 @@ class TerminalMatch:
         """Saves the match so far and says how to go on."""
         self.save()
         saved = self._("Match saved in {file}.").format(file=self.save_path)
-        self.console.print(f"{why}{saved} {self.resume_hint}".rstrip(), markup=False)
+        self._say(f"{why}{saved} {self.resume_hint}".rstrip())
 
     def announce(self, seat: int, action: int, phase: PhaseKind) -> None:
         """Says what a bot did in `phase`, without showing a card it passes."""
@@ -229,18 +229,18 @@ class TerminalMatch:
         if actions.kinds[action] == GIVE:
             if self._gives(seat) == self._pass_count():
                 said = self._("{seat} has set {count} cards aside to pass")
-                self.console.print(said.format(seat=self.names[seat], count=self._pass_count()), markup=False)
+                self._say(said.format(seat=self.names[seat], count=self._pass_count()))
             return
         if actions.kinds[action] == DISCARD:
-            self.console.print(self._("{seat} lays a card away").format(seat=self.names[seat]), markup=False)
+            self._say(self._("{seat} lays a card away").format(seat=self.names[seat]))
             return
         if actions.kinds[action] == ALONE:
-            self.console.print(self._("{seat} plays alone").format(seat=self.names[seat]), markup=False)
+            self._say(self._("{seat} plays alone").format(seat=self.names[seat]))
             return
         if actions.kinds[action] in (TRUMP, GAME):
             return  # the trump or game named is told once, by its event, with who named it
         said = self._("{seat}: {action}").format(seat=self.names[seat], action=self._words(action, phase))
-        self.console.print(said, markup=False)
+        self._say(said)
 
     def human_turn(self) -> bool:
         """Asks until a legal action or a command that ends the turn; False when the person quits or input ends."""
@@ -250,12 +250,12 @@ class TerminalMatch:
             self.game.apply(view.legal[0])
             said = self._("{seat}: {action} (your only choice)")
             said = said.format(seat=self._mover(view), action=self._words(view.legal[0], view.phase))
-            self.console.print(said, markup=False)
+            self._say(said)
             return True
         numbered = view.phase is not PhaseKind.BIDDING  # in the bidding a number is a bid
         while True:
             choices = self._("Your choices: {choices}").format(choices=self._choices(view, numbered))
-            self.console.print(choices, markup=False)
+            self._say(choices)
             line = self.entry.readline()
             if not line:
                 self.console.print(self._("(end of input)"))
@@ -267,15 +267,13 @@ class TerminalMatch:
             if not text:
                 continue
             if command in ("help", "h", "?"):
-                self.console.print(help_text(self.rules, self.language), markup=False)
+                self._say(help_text(self.rules, self.language))
                 continue
             if command == "score":
                 self.show_score()
                 continue
             if command == "last":
-                self.console.print(
-                    self.last_trick or self._("No trick has been played yet in this hand."), markup=False
-                )
+                self._say(self.last_trick or self._("No trick has been played yet in this hand."))
                 continue
             if command == "undo":
                 if self.undo():
@@ -294,8 +292,12 @@ class TerminalMatch:
                 self.console.print(said.format(reason=escape(exc.said.in_language(self._, self._word))), style="red")
                 continue
             said = self._("{seat}: {action}").format(seat=self._mover(view), action=self._words(action, view.phase))
-            self.console.print(said, markup=False)
+            self._say(said)
             return True
+
+    def _say(self, text: str) -> None:
+        """A line of plain text: what the ruleset, its translation or the person wrote is never read as markup."""
+        self.console.print(text, markup=False)
 
     def _word(self, english: str) -> str:
         """One of the game's terms (a suit's name in a refusal) as the ruleset says it in the player's language."""
@@ -375,21 +377,21 @@ class TerminalMatch:
         if view.open_hand and view.open_seat != self.seat:
             shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.open_hand))
             said = self._("Open hand ({seat}): {cards}").format(seat=self.names[view.open_seat], cards=shown)
-            self.console.print(said, markup=False)
+            self._say(said)
         if view.stock_left:
             if view.stock_up is None:
                 said = self._("Stock: {count} cards").format(count=view.stock_left)
             else:
                 said = self._("Stock: {count} cards, {card} face up on top")
                 said = said.format(count=view.stock_left, card=deck.label(view.stock_up))
-            self.console.print(said, markup=False)
+            self._say(said)
         if view.dummy_hand:
             shown = "  ".join(" ".join(map(deck.label, group)) for group in view.in_suits(view.dummy_hand))
             if view.turn == view.dummy and view.legal:
                 said = self._("Dummy ({seat}): {cards} - you play it now")
             else:
                 said = self._("Dummy ({seat}): {cards}")
-            self.console.print(said.format(seat=self.names[view.dummy], cards=shown), markup=False)
+            self._say(said.format(seat=self.names[view.dummy], cards=shown))
         facts = []
         if view.phase is PhaseKind.PASSING and view.receivers:
             chosen = self._gives(self.seat)
@@ -431,14 +433,14 @@ class TerminalMatch:
         progress = self._progress(view)
         if progress:
             facts.append(progress)
-        self.console.print(" | ".join(facts), markup=False)
+        self._say(" | ".join(facts))
         if view.trick:
             names = self.seat_names
             played = self._(", ").join(
                 f"{names[seat]} {deck.label(c)}" for seat, c in zip(view.trick_seats(), view.trick, strict=True)
             )
             said = self._("Trick so far (led by {seat}): {cards}")
-            self.console.print(said.format(seat=names[view.leader], cards=played), markup=False)
+            self._say(said.format(seat=names[view.leader], cards=played))
 
     def _progress(self, view: SeatView) -> str:
         """Tricks taken this hand, against the contracts where there are any: `North-South 5 of 9, East-West 3`;
@@ -486,11 +488,11 @@ class TerminalMatch:
             said = self._("Totals after one hand: ")
         else:
             said = self._("Totals after {hands} hands: ").format(hands=hands)
-        self.console.print(said + "; ".join(parts), markup=False)
+        self._say(said + "; ".join(parts))
         progress = self._progress(game.view(self.seat))
         if progress and not game.is_over():
             said = self._("Hand {hand}, {progress}").format(hand=game.hand_number, progress=progress)
-            self.console.print(said, markup=False)
+            self._say(said)
 
     def report(self) -> None:
         """Prints what happened since the last report, as the story tells it to the person's seat: a new hand as
@@ -501,7 +503,7 @@ class TerminalMatch:
                 draws.append(event)
                 continue
             for line in self.story.tell_draws(draws):
-                self.console.print(line, markup=False)
+                self._say(line)
             draws.clear()
             if event is None:
                 break
@@ -512,7 +514,7 @@ class TerminalMatch:
                     self.console.rule(Text(said))
                 case TrickWon() if said is not None:
                     self.last_trick = said
-                    self.console.print(said, markup=False)
+                    self._say(said)
                 case HandScored():
                     self.score_table(event)
                     self.save()
@@ -520,7 +522,7 @@ class TerminalMatch:
                     head, _, rest = said.partition(": ")
                     self.console.print(f"[bold]{escape(head)}[/bold]: {escape(rest)}")
                 case _ if said is not None:
-                    self.console.print(said, markup=False)
+                    self._say(said)
         self.pending.clear()
 
     def score_table(self, event: HandScored) -> None:
@@ -581,7 +583,7 @@ class TerminalMatch:
         self.pending.clear()
         self.story = Story(self.rules, self.seat, self.language).join(fresh)
         taken_back = self.rules.actions.label(current[mine[-1]].action)
-        self.console.print(self._("Undone: back to before your {move}.").format(move=taken_back), markup=False)
+        self._say(self._("Undone: back to before your {move}.").format(move=taken_back))
         return True
 
     def _pass_count(self) -> int:
