@@ -216,6 +216,7 @@ TARGETS: dict[str, list[str]] = {
             "tests/test_player_choices.py",
             "tests/test_heuristic.py",
             "tests/test_mcts.py",
+            "tests/test_policy.py",
             "tests/test_search.py",
             "tests/test_worlds.py",
             "tests/test_bidding.py",

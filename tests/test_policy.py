@@ -1,0 +1,55 @@
+"""The quick policy's decisions (players/policy.py), each at its edge: what a seat bids, doubles, names and plays
+when it decides from its view alone (issue 33: the survivors of its mutation run)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from helpers import rules
+from trickbook import Game
+from trickbook.engine.view import SeatView
+from trickbook.players import policy
+
+
+def _view(game: Game, until: Callable[[Game], bool]) -> SeatView:
+    """The view of the seat to act at the first position, in random play from the game, where `until` holds."""
+    chooser = random.Random(game.seed)
+    while not until(game):
+        game.apply(chooser.choice(game.legal_actions()))
+    seat = game.actor
+    assert seat is not None
+    return game.view(seat)
+
+
+def _estimating(monkeypatch: pytest.MonkeyPatch, tricks: float) -> None:
+    monkeypatch.setattr(policy, "estimate_tricks", lambda view: tricks)
+
+
+DOUBLING = rules("tarneeb-41-house", (("doubling", "on"),))
+"""Tarneeb 41 house rules with doubling: at seed 6 South contracts for 12 of 13 tricks, East may double and South
+then redouble."""
+
+
+@pytest.mark.parametrize(("own", "answer"), [(0.5, "pass"), (0.51, "double")])
+def test_a_defender_doubles_expecting_more_than_half_the_tricks_the_contract_leaves(
+    monkeypatch: pytest.MonkeyPatch, own: float, answer: str
+) -> None:
+    """A contract of 12 leaves the defenders 1 trick: East doubles on more than half of it."""
+    view = _view(Game(DOUBLING, 6), lambda game: game.phase == "doubling")
+    assert view.seat == 1 and view.contract[0] == 12
+    _estimating(monkeypatch, own)
+    assert DOUBLING.actions.text(policy.quick_double(view)) == answer
+
+
+@pytest.mark.parametrize(("own", "answer"), [(8.7, "pass"), (8.75, "redouble")])
+def test_a_declarer_redoubles_when_its_side_expects_to_make_the_contract(
+    monkeypatch: pytest.MonkeyPatch, own: float, answer: str
+) -> None:
+    """South's side expects its own 8.75 tricks and a quarter of the 13 from its partner: 12, the contract."""
+    view = _view(Game(DOUBLING, 6), lambda game: game.phase == "doubling" and game.actor == 2)
+    assert view.contract[0] == 12
+    _estimating(monkeypatch, own)
+    assert DOUBLING.actions.text(policy.quick_double(view)) == answer
