@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from helpers import rules
+from helpers import rules, stacked_game
 from trickbook import Game
 from trickbook.engine.view import SeatView
 from trickbook.players import policy
@@ -53,3 +53,22 @@ def test_a_declarer_redoubles_when_its_side_expects_to_make_the_contract(
     assert view.contract[0] == 12
     _estimating(monkeypatch, own)
     assert DOUBLING.actions.text(policy.quick_double(view)) == answer
+
+
+HAND = "AS KS QS JS 4S AH QH 3H KC QC JC AD KD"
+"""Top sequences counted (an ace 1, then a king 0.75, then a queen 0.4, no further), a broken one only to its
+break, and trumps beyond three 0.8 each."""
+
+
+@pytest.mark.parametrize(
+    ("trump", "tricks"),
+    [
+        ("S", 1 + 0.75 + 0.4 + 0.8 * 2 + 1 + 1 + 0.75),  # A K Q (not the J) of five trumps; A of A Q 3; A K
+        ("H", 1 + 0.75 + 0.4 + 1 + 1 + 0.75),  # the same without long trumps: hearts are three
+    ],
+)
+def test_a_hands_tricks_are_its_top_sequences_and_its_long_trumps(trump: str, tricks: float) -> None:
+    tarneeb = rules("cardems-tarneeb")
+    view = stacked_game(tarneeb, {0: HAND}).view(0)
+    suit = next(index for index, found in enumerate(tarneeb.deck.suits) if found.code == trump)
+    assert policy.estimate_tricks(view, suit) == pytest.approx(tricks)

@@ -22,25 +22,26 @@ from .appetite import card_worth, party, remember, shuns_tricks, trick_target
 
 PARTNER_SHARE = 0.25
 """What a player expects its partner to take, as a share of a hand's tricks, before anything is known."""
+TOP_SEQUENCE = (1.0, 0.75, 0.4)
+"""The tricks a suit's ace, king and queen are worth when the hand holds the cards above them too."""
 
 
 def estimate_tricks(view: SeatView, trump: int | None = None) -> float:
-    """Tricks this hand is likely to take by itself: high cards by suit length, plus long trumps. A card's height
-    is its place in its suit under that trump, so cards `trump.highest` raises above the ace count as the top."""
+    """Tricks this hand is likely to take by itself: each suit's unbroken top sequence (ace, king, queen), plus
+    long trumps. A card's height is its place in its suit under that trump, so cards `trump.highest` raises above
+    the ace count as the top."""
     if trump is None:
         trump = view.trump if view.trump >= 0 else strongest_suit(view)
     orders = suit_orders(view.rules, trump)
     total = 0.0
     for suit, order in enumerate(orders):
         held = [place for place, card in enumerate(order) if card in view.hand]
-        length = len(held)
-        for position, gap in enumerate(held[:3]):
-            if gap <= position:
-                total += (
-                    1.0 if gap == 0 else (0.75 if length >= 2 else 0.3) if gap == 1 else (0.4 if length >= 3 else 0.1)
-                )
-        if suit == trump and length > 3:
-            total += 0.8 * (length - 3)
+        for place, worth in enumerate(TOP_SEQUENCE):  # the suit's top cards, as far as they run unbroken
+            if place >= len(held) or held[place] != place:
+                break
+            total += worth
+        if suit == trump and len(held) > 3:
+            total += 0.8 * (len(held) - 3)
     return total
 
 
