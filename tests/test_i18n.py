@@ -161,3 +161,10 @@ def test_a_page_is_rendered_in_its_language_and_direction_with_its_scripts_texts
     assert f'<html lang="{language}" dir="{direction}">' in page and "{{" not in page
     messages = json.loads(re.search(r'<script id="messages" type="application/json">(.*?)</script>', page).group(1))
     assert bool(messages) == (language == "ar") and all(i18n.gettext("ar")(m) == t for m, t in messages.items())
+
+
+def test_a_pages_marked_texts_are_escaped_as_html() -> None:
+    """The workbench's "... see this one's." holds an apostrophe, which a translation's quotes and angle brackets
+    would join: each is written as an entity, never as markup."""
+    page = pages.render("workbench.html", "en")
+    assert "this one&#x27;s" in page and "this one's" not in page

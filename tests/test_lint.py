@@ -56,6 +56,12 @@ def test_a_cancel_condition_that_always_holds_is_an_error(tmp_path: Path) -> Non
     )
 
 
+def test_a_cancel_condition_that_holds_for_some_bids_only_is_no_finding(tmp_path: Path) -> None:
+    """Bids adding up to under 20 throw the hand in: some of the bids tried do, most do not."""
+    text = "extends: syrian-tarneeb-41\nbidding:\n  cancel_if: sum(bid(s) for s in seats) < 20\n"
+    assert [f for f in findings(tmp_path, text) if "cancel_if" in f] == []
+
+
 def test_unused_definitions_and_unread_events_are_warnings(tmp_path: Path) -> None:
     text = (
         "extends: cardems-tarneeb\ndefinitions:\n  spare: 1\n"

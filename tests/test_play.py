@@ -592,6 +592,7 @@ def test_the_status_line_in_the_play_tells_trump_or_the_game_and_no_longer_the_b
     hearts = _typed(_playing("hearts", 1))
     assert "\ntricks: North 0, East 1, South 0, West 0\n" in hearts and "pass 3 cards" not in hearts
     assert "\nHand 1, tricks: North 0, East 1, South 0, West 0\n" in hearts, "the score on resuming, mid-hand"
+    assert "\nTrick so far (led by East): East 6♦, South Q♦, West 5♦\n" in hearts, "the leader, not the seat to play"
     grand = _typed(_playing("skat", 2, lambda game: game.view(0).game == 0))  # grand, the first game listed
     assert any(line.startswith("game grand | ") for line in grand.splitlines())
 

@@ -32,3 +32,13 @@ def test_a_text_is_saved_under_an_id_of_its_own_in_the_form_of_a_file_name() -> 
     with pytest.raises(RulesetError) as refused:
         checked_for_saving(HOUSE.replace("my-house", "my_house"), {})
     assert str(refused.value).startswith("editor:2:5: id: this text has the wrong form")
+
+
+def test_an_error_in_a_saved_parent_is_placed_in_that_file_not_at_the_editors_lines() -> None:
+    parent = "format: trickbook-ruleset/2\nid: my-parent\ntitle: Parent\nextends: spades\n"
+    out = study(HOUSE.replace("tarneeb-41-house", "my-parent"), {"my-parent": parent})
+    [error] = out["errors"]
+    assert (error["line"], error["column"], error["file"]) == (None, None, "saved/my-parent.yaml")
+    assert error["text"].startswith("saved/my-parent.yaml:4:10: extends: there is no bundled ruleset 'spades'")
+    own = study(HOUSE.replace("tarneeb-41-house", "spades"), {})["errors"][0]
+    assert (own["line"], own["column"], own["file"]) == (4, 10, "editor"), "in the text itself: marked there"
