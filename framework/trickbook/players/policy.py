@@ -233,7 +233,7 @@ class CardSense(NamedTuple):
 _SENSES: dict[tuple[int, int, int], tuple[Rules, CardSense]] = {}
 
 
-def card_sense(rules: Rules, trump: int, game: int = -1) -> CardSense:
+def card_sense(rules: Rules, trump: int, game: int) -> CardSense:
     """The `CardSense` of a hand played under `trump` or the named game `game`, made once and kept."""
     key = (id(rules), trump, game)
     cached = _SENSES.get(key)
