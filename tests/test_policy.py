@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from helpers import rules, stacked_game
-from trickbook import Game
+from trickbook import Game, load_ruleset
 from trickbook.engine.view import SeatView
 from trickbook.players import policy
 
@@ -72,3 +72,12 @@ def test_a_hands_tricks_are_its_top_sequences_and_its_long_trumps(trump: str, tr
     view = stacked_game(tarneeb, {0: HAND}).view(0)
     suit = next(index for index, found in enumerate(tarneeb.deck.suits) if found.code == trump)
     assert policy.estimate_tricks(view, suit) == pytest.approx(tricks)
+
+
+def test_a_seat_that_has_not_looked_at_its_cards_passes_to_look() -> None:
+    """Spades with blind nil: before looking a seat may bid blind nil or pass to see its cards; the quick policy,
+    knowing nothing of its hand, looks."""
+    blind = load_ruleset("examples/spades-blind-nil.yaml")
+    view = _view(Game(blind, 1), lambda game: True)
+    assert not view.hand and [str(blind.actions.text(a)) for a in view.legal] == ["pass", "bid blind_nil"]
+    assert blind.actions.text(policy.quick_bid(view)) == "pass"

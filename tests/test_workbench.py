@@ -17,6 +17,7 @@ def test_a_text_is_compared_with_the_ruleset_it_extends_itself_not_that_rulesets
     out = study(HOUSE, {})
     assert out["errors"] == [] and out["extends"] == "tarneeb-41-house"
     assert out["diff"].startswith("tarneeb-41-house (version 2") and out["diff"].endswith("the rules are the same\n")
+    assert out["book"].startswith('<!DOCTYPE html>\n<html lang="en" dir="ltr">'), "in English unless asked"
 
 
 def test_a_saved_parent_is_read_from_the_saved_texts() -> None:
