@@ -43,3 +43,10 @@ def test_an_error_in_a_saved_parent_is_placed_in_that_file_not_at_the_editors_li
     assert error["text"].startswith("saved/my-parent.yaml:4:10: extends: there is no bundled ruleset 'spades'")
     own = study(HOUSE.replace("tarneeb-41-house", "spades"), {})["errors"][0]
     assert (own["line"], own["column"], own["file"]) == (4, 10, "editor"), "in the text itself: marked there"
+
+
+def test_an_error_with_no_place_is_shown_without_one() -> None:
+    """A text in the editor may not name a deck file: there is no file beside it to read."""
+    [error] = study(HOUSE + "deck: nowhere.yaml\n", {})["errors"]
+    assert (error["line"], error["column"], error["file"]) == (None, None, None)
+    assert error["message"].startswith("a file is named ('nowhere.yaml'), but only bundled rulesets")
