@@ -23,11 +23,12 @@ from .appetite import card_worth, party, remember, shuns_tricks, trick_target
 PARTNER_SHARE = 0.25
 """What a player expects its partner to take, as a share of a hand's tricks, before anything is known."""
 TOP_SEQUENCE = (1.0, 0.75, 0.4)
-"""The tricks a suit's ace, king and queen are worth when the hand holds the cards above them too."""
+"""The tricks a suit's highest card, second and third highest are worth when the hand holds the cards above them
+too."""
 
 
 def estimate_tricks(view: SeatView, trump: int | None = None) -> float:
-    """Tricks this hand is likely to take by itself: each suit's unbroken top sequence (ace, king, queen), plus
+    """Tricks this hand is likely to take by itself: each suit's unbroken top sequence (its three highest cards), plus
     long trumps. A card's height is its place in its suit under that trump, so cards `trump.highest` raises above
     the ace count as the top."""
     if trump is None:
