@@ -45,8 +45,9 @@ def test_an_error_in_a_saved_parent_is_placed_in_that_file_not_at_the_editors_li
     assert (own["line"], own["column"], own["file"]) == (4, 10, "editor"), "in the text itself: marked there"
 
 
-def test_an_error_with_no_place_is_shown_without_one() -> None:
-    """A text in the editor may not name a deck file: there is no file beside it to read."""
+def test_a_deck_file_named_in_the_editor_is_refused_at_the_deck_key() -> None:
+    """A text in the editor may not name a deck file (there is no file beside it to read); the refusal is placed
+    where the text names it."""
     [error] = study(HOUSE + "deck: nowhere.yaml\n", {})["errors"]
-    assert (error["line"], error["column"], error["file"]) == (None, None, None)
-    assert error["message"].startswith("a file is named ('nowhere.yaml'), but only bundled rulesets")
+    assert (error["line"], error["column"], error["file"]) == (5, 7, "editor")
+    assert error["text"].startswith("editor:5:7: deck: a file is named ('nowhere.yaml'), but only bundled rulesets")

@@ -10,7 +10,6 @@ the state machine reads.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from .. import limits
@@ -23,7 +22,7 @@ from ..expr.site import Site
 from ..expr.syntax import Node, parse
 from ..seating import Seating
 from .actions import ActionSpace
-from .deck import load_deck
+from .deck import ruleset_deck
 from .formats import CURRENT
 from .rules import (
     AloneRules,
@@ -124,14 +123,7 @@ class _Builder:
         self.chain = chain
         self.version = version
         self.options = options
-        deck_mark = document.marks.get(("deck",))
-        origin = Path(deck_mark.file).parent if deck_mark else None
-        try:
-            self.deck: Deck = load_deck(self.data["deck"], origin)
-        except RulesetError as exc:
-            raise RulesetError(
-                exc.problem, where=self.locate(("deck",)), path="deck", expected=exc.expected, found=exc.found
-            ) from None
+        self.deck: Deck = ruleset_deck(document)
         self.seating = self.seats()
         self.sits_out = bool(self.data.get("deal", {}).get("dealer_sits_out", False))
         self.refuse_what_copies_cannot_mean()

@@ -54,6 +54,20 @@ def _kind_of(data: Any) -> str:
     return "a list" if isinstance(data, list) else "an empty file or a single value"
 
 
+def ruleset_deck(document: Document) -> Deck:
+    """The deck a ruleset's `deck` key names, a path read beside the file that writes it; an error found in no
+    deck file (no such deck, no file allowed) is placed at that key."""
+    mark = document.marks.get(("deck",))
+    try:
+        return load_deck(document.data["deck"], Path(mark.file).parent if mark else None)
+    except RulesetError as exc:
+        if exc.where is not None:  # in the deck file itself, at its own line
+            raise
+        raise RulesetError(
+            exc.problem, where=document.locate(("deck",)), path="deck", expected=exc.expected, found=exc.found
+        ) from None
+
+
 def load_deck(reference: str | Mapping[str, Any], relative_to: Path | None = None, where: str = "deck") -> Deck:
     """Loads a deck by bundled id (`standard-52`), by path (relative to the ruleset that names it), or from the
     deck's data written inline (as records carry it); `where` names an inline deck in errors."""

@@ -26,7 +26,7 @@ from ..errors import Location, OptionError, RulesetError
 from ..text import is_ascii_number
 from . import formats, schema
 from .builder import build_rules, inherited_hint
-from .deck import load_deck
+from .deck import ruleset_deck
 from .patch import apply_patch
 from .rules import Rules
 from .yamlsource import Document, KeyPath, check_plain_text, format_path, parse_yaml, read_yaml
@@ -268,8 +268,7 @@ def _with_deck(source: RulesetSource, data: dict[str, Any]) -> dict[str, Any]:
     """`data` with its deck file's contents in place of the path (bundled decks stay named)."""
     deck = data["deck"]
     if isinstance(deck, str) and resources.looks_like_path(deck):
-        mark = source.document.marks.get(("deck",))
-        data["deck"] = load_deck(deck, Path(mark.file).parent if mark else None).data
+        data["deck"] = ruleset_deck(source.document).data
     return data
 
 
