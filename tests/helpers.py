@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -138,6 +138,15 @@ def stacked_game(
         return seeded_deal(rules, seed, number, dealer_seat, size)
 
     return Game(rules, seed, deals=deals, dealer=dealer, **kwargs)  # type: ignore[arg-type]
+
+
+def played_until(game: Game, reached: Callable[[Game], bool]) -> Game:
+    """`game` after random moves, drawn by a generator seeded with its seed, up to the first position where
+    `reached` holds."""
+    chooser = random.Random(game.seed)
+    while not reached(game):
+        game.apply(chooser.choice(game.legal_actions()))
+    return game
 
 
 def random_position(config: Configuration, seed: int, steps: int) -> Game:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from helpers import act, rules
+from helpers import act, played_until, rules
 from trickbook import Game, load_ruleset
 from trickbook.cli import main
 from trickbook.players import PlayerSpec, make_player, parse_player_specs
@@ -478,11 +478,10 @@ def test_help_names_only_the_kinds_of_action_the_ruleset_has_with_its_own_exampl
 def _reached(ruleset: str, seed: int, phase: str, until: Callable[[Game], bool] = lambda game: True) -> Game:
     """The game of `seed` after random moves up to North's first decision in `phase` between two or more moves
     where `until` holds."""
-    game = Game(rules(ruleset), seed)
-    chooser = random.Random(seed)
-    while not (game.actor == 0 and game.phase == phase and len(game.legal_actions()) > 1 and until(game)):
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
+    return played_until(
+        Game(rules(ruleset), seed),
+        lambda game: game.actor == 0 and game.phase == phase and len(game.legal_actions()) > 1 and until(game),
+    )
 
 
 def _typed(game: Game, *lines: str, autoplay: bool = False, seat: int = 0) -> str:
@@ -536,10 +535,10 @@ def test_a_lone_bid_code_is_a_bid_refused_as_too_low_not_a_card_played_in_the_au
 def test_a_single_legal_move_waits_for_the_person_unless_autoplay_is_asked() -> None:
     """The last trick of a Tarneeb hand: North's one card is listed and waits for typing; with autoplay it is
     played at once."""
-    game = Game(rules("cardems-tarneeb"), 1)
-    chooser = random.Random(1)
-    while not (game.actor == 0 and game.phase == "play" and len(game.legal_actions()) == 1):
-        game.apply(chooser.choice(game.legal_actions()))
+    game = played_until(
+        Game(rules("cardems-tarneeb"), 1),
+        lambda game: game.actor == 0 and game.phase == "play" and len(game.legal_actions()) == 1,
+    )
     card = game.rules.deck.label(game.rules.actions.card_of(game.legal_actions()[0]))
     waiting = _typed(game.clone())
     assert f"Your choices: [1] {card}\n" in waiting and "your only choice" not in waiting
@@ -579,11 +578,7 @@ def test_an_equal_bid_is_told_as_holding_only_in_a_duel() -> None:
 def _playing(ruleset: str, seed: int, until: Callable[[Game], bool] = lambda game: True) -> Game:
     """The game of `seed` after random moves up to North's first card to play, among two or more, where `until`
     holds."""
-    game = Game(rules(ruleset), seed)
-    chooser = random.Random(seed)
-    while not (game.actor == 0 and game.phase == "play" and len(game.legal_actions()) > 1 and until(game)):
-        game.apply(chooser.choice(game.legal_actions()))
-    return game
+    return _reached(ruleset, seed, "play", until)
 
 
 def test_the_status_line_in_the_play_tells_trump_or_the_game_and_no_longer_the_bidding_or_the_passing() -> None:
@@ -641,10 +636,10 @@ def test_the_stock_is_told_with_its_face_up_card_or_without_one(tmp_path: Path) 
         "deal:\n  expose: null\ntrump:\n  mode: none\nplay:\n  draw: {first: winner, face_up: none}\n",
         encoding="utf-8",
     )
-    game = Game(load_ruleset(str(hidden)), 1)
-    chooser = random.Random(1)
-    while not (game.actor == 0 and game.phase == "play" and len(game.legal_actions()) > 1):
-        game.apply(chooser.choice(game.legal_actions()))
+    game = played_until(
+        Game(load_ruleset(str(hidden)), 1),
+        lambda game: game.actor == 0 and game.phase == "play" and len(game.legal_actions()) > 1,
+    )
     assert re.search(r"^Stock: \d+ cards$", _typed(game), re.MULTILINE)
 
 
@@ -676,10 +671,10 @@ def test_the_estimates_round_names_the_caller_and_the_auction_before_it_does_not
     assert "estimates: every player but East says the tricks they will take" in _typed(estimating)
     auction = _reached("estimation", 1, "bidding", lambda game: game.view(0).declarer < 0)
     assert "bidding: " in _typed(auction) and "estimates:" not in _typed(auction)
-    north_called = Game(rules("estimation"), 0)  # East estimates after North's call
-    chooser = random.Random(0)
-    while not (north_called.actor == 1 and north_called.phase == "bidding" and north_called.view(1).declarer == 0):
-        north_called.apply(chooser.choice(north_called.legal_actions()))
+    north_called = played_until(  # East estimates after North's call
+        Game(rules("estimation"), 0),
+        lambda game: game.actor == 1 and game.phase == "bidding" and game.view(1).declarer == 0,
+    )
     said = "estimates: every player but North says the tricks they will take"
     assert said in _typed(north_called, seat=1)
 

@@ -3,12 +3,11 @@ when it decides from its view alone (issue 33: the survivors of its mutation run
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import pytest
 
-from helpers import rules, stacked_game
+from helpers import played_until, rules, stacked_game
 from trickbook import Game, load_ruleset
 from trickbook.engine.view import SeatView
 from trickbook.players import policy
@@ -16,10 +15,7 @@ from trickbook.players import policy
 
 def _view(game: Game, until: Callable[[Game], bool]) -> SeatView:
     """The view of the seat to act at the first position, in random play from the game, where `until` holds."""
-    chooser = random.Random(game.seed)
-    while not until(game):
-        game.apply(chooser.choice(game.legal_actions()))
-    seat = game.actor
+    seat = played_until(game, until).actor
     assert seat is not None
     return game.view(seat)
 
