@@ -239,8 +239,7 @@ class TerminalMatch:
             return
         if actions.kinds[action] in (TRUMP, GAME):
             return  # the trump or game named is told once, by its event, with who named it
-        said = self._("{seat}: {action}").format(seat=self.names[seat], action=self._words(action, phase))
-        self._say(said)
+        self._say(self._("{seat}: {action}").format(seat=self.names[seat], action=self._words(action, phase)))
 
     def human_turn(self) -> bool:
         """Asks until a legal action or a command that ends the turn; False when the person quits or input ends."""
@@ -254,8 +253,7 @@ class TerminalMatch:
             return True
         numbered = view.phase is not PhaseKind.BIDDING  # in the bidding a number is a bid
         while True:
-            choices = self._("Your choices: {choices}").format(choices=self._choices(view, numbered))
-            self._say(choices)
+            self._say(self._("Your choices: {choices}").format(choices=self._choices(view, numbered)))
             line = self.entry.readline()
             if not line:
                 self.console.print(self._("(end of input)"))
