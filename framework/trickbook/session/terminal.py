@@ -486,7 +486,7 @@ class TerminalMatch:
             said = self._("Totals after one hand: ")
         else:
             said = self._("Totals after {hands} hands: ").format(hands=hands)
-        self._say(said + "; ".join(parts))
+        self._say(said + self._("; ").join(parts))
         progress = self._progress(game.view(self.seat))
         if progress and not game.is_over():
             said = self._("Hand {hand}, {progress}").format(hand=game.hand_number, progress=progress)
