@@ -576,3 +576,42 @@ def test_a_message_of_up_to_2000_characters_is_read_and_one_more_is_refused_in_w
         assert len(after["view"]["hand"]) == len(page["view"]["hand"]) - 1
         socket.send(json.dumps({"type": "act", "action": after["view"]["legal"][0]}).ljust(2_001))
         assert _next(socket, "error")["message"] == "a message is at most 2,000 characters"
+
+
+def test_a_rulesets_text_is_served_saved_or_bundled_and_an_unknown_id_is_not_found(server: Server) -> None:
+    text = "format: trickbook-ruleset/1\nid: served-text\nextends: whist\n"
+    assert _post(server, "/api/rulesets", {"text": text})[0] == 200
+    assert _send(server, "/api/rulesets/served-text", None, {}) == (
+        200,
+        {"id": "served-text", "text": text, "saved": True},
+    )
+    status, bundled = _send(server, "/api/rulesets/hearts", None, {})
+    assert status == 200 and bundled["saved"] is False and bundled["id"] == "hearts"
+    assert bundled["text"].startswith("format: trickbook-ruleset/") and "\nid: hearts\n" in bundled["text"]
+    assert _send(server, "/api/rulesets/no-such-game", None, {}) == (
+        404,
+        {"error": "there is no ruleset 'no-such-game' here"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "cookie", "expected"),
+    [("ar", None, "ar"), (None, "ar", "ar"), ("en", "ar", "en"), (None, None, "en"), ("xx", "ar", "ar")],
+)
+def test_the_workbench_answers_in_the_language_the_page_asks_else_the_pages_own(
+    server: Server, language: str | None, cookie: str | None, expected: str
+) -> None:
+    body: dict[str, Any] = {"text": "format: trickbook-ruleset/1\nid: my-whist\nextends: whist\n"}
+    if language is not None:
+        body["language"] = language
+    headers = {"content-type": "application/json"} | ({"cookie": f"trickbook-lang={cookie}"} if cookie else {})
+    status, answer = _send(server, "/api/study", json.dumps(body).encode(), headers)
+    assert status == 200 and answer["errors"] == []
+    assert f'<html lang="{expected}"' in answer["book"]
+
+
+@pytest.mark.parametrize("seats", ["human", ["human", 3, "random", "random"], {"0": "human"}, None])
+def test_a_table_whose_seats_are_not_a_list_of_names_is_refused_in_words(server: Server, seats: Any) -> None:
+    status, answer = _post(server, "/api/tables", {"ruleset": "whist", "seats": seats})
+    assert status == 400
+    assert answer["error"].startswith("'seats' lists each seat's player: 'human' or a bot (")

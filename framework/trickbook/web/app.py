@@ -31,7 +31,7 @@ from ..errors import Malformed, TrickbookError, UsageError, _, said
 from ..ruleset.loader import load_ruleset, open_ruleset
 from . import pages
 from .comparisons import Comparisons
-from .guard import LOOPBACK, Allowance, SameOrigin, TooMany, host_names
+from .guard import LOOPBACK, Allowance, SameOrigin, TooMany
 from .live import Hub, LiveTable, in_language, refusal_words
 from .requests import BOT_KINDS, json_value, ruleset_choice
 from .store import Store
@@ -41,9 +41,9 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = limits.MAX_RULESET_BYTES + 8_000
 """Largest request body: a ruleset at the CLI's limit, in JSON."""
 MAX_MESSAGE = 2_000
+"""Largest WebSocket message from a table page."""
 MESSAGE_EXAMPLE = '{"type": "act", "action": "pass"}'
 """What a table page's message looks like, as a refusal shows it."""
-"""Largest WebSocket message from a table page."""
 PAGES = {"/": "index.html", "/workbench": "workbench.html", "/tables": "tables.html", "/compare": "compare.html"}
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -52,12 +52,12 @@ Handler = Callable[[Request], Awaitable[Response]]
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What `trickbook serve` lets its operator choose: the names it answers to, when an idle table closes, and
-    how much one client may start in an hour."""
+    how much one client may start in an hour (their defaults are `trickbook serve`'s)."""
 
-    names: frozenset[str] = host_names("127.0.0.1", ())
-    idle_minutes: float = 24 * 60
-    tables_per_hour: int = 30
-    comparisons_per_hour: int = 10
+    names: frozenset[str]
+    idle_minutes: float
+    tables_per_hour: int
+    comparisons_per_hour: int
 
 
 class Server:
@@ -90,9 +90,9 @@ class Server:
                 await socket.send_json(message)
 
 
-def create_app(folder: Path, settings: Settings | None = None) -> Starlette:
+def create_app(folder: Path, settings: Settings) -> Starlette:
     """The app over a data folder (created if missing)."""
-    server = Server(folder, settings or Settings())
+    server = Server(folder, settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
