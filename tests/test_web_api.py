@@ -615,3 +615,19 @@ def test_a_table_whose_seats_are_not_a_list_of_names_is_refused_in_words(server:
     status, answer = _post(server, "/api/tables", {"ruleset": "whist", "seats": seats})
     assert status == 400
     assert answer["error"].startswith("'seats' lists each seat's player: 'human' or a bot (")
+
+
+def test_a_finished_comparisons_figure_is_served_and_one_not_drawn_is_not_found(server: Server) -> None:
+    comparison = _compare(server, 4)
+    for _ in range(600):
+        if _state(server, comparison)["status"] == "done":
+            break
+        time.sleep(0.05)
+    with urllib.request.urlopen(f"{server.url}/api/compare/{comparison}/figure.png", timeout=10) as response:
+        assert response.headers["content-type"] == "image/png"
+        assert response.read().startswith(b"\x89PNG")
+    for unknown in ("nothing", "..store", comparison + "x"):
+        assert _send(server, f"/api/compare/{unknown}/figure.png", None, {}) == (
+            404,
+            {"error": "this comparison has no figure"},
+        )
