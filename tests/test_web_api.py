@@ -631,3 +631,24 @@ def test_a_finished_comparisons_figure_is_served_and_one_not_drawn_is_not_found(
             404,
             {"error": "this comparison has no figure"},
         )
+
+
+@pytest.mark.parametrize(
+    ("options", "names"),
+    [
+        ((), None),
+        (("--host", "0.0.0.0", "--allow-host", "Cards.Example"), "127.0.0.1, ::1, cards.example, localhost"),
+    ],
+)
+def test_a_server_that_listens_beyond_this_machine_says_which_names_it_answers_to(
+    tmp_path: Path, options: tuple[str, ...], names: str | None
+) -> None:
+    with running(tmp_path, options) as server:
+        process = server.process
+        assert process is not None and process.stdout is not None
+    said = process.stdout.read().decode()
+    assert f"trickbook: serving on http://{options[1] if options else '127.0.0.1'}:{server.port}/" in said
+    if names is None:
+        assert "answering to" not in said
+    else:
+        assert f"trickbook: answering to {names}; --allow-host NAME adds each name people type" in said
