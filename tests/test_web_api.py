@@ -576,6 +576,11 @@ def test_a_message_of_up_to_2000_characters_is_read_and_one_more_is_refused_in_w
         assert len(after["view"]["hand"]) == len(page["view"]["hand"]) - 1
         socket.send(json.dumps({"type": "act", "action": after["view"]["legal"][0]}).ljust(2_001))
         assert _next(socket, "error")["message"] == "a message is at most 2,000 characters"
+        # The socket's frames hold 2,000 characters of four bytes each: such a message is answered in words too.
+        socket.send(json.dumps("\U0001f0a1" * 1_998, ensure_ascii=False))
+        assert _next(socket, "error")["message"].startswith("a message is a JSON object")
+        socket.send(json.dumps({"type": "act", "action": after["view"]["legal"][0]}).ljust(2_000))
+        assert len(_next(socket, "page")["page"]["view"]["hand"]) == len(after["view"]["hand"]) - 1
 
 
 def test_a_rulesets_text_is_served_saved_or_bundled_and_an_unknown_id_is_not_found(server: Server) -> None:
@@ -588,6 +593,8 @@ def test_a_rulesets_text_is_served_saved_or_bundled_and_an_unknown_id_is_not_fou
     status, bundled = _send(server, "/api/rulesets/hearts", None, {})
     assert status == 200 and bundled["saved"] is False and bundled["id"] == "hearts"
     assert bundled["text"].startswith("format: trickbook-ruleset/") and "\nid: hearts\n" in bundled["text"]
+    listed = {entry["id"]: entry["saved"] for entry in _send(server, "/api/rulesets", None, {})[1]}
+    assert listed["served-text"] is True and listed["hearts"] is False
     assert _send(server, "/api/rulesets/no-such-game", None, {}) == (
         404,
         {"error": "there is no ruleset 'no-such-game' here"},
