@@ -183,7 +183,11 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_web_guard.py",
         "tests/test_web_api.py",
     ],
-    "framework/trickbook/web/app.py": ["tests/test_web_api.py", "tests/test_web_guard.py"],
+    "framework/trickbook/web/app.py": [
+        "tests/test_web_api.py",
+        "tests/test_web_guard.py",
+        "tests/test_web_requests.py",
+    ],
     "framework/trickbook/web/requests.py": [
         "tests/test_web_requests.py",
         "tests/test_web_api.py",

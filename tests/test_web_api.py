@@ -77,6 +77,7 @@ def _next(socket: ClientConnection, kind: str) -> dict[str, Any]:
         ("/api/study", b"{not json", "the request body is not JSON"),
         ("/api/study", b"[1, 2]", "the request body is a JSON object"),
         ("/api/study", {"text": 7}, "the request needs 'text' as text"),
+        ("/api/study", {"text": "id: x\ud800"}, "the request body escapes half of a character (\\ud800)"),
         ("/api/study", b'{"text": "' + b"x" * 80_000 + b'"}', "a request body is at most 72,000 bytes"),
         (
             "/api/rulesets",
@@ -117,6 +118,30 @@ def test_a_request_that_does_not_fit_is_refused_in_words(
     status, answer = _post(server, path, body)
     assert status == 400
     assert expected in answer["error"]
+
+
+@pytest.mark.parametrize("padding", [-1, 0, 1])
+def test_a_request_body_is_read_up_to_its_limit_and_refused_one_byte_past_it(server: Server, padding: int) -> None:
+    from trickbook.web.app import MAX_BODY
+
+    start = b'{"text": "format: trickbook-ruleset/1\\nid: padded\\nextends: whist\\n#'
+    body = start + b"x" * (MAX_BODY + padding - len(start) - 2) + b'"}'
+    assert len(body) == MAX_BODY + padding
+    status, answer = _post(server, "/api/study", body)
+    if padding > 0:
+        assert (status, answer) == (400, {"error": f"a request body is at most {MAX_BODY:,} bytes"})
+    else:  # read: the text itself is then too long for a ruleset
+        assert status == 200 and answer["errors"][0]["message"] == "the text is too large to be a ruleset", answer
+
+
+@pytest.mark.parametrize("clock", [True, "30", [30]])
+def test_a_tables_clock_that_is_no_number_is_refused_in_words(server: Server, clock: Any) -> None:
+    status, answer = _post(
+        server,
+        "/api/tables",
+        {"ruleset": "whist", "seats": ["human", "random", "random", "random"], "turn_seconds": clock},
+    )
+    assert (status, answer) == (400, {"error": f"'turn_seconds' is a number of seconds, not {clock!r}"})
 
 
 def test_a_saved_ruleset_may_not_take_a_bundled_id(server: Server) -> None:
@@ -476,8 +501,10 @@ def test_an_idle_table_closes_and_one_client_creates_a_bounded_number_of_tables(
             started = time.monotonic()
             assert _next(socket, "error")["message"] == "this table closed after 0.05 minutes without a move"
             assert 1 <= time.monotonic() - started <= 6
-            with pytest.raises(ConnectionClosed):
+            with pytest.raises(ConnectionClosed) as closed:
                 socket.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
+        assert closed.value.rcvd.reason == "this table closed after 0.05 minutes without a move"
         assert table["id"] not in [
             t["id"] for t in json.loads(urllib.request.urlopen(server.url + "/api/tables").read())
         ]
@@ -659,3 +686,31 @@ def test_a_server_that_listens_beyond_this_machine_says_which_names_it_answers_t
         assert "answering to" not in said
     else:
         assert f"trickbook: answering to {names}; --allow-host NAME adds each name people type" in said
+
+
+@pytest.mark.parametrize(("asked", "shown"), [("ar", "ar"), ("en", "en"), ("xx", "en"), (None, "en")])
+def test_a_table_page_is_in_the_language_its_hello_asks_else_english(
+    server: Server, asked: str | None, shown: str
+) -> None:
+    table = _table(server, ["human", "random", "random", "random"])
+    url = f"ws://127.0.0.1:{server.port}/ws/table/{table['id']}"
+    with connect(url, origin=server.url, open_timeout=10) as socket:  # type: ignore[arg-type]
+        hello = {"type": "hello", "token": _token(table, 0)} | ({"language": asked} if asked else {})
+        socket.send(json.dumps(hello))
+        page = _next(socket, "page")["page"]
+    names = {"en": ["North", "East", "South", "West"], "ar": ["الشمال", "الشرق", "الجنوب", "الغرب"]}
+    assert [seat["name"] for seat in page["seats"]] == names[shown]
+
+
+def test_a_page_whose_hello_opens_no_seat_is_told_and_closed_as_unauthorised(server: Server) -> None:
+    table = _table(server, ["human", "random", "random", "random"])
+    with _socket(server, table, "guess") as socket:
+        assert _next(socket, "error")["message"] == "this link does not open a seat at any table here"
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+
+
+def test_the_site_has_no_icon_and_says_so_without_an_error(server: Server) -> None:
+    with urllib.request.urlopen(server.url + "/favicon.ico", timeout=10) as response:
+        assert response.status == 204 and response.read() == b""

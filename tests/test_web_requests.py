@@ -37,6 +37,20 @@ def test_json_nested_past_the_limit_is_refused_in_words(text: str) -> None:
     assert str(refused.value) == f"a message nests arrays and objects more than {MAX_DEPTH} deep"
 
 
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [('{"text": "a\\ud800b"}', "\\ud800"), ('{"\\udfff": 1}', "\\udfff"), ('["x", ["\\ud83c"]]', "\\ud83c")],
+)
+def test_json_escaping_half_of_a_character_is_refused_in_words(text: str, found: str) -> None:
+    with pytest.raises(Malformed) as refused:
+        json_value(text, "the request body", "{}")
+    assert str(refused.value) == f"the request body escapes half of a character ({found}); send whole characters"
+
+
+def test_json_escaping_a_whole_character_in_two_halves_is_read() -> None:
+    assert json_value('{"card": "\\ud83c\\udca1 \\u0639"}', "a message", "{}") == {"card": "\U0001f0a1 \u0639"}
+
+
 def test_what_is_not_json_is_refused_with_an_example() -> None:
     with pytest.raises(Malformed) as refused:
         json_value(b"{ready}", "the request body", '{"ruleset": "whist"}')
@@ -94,3 +108,13 @@ def test_a_player_kind_a_program_registers_is_not_run_by_the_server(monkeypatch:
     with pytest.raises(UsageError) as refused:
         bot("mine")
     assert str(refused.value) == "a bot here is one of random, heuristic, mcts, not 'mine'"
+
+
+def test_the_allowances_count_each_client_by_its_address_and_one_without_an_address_as_unknown() -> None:
+    from starlette.requests import Request
+
+    from trickbook.web.app import _client
+
+    scope: dict[str, Any] = {"type": "http", "method": "GET", "path": "/", "headers": []}
+    assert _client(Request(scope | {"client": ("10.1.2.3", 5000)})) == "10.1.2.3"
+    assert _client(Request(scope | {"client": None})) == "unknown"

@@ -15,7 +15,8 @@ BOT_KINDS = ("random", "heuristic", "mcts")
 
 
 def json_value(text: str | bytes, what: str, example: str) -> Any:
-    """`text` as JSON, refused in words when it is not JSON or nests deeper than MAX_DEPTH."""
+    """`text` as JSON, refused in words when it is not JSON, nests deeper than MAX_DEPTH or escapes half of a
+    character (a lone surrogate such as `\\ud800`, which no later step could encode)."""
     try:
         value = json.loads(text)
     except RecursionError:
@@ -25,6 +26,13 @@ def json_value(text: str | bytes, what: str, example: str) -> Any:
         raise Malformed(refused) from None
     if _depth(value) > MAX_DEPTH:
         raise _too_deep(what)
+    try:
+        json.dumps(value, ensure_ascii=False).encode()
+    except UnicodeEncodeError as exc:
+        found = exc.object[exc.start : exc.end].encode("unicode_escape").decode()
+        raise Malformed(
+            said("{what} escapes half of a character ({found}); send whole characters", what=Said(what), found=found)
+        ) from None
     return value
 
 
