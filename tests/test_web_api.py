@@ -714,3 +714,9 @@ def test_a_page_whose_hello_opens_no_seat_is_told_and_closed_as_unauthorised(ser
 def test_the_site_has_no_icon_and_says_so_without_an_error(server: Server) -> None:
     with urllib.request.urlopen(server.url + "/favicon.ico", timeout=10) as response:
         assert response.status == 204 and response.read() == b""
+
+
+@pytest.mark.parametrize("players", [7, "", "heuristic," * 20 + "r", ["random"]])
+def test_a_comparisons_players_that_are_not_short_text_are_refused_in_words(server: Server, players: Any) -> None:
+    body = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": players, "matches": 2}
+    assert _post(server, "/api/compare", body) == (400, {"error": "players is text such as 'heuristic'"})
