@@ -314,7 +314,7 @@ def test_a_web_comparison_reads_in_arabic_and_its_english_stays_as_before(tmp_pa
     running = Comparisons(Store(tmp_path), tmp_path)
     # A deal of Bridge is a whole match here; Tarneeb 41 stops at the cap of one hand, which a caveat tells.
     request = {"rulesets": [{"ruleset": "tarneeb-41"}, {"ruleset": "contract-bridge"}], "matches": 3, "hand_cap": 1}
-    started = running.start(request, "client")
+    started = running.start(request, "client", lambda: None)
     for _ in range(600):
         state = running.state(started)
         if state is not None and state["status"] not in ("running", "cancelling"):

@@ -114,7 +114,9 @@ def test_the_web_comparison_carries_the_caveats_to_its_page(tmp_path: Path, monk
     said = "whist: 1 of 1 matches reached the hand cap"
     monkeypatch.setattr(comparisons, "caveat_lines", lambda columns, say: [said])
     running = comparisons.Comparisons(Store(tmp_path), tmp_path)
-    started = running.start({"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 1}, "client")
+    started = running.start(
+        {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 1}, "client", lambda: None
+    )
     for _ in range(600):
         state = running.state(started)
         if state is not None and state["status"] not in ("running", "cancelling"):

@@ -321,16 +321,22 @@ def test_two_comparisons_run_at_once_and_a_third_waits_for_one_to_end(
     monkeypatch.setattr(comparisons, "compare", held)
     running = comparisons.Comparisons(Store(tmp_path), tmp_path)
     request = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 1}
-    first = running.start(request, "one client")
+    admitted: list[str] = []
+
+    def start(client: str) -> str:
+        return running.start(request, client, lambda: admitted.append(client))
+
+    first = start("one client")
     with pytest.raises(UsageError, match="you have a comparison running; start another when it ends, or cancel it"):
-        running.start(request, "one client")
-    second = running.start(request, "another client")
+        start("one client")
+    second = start("another client")
     with pytest.raises(UsageError, match="2 comparisons are running; start another when one ends"):
-        running.start(request, "a third client")
+        start("a third client")
+    assert admitted == ["one client", "another client"], "a refused request is never admitted"
     release.set()
     _ended(running, first)
     _ended(running, second)
-    third = running.start(request, "one client")
+    third = start("one client")
     assert third, "once one ends, another may start"
     _ended(running, third)
 
@@ -720,3 +726,51 @@ def test_the_site_has_no_icon_and_says_so_without_an_error(server: Server) -> No
 def test_a_comparisons_players_that_are_not_short_text_are_refused_in_words(server: Server, players: Any) -> None:
     body = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": players, "matches": 2}
     assert _post(server, "/api/compare", body) == (400, {"error": "players is text such as 'heuristic'"})
+
+
+def _finished(server: Server, comparison: str) -> dict[str, Any]:
+    for _ in range(1200):
+        state = _state(server, comparison)
+        if state["status"] not in ("running", "cancelling"):
+            return state
+        time.sleep(0.05)
+    raise AssertionError("the comparison did not end")
+
+
+def test_a_comparison_plays_20_matches_under_a_200_hand_cap_unless_told(server: Server) -> None:
+    endless = "format: trickbook-ruleset/2\nid: endless-whist\nextends: whist\ndefinitions:\n  target: 100000\n"
+    assert _post(server, "/api/rulesets", {"text": endless})[0] == 200
+    status, started = _post(
+        server, "/api/compare", {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random"}
+    )
+    assert status == 200, started
+    assert _finished(server, started["id"])["total"] == 2 * 20
+    body = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "endless-whist"}], "players": "random", "matches": 1}
+    state = _finished(server, _post(server, "/api/compare", body)[1]["id"])
+    assert state["status"] == "done", state
+    assert "1 of 1 matches reached the hand cap of 200 hands unfinished" in " ".join(state["caveats"])
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "most"), [("hand_cap", 0, 1000), ("hand_cap", 1001, 1000), ("matches", 1001, 1000)]
+)
+def test_a_comparisons_counts_beyond_their_bounds_are_refused_in_words(
+    server: Server, key: str, value: int, most: int
+) -> None:
+    body = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", key: value}
+    assert _post(server, "/api/compare", body) == (
+        400,
+        {"error": f"{key} is a whole number from 1 to {most}, not {value}"},
+    )
+
+
+def test_a_refused_comparison_costs_its_client_nothing_of_the_hours_allowance(tmp_path: Path) -> None:
+    good = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", "matches": 1}
+    with running(tmp_path, ["--comparisons-per-hour", "1"]) as server:
+        for refused in ({**good, "matches": 0}, {**good, "rulesets": [{"ruleset": "whist"}]}, {**good, "players": 7}):
+            assert _post(server, "/api/compare", refused)[0] == 400
+        status, started = _post(server, "/api/compare", good)
+        assert status == 200, started
+        _finished(server, started["id"])
+        status, answer = _post(server, "/api/compare", good)
+        assert status == 429 and answer["error"].startswith("one client may start 1 comparisons an hour"), answer

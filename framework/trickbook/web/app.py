@@ -329,8 +329,10 @@ def _client(request: Request) -> str:
 
 async def _compare_start(server: Server, request: Request) -> Any:
     body = await _body(request)
-    server.comparisons_allowed.take(_client(request), time.time())
-    comparison_id = await anyio.to_thread.run_sync(server.comparisons.start, body, _client(request))
+    client = _client(request)
+    comparison_id = await anyio.to_thread.run_sync(
+        server.comparisons.start, body, client, lambda: server.comparisons_allowed.take(client, time.time())
+    )
     return {"id": comparison_id}
 
 

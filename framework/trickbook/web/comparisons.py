@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,9 +47,10 @@ class Comparisons:
         self._clients: dict[str, str] = {}
         self._lock = threading.Lock()
 
-    def start(self, request: Mapping[str, Any], client: str) -> str:
+    def start(self, request: Mapping[str, Any], client: str, admit: Callable[[], None]) -> str:
         """Checks a request (rulesets with versions and options, players, matches, hand cap, seed) and starts it;
-        `client` (who asks) has one comparison running at a time."""
+        `client` (who asks) has one comparison running at a time. `admit` is called once the request may run, just
+        before it starts (the caller's allowance, which may refuse): a refused request costs the client nothing."""
         specs = request.get("rulesets")
         if not isinstance(specs, list) or not 2 <= len(specs) <= MAX_RULESETS:
             raise UsageError(f"a comparison takes 2 to {MAX_RULESETS} rulesets")
@@ -72,6 +73,7 @@ class Comparisons:
                 raise UsageError(f"{MAX_RUNNING} comparisons are running; start another when one ends")
             if client in self._clients.values():
                 raise UsageError("you have a comparison running; start another when it ends, or cancel it")
+            admit()
             comparison_id = secrets.token_hex(6)
             total = matches * len(choices) * (2 if skill else 1)
             self.progress[comparison_id] = {"status": "running", "done": 0, "total": total}
