@@ -316,8 +316,8 @@ def test_one_budget_per_decision_holds_for_every_player_kind_wherever_a_player_i
         Table("whist", seats=["human", spec, "random", "random"])
     hub = Hub(Store(tmp_path))
     with pytest.raises(UsageError, match=says):
-        hub.create("whist", ["human", spec, "random", "random"], {}, None, None, 0.0)
-    live = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+        hub.create("whist", ["human", spec, "random", "random"], {}, None, None, 0.0, lambda: None)
+    live = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     state = {"table": live.table.save(), "tokens": live.tokens, "logs": live.logs, "kept": live.kept}
     state["table"]["seats"][1] = spec
     hub.store.save_table(live.id, state, 1.0, {})

@@ -563,13 +563,13 @@ def test_a_live_tables_turn_clock_is_taken_at_its_bounds_and_refused_just_past_t
     inward, outward = (0.5, -0.5) if edge == 0 else (-0.5, 0.5)
     hub = live.Hub(Store(tmp_path))
     for seconds in (bound + inward, bound):
-        made = hub.create("whist", ["human", "random", "random", "random"], {}, None, seconds, 0.0)
+        made = hub.create("whist", ["human", "random", "random", "random"], {}, None, seconds, 0.0, lambda: None)
         assert made.table.turn_seconds == seconds
     shortest, longest = live.TURN_SECONDS
     with pytest.raises(
         UsageError, match=f"a turn clock is {shortest:g} to {longest:g} seconds, not {bound + outward:g}"
     ):
-        hub.create("whist", ["human", "random", "random", "random"], {}, None, bound + outward, 0.0)
+        hub.create("whist", ["human", "random", "random", "random"], {}, None, bound + outward, 0.0, lambda: None)
 
 
 def test_a_server_takes_tables_up_to_its_limit_and_makes_room_by_closing_closed_ones(
@@ -581,16 +581,16 @@ def test_a_server_takes_tables_up_to_its_limit_and_makes_room_by_closing_closed_
 
     monkeypatch.setattr(live, "MAX_TABLES", 3)
     hub = live.Hub(Store(tmp_path))
-    made = [hub.create("whist", ["human"] + ["random"] * 3, {}, None, 5, 0.0) for _ in range(3)]
+    made = [hub.create("whist", ["human"] + ["random"] * 3, {}, None, 5, 0.0, lambda: None) for _ in range(3)]
     with pytest.raises(UsageError, match="this server keeps at most 3 tables open"):
-        hub.create("whist", ["human"] + ["random"] * 3, {}, None, 5, 0.0)
+        hub.create("whist", ["human"] + ["random"] * 3, {}, None, 5, 0.0, lambda: None)
     now = 0.0
     while made[1].table.phase != "voting":  # the person's turns time out to the end of the match
         now += 6
         hub.tick_all(now)
     hub.act(made[1], 0, {"type": "vote", "rematch": False}, now)
     assert made[1].table.phase == CLOSED
-    hub.create("whist", ["human"] + ["random"] * 3, {}, None, 5, now)
+    hub.create("whist", ["human"] + ["random"] * 3, {}, None, 5, now, lambda: None)
     assert len(hub.tables) == 3 and made[1].id not in hub.tables
 
 

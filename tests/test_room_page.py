@@ -11,7 +11,7 @@ from trickbook.web.store import Store
 
 def _played_one_hand(tmp_path: Path, ruleset: str) -> tuple[live.Hub, live.LiveTable]:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create(ruleset, ["human", "random", "random", "random"], {}, None, 5, 0.0)
+    made = hub.create(ruleset, ["human", "random", "random", "random"], {}, None, 5, 0.0, lambda: None)
     now = 0.0
     while made.table.game.hand_number == 1 or made.table.phase != "playing":
         now += 6  # the person's turns and the ready check time out
@@ -37,18 +37,21 @@ def test_the_page_has_a_score_sheet_row_for_each_hand_played(tmp_path: Path) -> 
 
 def test_bids_of_a_level_and_a_strain_read_with_suit_symbols_and_no_trump(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("contract-bridge", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    made = hub.create("contract-bridge", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     english, arabic = hub.page(made, 0, "en")["bids"], hub.page(made, 0, "ar")["bids"]
     assert english["1NT"] == "1 no trump" and english["7S"] == "7♠" and len(english) == 35
     assert arabic["3NT"] == "3 بلا طرنيب"
     assert (
-        hub.page(live.Hub(Store(tmp_path / "b")).create("whist", ["human"] * 4, {}, None, None, 0.0), 0)["bids"] == {}
+        hub.page(live.Hub(Store(tmp_path / "b")).create("whist", ["human"] * 4, {}, None, None, 0.0, lambda: None), 0)[
+            "bids"
+        ]
+        == {}
     )
 
 
 def test_an_arabic_page_has_the_rulesets_words_for_seats_sides_suits_and_labels(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("tarneeb-41", ["human"] * 4, {}, None, None, 0.0)
+    made = hub.create("tarneeb-41", ["human"] * 4, {}, None, None, 0.0, lambda: None)
     page = hub.page(made, 0, "ar")
     assert page["title"] == "طرنيب 41"
     assert [s["name"] for s in page["seats"]] == ["الشمال", "الشرق", "الجنوب", "الغرب"]
@@ -65,7 +68,7 @@ def test_an_arabic_page_has_the_rulesets_words_for_seats_sides_suits_and_labels(
 def test_a_new_deal_leaves_a_seats_log_only_the_score_of_the_hand_just_finished(tmp_path: Path) -> None:
     """The page shows the last hand's score while the next is dealt; older hands are in the score sheet."""
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("call-break", ["human", "random", "random", "random"], {}, None, 5, 0.0)
+    made = hub.create("call-break", ["human", "random", "random", "random"], {}, None, 5, 0.0, lambda: None)
     now = 0.0
     while made.table.game.hand_number < 3:
         now += 6
@@ -81,7 +84,7 @@ def test_a_new_deal_leaves_a_seats_log_only_the_score_of_the_hand_just_finished(
 
 def test_a_table_unchanged_for_exactly_the_idle_time_closes_and_one_changed_since_stays(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 100.0)
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 100.0, lambda: None)
     assert hub.expire_idle(159.5, 60) == [] and made.id in hub.tables
     assert hub.expire_idle(160.0, 60) == [made]
     assert made.expired and made.id not in hub.tables
@@ -91,7 +94,7 @@ def test_a_table_unchanged_for_exactly_the_idle_time_closes_and_one_changed_sinc
 
 def test_a_seats_log_keeps_its_latest_events_up_to_the_limit(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     log = made.logs[1]
     log.clear()
     events = [{"type": "trick_event", "name": str(n)} for n in range(live.MAX_LOG + 1)]
@@ -103,14 +106,14 @@ def test_a_seats_log_keeps_its_latest_events_up_to_the_limit(tmp_path: Path) -> 
 
 def test_a_new_table_has_no_finished_match_to_offer(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     assert made.kept == 0 and hub.page(made, 0)["finished"] == []
 
 
 def test_a_table_kept_by_an_earlier_trickbook_deals_its_rematches_from_secret_seeds(tmp_path: Path) -> None:
     """A table saved before secret seeds would deal a rematch from seed + 1, which its first record tells."""
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     made.table.secret_seeds = False
     made.table.seed = made.table.game.seed  # as such a table dealt its first match
     hub._save(made, 0.0)
@@ -130,7 +133,7 @@ def test_the_passing_prompt_names_the_receiver_only_for_a_seat_that_gives(tmp_pa
         0.0,
     )
     hub = live.Hub(store)
-    made = hub.create("swap", ["human"] * 4, {}, None, None, 0.0)
+    made = hub.create("swap", ["human"] * 4, {}, None, None, 0.0, lambda: None)
     assert made.table.game.phase == "passing"
     names = made.table.rules.seating.seat_names
     dealer = made.table.game.dealer
@@ -141,9 +144,9 @@ def test_the_passing_prompt_names_the_receiver_only_for_a_seat_that_gives(tmp_pa
         (dealer + 2) % 4: f"Choose 3 cards to pass to {names[dealer]}",
         (dealer + 3) % 4: None,
     }
-    whist = hub.create("whist", ["human"] * 4, {}, None, None, 0.0)
+    whist = hub.create("whist", ["human"] * 4, {}, None, None, 0.0, lambda: None)
     assert hub.page(whist, 0)["passing"] is None
-    timed = hub.create("swap", ["human"] * 4, {}, None, 5, 0.0)
+    timed = hub.create("swap", ["human"] * 4, {}, None, 5, 0.0, lambda: None)
     now = 0.0
     while timed.table.game.phase == "passing":
         now += 6  # each giver's time runs out and its cards are passed for it

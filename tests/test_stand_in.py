@@ -28,7 +28,7 @@ def _valid(delivery: dict[int, list[dict[str, Any]]]) -> list[dict[str, Any]]:
 
 def test_the_turn_clock_also_ends_the_ready_check_between_hands_at_a_web_table(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    table = hub.create("call-break", ["human", "random", "random", "random"], {}, None, 5, 0.0).table
+    table = hub.create("call-break", ["human", "random", "random", "random"], {}, None, 5, 0.0, lambda: None).table
     now = 0.0
     while table.phase == PLAYING:
         now += 6  # the person never moves: each turn times out
@@ -74,7 +74,7 @@ def test_a_stand_in_during_the_ready_check_is_ready_for_the_absent_person() -> N
 
 def test_only_the_creator_changes_who_plays_a_seat(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("whist", ["human", "human", "random", "random"], {}, None, None, 0.0)
+    made = hub.create("whist", ["human", "human", "random", "random"], {}, None, None, 0.0, lambda: None)
     assert made.creator
     with pytest.raises(UsageError, match="only the table's creator"):
         hub.seat_player(made.id, "not-the-token", 1, "heuristic", 0.0)
@@ -123,7 +123,7 @@ def test_a_stand_in_during_the_rematch_vote_votes_yes_for_the_absent_person() ->
 
 def test_a_stand_in_is_named_by_text_of_one_to_sixty_characters(tmp_path: Path) -> None:
     hub = live.Hub(Store(tmp_path))
-    made = hub.create("whist", ["human", "human", "random", "random"], {}, None, None, 0.0)
+    made = hub.create("whist", ["human", "human", "random", "random"], {}, None, None, 0.0, lambda: None)
     assert made.creator
     for player in (5, None, "", "h" * 61):
         with pytest.raises(UsageError, match="'player' is 'human'"):

@@ -239,9 +239,9 @@ def test_a_server_keeps_a_bounded_number_of_tables(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(live, "MAX_TABLES", 2)
     hub = live.Hub(Store(tmp_path))
     for _ in range(2):
-        hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+        hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     with pytest.raises(UsageError, match="this server keeps at most 2 tables open"):
-        hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0)
+        hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     restored = live.Hub(Store(tmp_path))
     assert restored.restore_all(0.0) == [] and sorted(restored.tables) == sorted(hub.tables)
 
@@ -297,7 +297,7 @@ def test_a_damaged_data_folder_is_refused_in_words_and_a_damaged_table_is_named_
         Store(broken)
     store = Store(tmp_path / "data")
     hub = live.Hub(store)
-    kept = hub.create("hearts", ["human", "random", "random", "random"], {}, None, None, 0.0)
+    kept = hub.create("hearts", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     store.save_table("damaged", {"table": {"format": "trickbook-table/1"}}, 1.0, {})
     again = live.Hub(Store(tmp_path / "data"))
     problems = again.restore_all(2.0)
@@ -764,9 +764,15 @@ def test_a_comparisons_counts_beyond_their_bounds_are_refused_in_words(
     )
 
 
-def test_a_refused_comparison_costs_its_client_nothing_of_the_hours_allowance(tmp_path: Path) -> None:
+def test_a_refused_table_or_comparison_costs_its_client_nothing_of_the_hours_allowance(tmp_path: Path) -> None:
     good = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", "matches": 1}
-    with running(tmp_path, ["--comparisons-per-hour", "1"]) as server:
+    with running(tmp_path, ["--comparisons-per-hour", "1", "--tables-per-hour", "1"]) as server:
+        table = {"ruleset": "whist", "seats": ["human", "random", "random", "random"]}
+        for refused in ({**table, "turn_seconds": 1}, {**table, "seats": ["human"]}, {**table, "ruleset": "nothing"}):
+            assert _post(server, "/api/tables", refused)[0] == 400
+        assert _post(server, "/api/tables", table)[0] == 200
+        status, answer = _post(server, "/api/tables", table)
+        assert status == 429 and answer["error"].startswith("one client may start 1 tables an hour"), answer
         for refused in ({**good, "matches": 0}, {**good, "rulesets": [{"ruleset": "whist"}]}, {**good, "players": 7}):
             assert _post(server, "/api/compare", refused)[0] == 400
         status, started = _post(server, "/api/compare", good)

@@ -282,12 +282,20 @@ async def _tables(server: Server, request: Request) -> Any:
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise UsageError(f"'seats' lists each seat's player: 'human' or a bot ({', '.join(BOT_KINDS)})")
     ruleset, options, version = ruleset_choice(body)
-    server.tables_allowed.take(_client(request), time.time())
     clock = body.get("turn_seconds")
     if clock is not None and (isinstance(clock, bool) or not isinstance(clock, int | float)):
         raise UsageError(f"'turn_seconds' is a number of seconds, not {clock!r}")
+    client = _client(request)
     live = await anyio.to_thread.run_sync(
-        lambda: server.hub.create(ruleset, seats, options, version, clock, time.time())
+        lambda: server.hub.create(
+            ruleset,
+            seats,
+            options,
+            version,
+            clock,
+            time.time(),
+            lambda: server.tables_allowed.take(client, time.time()),
+        )
     )
     links = {seat: f"/table/{live.id}#{token}" for seat, token in enumerate(live.tokens) if token is not None}
     return {"id": live.id, "links": links, "creator": live.creator}

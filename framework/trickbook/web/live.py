@@ -11,7 +11,7 @@ import functools
 import json
 import secrets
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,8 +107,10 @@ class Hub:
         version: int | None,
         turn_seconds: float | None,
         now: float,
+        admit: Callable[[], None],
     ) -> LiveTable:
-        """A new table; every person's seat gets an unguessable token (its private link)."""
+        """A new table; every person's seat gets an unguessable token (its private link). `admit` is called once
+        the table is dealt and may open (the caller's allowance, which may refuse): a refused request costs nothing."""
         if len(self.tables) >= MAX_TABLES:
             for closed in [t for t in self.tables.values() if t.table.phase == CLOSED]:
                 del self.tables[closed.id]  # the records of its finished matches stay in the store
@@ -134,6 +136,7 @@ class Hub:
                 now=now,
                 hand_cap=limits.DEFAULT_HAND_CAP,
             )
+        admit()
         pins = self.store.pin({name: saved[name] for name in (ruleset, *table.rules.extends) if name in saved})
         tokens = [secrets.token_urlsafe(18) if spec == HUMAN else None for spec in seats]
         logs: dict[int, list[dict[str, Any]]] = {seat: [] for seat in range(len(seats))}
