@@ -663,6 +663,7 @@ def test_a_finished_comparisons_figure_is_served_and_one_not_drawn_is_not_found(
         if _state(server, comparison)["status"] == "done":
             break
         time.sleep(0.05)
+    assert _state(server, comparison)["figure"] is True
     with urllib.request.urlopen(f"{server.url}/api/compare/{comparison}/figure.png", timeout=10) as response:
         assert response.headers["content-type"] == "image/png"
         assert response.read().startswith(b"\x89PNG")
@@ -745,6 +746,9 @@ def test_a_comparison_plays_20_matches_under_a_200_hand_cap_unless_told(server: 
     )
     assert status == 200, started
     assert _finished(server, started["id"])["total"] == 2 * 20
+    skilled = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", "skill": "random/random"}
+    state = _finished(server, _post(server, "/api/compare", skilled | {"matches": 3})[1]["id"])
+    assert (state["done"], state["total"]) == (3 * 2 * 2, 3 * 2 * 2), "restricted play plays each ruleset twice"
     body = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "endless-whist"}], "players": "random", "matches": 1}
     state = _finished(server, _post(server, "/api/compare", body)[1]["id"])
     assert state["status"] == "done", state

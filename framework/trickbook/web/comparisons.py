@@ -75,7 +75,7 @@ class Comparisons:
                 raise UsageError("you have a comparison running; start another when it ends, or cancel it")
             admit()
             comparison_id = secrets.token_hex(6)
-            total = matches * len(choices) * (2 if skill else 1)
+            total = matches * len(choices) * (2 if skill else 1)  # restricted play plays each ruleset twice
             self.progress[comparison_id] = {"status": "running", "done": 0, "total": total}
             self._clients[comparison_id] = client
             thread = threading.Thread(
@@ -134,6 +134,8 @@ class Comparisons:
         hand_cap: int,
         skill: tuple[str, str] | None,
     ) -> None:
+        total = self.progress[comparison_id]["total"]  # set by `start` before this thread began
+
         def advance(count: int) -> None:
             with self._lock:
                 running = self.progress[comparison_id]
@@ -169,8 +171,8 @@ class Comparisons:
                 }
             result = {
                 "status": "done",
-                "done": matches * len(choices) * (2 if skill else 1),
-                "total": matches * len(choices) * (2 if skill else 1),
+                "done": total,
+                "total": total,
                 **texts[i18n.LANGUAGES[0]],
                 "labels": [c.label for c in columns],
                 "first": columns[0].label,
@@ -180,7 +182,6 @@ class Comparisons:
         except Cancelled:
             with self._lock:
                 done = self.progress[comparison_id]["done"]
-            total = matches * len(choices) * (2 if skill else 1)
             stopped = said("cancelled after {done} of {total} matches", done=done, total=total)
             languages = {language: {"message": _sayer(language, [])(stopped)} for language in i18n.LANGUAGES}
             result = {"status": "cancelled", "message": str(stopped), "languages": languages}
