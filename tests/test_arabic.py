@@ -265,6 +265,15 @@ def test_a_variant_that_translates_itself_inherits_its_parents_words_and_one_tha
     plain.write_text("format: trickbook-ruleset/2\nid: plain\ntitle: Plain\nextends: tarneeb-41\n", encoding="utf-8")
     english = load_ruleset(str(plain))
     assert english.translation("ar").title == "Plain" and english.word("ar", "East") == "East"
+    french = tmp_path / "french.yaml"
+    french.write_text(
+        "format: trickbook-ruleset/2\nid: french\ntitle: Mine\nextends: tarneeb-41\n"
+        "translations:\n  fr:\n    title: Le mien\n    words:\n      North: Nord\n",
+        encoding="utf-8",
+    )
+    mine = load_ruleset(str(french))
+    assert mine.translation("fr").title == "Le mien" and mine.word("fr", "North") == "Nord"
+    assert mine.translation("ar").title == "Mine" and mine.word("ar", "East") == "East", "only its own languages"
 
 
 @pytest.mark.parametrize("ruleset", ["tarneeb-41", "hearts", "estimation", "contract-bridge", "trex"])
