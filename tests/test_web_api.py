@@ -784,3 +784,9 @@ def test_a_refused_table_or_comparison_costs_its_client_nothing_of_the_hours_all
         _finished(server, started["id"])
         status, answer = _post(server, "/api/compare", good)
         assert status == 429 and answer["error"].startswith("one client may start 1 comparisons an hour"), answer
+
+
+def test_a_comparisons_players_of_200_characters_are_read_as_players(server: Server) -> None:
+    body = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "x" * 200, "matches": 2}
+    status, answer = _post(server, "/api/compare", body)
+    assert status == 400 and answer["error"].startswith("unknown player 'xxxx"), answer
