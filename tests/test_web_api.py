@@ -756,7 +756,14 @@ def test_a_comparison_plays_20_matches_under_a_200_hand_cap_unless_told(server: 
 
 
 @pytest.mark.parametrize(
-    ("key", "value", "most"), [("hand_cap", 0, 1000), ("hand_cap", 1001, 1000), ("matches", 1001, 1000)]
+    ("key", "value", "most"),
+    [
+        ("hand_cap", 0, 1000),
+        ("hand_cap", 1001, 1000),
+        ("matches", 1001, 1000),
+        ("seed", 0, 2**31),
+        ("seed", 2**31 + 1, 2**31),
+    ],
 )
 def test_a_comparisons_counts_beyond_their_bounds_are_refused_in_words(
     server: Server, key: str, value: int, most: int
