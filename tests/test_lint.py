@@ -128,7 +128,9 @@ def test_a_match_of_a_fixed_number_of_hands_can_be_won(tmp_path: Path) -> None:
     assert not [f for f in findings(tmp_path, text) if f.startswith("error")]
 
 
-@pytest.mark.parametrize(("hands", "refused"), [(7, False), (999, False), (1000, False), (1001, True)])
+@pytest.mark.parametrize(
+    ("hands", "refused"), [(1, False), (2, False), (7, False), (999, False), (1000, False), (1001, True)]
+)
 def test_a_match_of_exactly_so_many_hands_can_be_won_up_to_the_default_hand_cap(
     tmp_path: Path, hands: int, refused: bool
 ) -> None:
