@@ -797,3 +797,33 @@ def test_a_comparisons_players_of_200_characters_are_read_as_players(server: Ser
     body = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "x" * 200, "matches": 2}
     status, answer = _post(server, "/api/compare", body)
     assert status == 400 and answer["error"].startswith("unknown player 'xxxx"), answer
+
+
+def test_a_comparison_that_does_not_stop_holds_a_stopping_server_no_longer_than_its_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trickbook.web import comparisons
+    from trickbook.web.store import Store
+
+    release = threading.Event()
+
+    def stuck(*args: object) -> None:
+        release.wait(30)  # deaf to the cancel its progress callback would raise
+        raise UsageError("stopped by the test")
+
+    monkeypatch.setattr(comparisons, "compare", stuck)
+    monkeypatch.setattr(comparisons, "STOP_SECONDS", 0.5)
+    running = comparisons.Comparisons(Store(tmp_path), tmp_path)
+    request = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "matches": 1}
+    started = [running.start(request, client, lambda: None) for client in ("one", "two")]
+    stopping = time.monotonic()
+    running.stop()
+    assert 0.4 <= time.monotonic() - stopping < 3, "it waits STOP_SECONDS in all, not for each comparison"
+    assert all(running.state(c) == {"status": "cancelling", "done": 0, "total": 2} for c in started)
+    release.set()
+    for comparison in started:
+        for _ in range(500):
+            if running.state(comparison)["status"] == "failed":
+                break
+            time.sleep(0.01)
+        assert running.state(comparison) == {"status": "failed", "message": "stopped by the test"}
