@@ -827,3 +827,25 @@ def test_a_comparison_that_does_not_stop_holds_a_stopping_server_no_longer_than_
                 break
             time.sleep(0.01)
         assert running.state(comparison) == {"status": "failed", "message": "stopped by the test"}
+
+
+def test_a_comparison_without_matplotlib_still_reports_and_says_it_has_no_figure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trickbook.web import comparisons
+    from trickbook.web.store import Store
+
+    def no_plot(*args: object) -> None:
+        raise UsageError("--plot needs matplotlib")
+
+    monkeypatch.setattr(comparisons, "plot", no_plot)
+    running = comparisons.Comparisons(Store(tmp_path), tmp_path)
+    request = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", "matches": 2}
+    started = running.start(request, "client", lambda: None)
+    for _ in range(1000):
+        state = running.state(started)
+        if state is not None and state["status"] != "running":
+            break
+        time.sleep(0.01)
+    assert state is not None and state["status"] == "done" and state["figure"] is False and state["rows"]
+    assert running.figure(started) is None
