@@ -849,3 +849,22 @@ def test_a_comparison_without_matplotlib_still_reports_and_says_it_has_no_figure
         time.sleep(0.01)
     assert state is not None and state["status"] == "done" and state["figure"] is False and state["rows"]
     assert running.figure(started) is None
+
+
+def test_a_port_already_taken_is_refused_in_the_systems_words_before_anything_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import errno
+    import os
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--data", str(tmp_path / "data")]) == 2
+    words = os.strerror(errno.EADDRINUSE)
+    said = capsys.readouterr().err
+    assert said.startswith(f"trickbook: cannot listen on 127.0.0.1:{port}: {words}") and "Errno" not in said
+    assert said.endswith("; choose another --port\n")
+    assert not (tmp_path / "data").exists(), "nothing started"
