@@ -745,7 +745,8 @@ def test_a_comparison_plays_20_matches_under_a_200_hand_cap_unless_told(server: 
         server, "/api/compare", {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random"}
     )
     assert status == 200, started
-    assert _finished(server, started["id"])["total"] == 2 * 20
+    state = _finished(server, started["id"])
+    assert state["total"] == 2 * 20 and (state["labels"], state["first"]) == (["whist@1", "hearts@1"], "whist@1")
     skilled = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", "skill": "random/random"}
     state = _finished(server, _post(server, "/api/compare", skilled | {"matches": 3})[1]["id"])
     assert (state["done"], state["total"]) == (3 * 2 * 2, 3 * 2 * 2), "restricted play plays each ruleset twice"

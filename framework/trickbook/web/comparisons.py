@@ -173,7 +173,6 @@ class Comparisons:
                 "status": "done",
                 "done": total,
                 "total": total,
-                **texts[i18n.LANGUAGES[0]],
                 "labels": [c.label for c in columns],
                 "first": columns[0].label,
                 "figure": figure,
