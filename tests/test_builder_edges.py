@@ -457,3 +457,21 @@ def test_an_auction_ends_only_at_a_listed_value_not_at_any_number_between_them(t
         load_ruleset(written(tmp_path, "extends: pinochle\nbidding:\n  ends_at: 105\n"))
     ending = load_ruleset(written(tmp_path, "extends: pinochle\nbidding:\n  ends_at: 250\n"))
     assert ending.bidding.ends_at == 250
+
+
+@pytest.mark.parametrize(("prefer", "weakest"), [(None, "9C"), ("non-trump", "9C"), ("any", "2S")])
+def test_a_timed_out_card_is_a_non_trump_unless_the_ruleset_says_any(
+    tmp_path: Path, prefer: str | None, weakest: str
+) -> None:
+    from trickbook.engine.timeouts import timeout_card
+
+    text = "format: trickbook-ruleset/2\nid: timed\ntitle: Timed\nextends: cardems-spades\n"
+    if prefer is not None:
+        text += f"timeout:\n  play:\n    prefer: {prefer}\n"
+    path = tmp_path / "timed.yaml"
+    path.write_text(text, encoding="utf-8")
+    rules = load_ruleset(str(path))
+    deck = rules.deck
+    legal = tuple(deck.codes.index(code) for code in ("2S", "9C", "KD"))
+    spades = deck.suit_of[deck.codes.index("2S")]
+    assert deck.codes[timeout_card(rules, legal, spades)] == weakest

@@ -320,3 +320,15 @@ def test_seats_default_to_four_and_sides_to_none(tmp_path: Path) -> None:
     assert rules.seats == 4 and rules.seating.sides == () and not rules.seating.has_sides
     assert rules.seating.seat_names == ("North", "East", "South", "West")
     assert load_ruleset("skat-simple").seating.seat_names == ("Seat 0", "Seat 1", "Seat 2")
+
+
+def test_a_variant_takes_its_parents_rules_but_not_its_description_or_source(tmp_path: Path) -> None:
+    bare = tmp_path / "bare.yaml"
+    bare.write_text("format: trickbook-ruleset/2\nid: bare\ntitle: Bare\nextends: hearts\n", encoding="utf-8")
+    hearts, variant = load_ruleset("hearts"), load_ruleset(str(bare))
+    assert hearts.source and hearts.description, "the parent has both"
+    assert (variant.source, variant.description) == ("", "")
+    assert (variant.seats, variant.deck.size, variant.match.by) == (hearts.seats, hearts.deck.size, hearts.match.by)
+    own = tmp_path / "own.yaml"
+    own.write_text(bare.read_text() + "description: Mine.\nsource: a house rule\n", encoding="utf-8")
+    assert (load_ruleset(str(own)).source, load_ruleset(str(own)).description) == ("a house rule", "Mine.")

@@ -57,3 +57,28 @@ def test_a_world_without_later_hands_ends_with_its_hand_and_scores_it_the_same(c
     assert play_out_hand(alone, hand) == play_out_hand(whole, hand)
     assert alone.is_over() and alone.hands_finished == hand + 1, "the imagined match ends with its hand"
     assert whole.is_over() or whole.hand_number == view.hand_number + 1, "with later hands, the next is dealt"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seed"), [("oh-hell", 3), ("cardems-spades", 3), ("hearts", 5), ("skat-simple", 2)]
+)
+def test_a_hands_value_is_the_viewers_points_less_the_others_average_turned_round_where_lower_wins(
+    ruleset: str, seed: int
+) -> None:
+    from trickbook import load_ruleset
+    from trickbook.players.search import value
+
+    rules = load_ruleset(ruleset)
+    game = Game(rules, seed)
+    pick = random.Random(seed)
+    while game.hands_finished == 0:
+        game.apply(pick.choice(game.legal_actions()))
+    hand = game.finished_hand(0)
+    by_side = rules.match.by == "side" and bool(hand.score)
+    scores = hand.score if by_side else (hand.seat_score if hand.seat_score is not None else hand.score)
+    for seat in range(rules.seats):
+        mine = rules.seating.side_of[seat] if by_side else seat
+        others = [points for index, points in enumerate(scores) if index != mine]
+        assert len(others) >= 1 and any(others), "a hand where the others scored, so their average is tested"
+        worth = scores[mine] - sum(others) / len(others)
+        assert value(game.view(seat), hand) == pytest.approx(-worth if rules.match.lower_wins else worth)
