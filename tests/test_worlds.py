@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -41,3 +42,22 @@ def test_a_view_says_where_each_seat_passes_left_right_across_then_nowhere() -> 
             seen[game.hand_number] = game.view((game.turn + 1) % 4).receivers
         game.apply(chooser.choice(game.legal_actions()))
     assert seen == expected
+
+
+def test_a_view_no_deal_fits_is_refused_after_the_searchs_steps_not_searched_for_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from trickbook import limits
+    from trickbook.errors import PlayerError
+
+    # 31 hidden cards for three seats of 10: every placement of 30 fits until the last card finds no room, so
+    # only the step limit ends the search (3**30 placements).
+    with pytest.raises(PlayerError, match="no deal of the 31 hidden cards fits what the view shows"):
+        _assign(list(range(31)), [10, 10, 10], [0, 0, 0], random.Random(1), 1)
+    # A dead end of the quick deal that the search settles within its steps: one card only slot 0 may take.
+    monkeypatch.setattr(limits, "WORLD_SEARCH_STEPS", 6)
+    hands = _assign(list(range(6)), [3, 3], [0, 1 << 5], random.Random(1), 0)
+    assert sorted(hands[0] + hands[1]) == list(range(6)) and 5 in hands[0] and len(hands[0]) == 3
+    monkeypatch.setattr(limits, "WORLD_SEARCH_STEPS", 5)
+    with pytest.raises(PlayerError):
+        _assign(list(range(6)), [3, 3], [0, 1 << 5], random.Random(1), 0)

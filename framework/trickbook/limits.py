@@ -74,6 +74,11 @@ MAX_POINTS: Final = 10**12
 """The largest score a hand's rule may give, a total or a counter may reach; beyond it the rules make points grow
 without bound (a score that squares itself), and the match is stopped with an error."""
 
+WORLD_SEARCH_STEPS: Final = 200_000
+"""Most cards the search for one sampled deal places before it gives up. The search settles the rare dead end of a
+quick deal, where a fitting deal is found at once; a view that no deal fits (which the real deal rules out) would
+otherwise be searched for ever."""
+
 WORLD_DRAWS: Final = 200
 """Most deals a searching player draws for one imagined world before it gives up: a draw is refused only when the
 history could not have happened with it (a bid the rules forbid with those cards), which real deals make rare."""

@@ -344,8 +344,8 @@ def _assign(
             return hands
     order = sorted(pool, key=lambda c: len(eligible[c]))
     hands = [[] for _ in need]
-    if not _search(order, 0, list(need), eligible, hands, rng):
-        raise ValueError("no deal fits what the view shows")
+    if not _search(order, 0, list(need), eligible, hands, rng, [limits.WORLD_SEARCH_STEPS]):
+        raise PlayerError(f"no deal of the {len(pool)} hidden cards fits what the view shows")
     return hands
 
 
@@ -356,16 +356,22 @@ def _search(
     eligible: dict[Card, list[int]],
     hands: list[list[Card]],
     rng: random.Random,
+    steps: list[int],
 ) -> bool:
+    """Places `order[index:]` depth first; False when no placement fits or `steps` (the cards it may still place,
+    shared by every branch) runs out, so a view that no deal fits is refused rather than searched for ever."""
     if index == len(order):
         return True
     card = order[index]
     options = [s for s in eligible[card] if left[s] > 0]
     rng.shuffle(options)
     for slot in options:
+        if steps[0] <= 0:
+            return False
+        steps[0] -= 1
         hands[slot].append(card)
         left[slot] -= 1
-        if _search(order, index + 1, left, eligible, hands, rng):
+        if _search(order, index + 1, left, eligible, hands, rng, steps):
             return True
         hands[slot].pop()
         left[slot] += 1
