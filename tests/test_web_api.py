@@ -893,3 +893,32 @@ def test_a_port_already_taken_is_refused_in_the_systems_words_before_anything_st
     assert said.startswith(f"trickbook: cannot listen on 127.0.0.1:{port}: {words}") and "Errno" not in said
     assert said.endswith("; choose another --port\n")
     assert not (tmp_path / "data").exists(), "nothing started"
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        ({"pins": ["hearts"]}, "its pinned rulesets are a map of ids to digests, not \"['hearts']\""),
+        ({"pins": {"mine": 7}}, "its pinned rulesets are a map of ids to digests, not \"{'mine': 7}\""),
+        ({"creator": 7}, "its creator's token is text"),
+        ({"pins": None, "creator": None}, None),
+        ({"pins": {}}, None),
+    ],
+)
+def test_a_stored_tables_pins_and_creator_are_checked_as_it_reopens(
+    tmp_path: Path, change: dict[str, Any], problem: str | None
+) -> None:
+    from trickbook.web import live
+    from trickbook.web.store import Store
+
+    store = Store(tmp_path / "data")
+    kept = live.Hub(store).create("hearts", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
+    ((table_id, text, _touched),) = store.tables()
+    assert table_id == kept.id
+    store.save_table(table_id, json.loads(text) | change, 1.0, {})
+    again = live.Hub(store)
+    problems = again.restore_all(2.0)
+    if problem is None:
+        assert problems == [] and list(again.tables) == [kept.id]
+    else:
+        assert problems == [f"table {kept.id} is not reopened: {problem}"] and not again.tables
