@@ -129,3 +129,21 @@ def test_a_stand_in_is_named_by_text_of_one_to_sixty_characters(tmp_path: Path) 
         with pytest.raises(UsageError, match="'player' is 'human'"):
             hub.seat_player(made.id, made.creator, 1, player, 0.0)
     assert made.table.stand_ins == {}
+
+
+@pytest.mark.parametrize(
+    ("player", "refusal"),
+    [
+        ("", "'player' is 'human'"),
+        ("x" * 60, "unknown player"),
+        ("x" * 61, "'player' is 'human'"),
+        (7, "'player' is 'human'"),
+    ],
+)
+def test_a_stand_in_is_named_in_1_to_60_characters(tmp_path: Path, player: object, refusal: str) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("whist", ["human", "human", "random", "random"], {}, None, None, 0.0, lambda: None)
+    assert made.creator
+    with pytest.raises(UsageError) as refused:
+        hub.seat_player(made.id, made.creator, 1, player, 0.0)
+    assert str(refused.value).startswith(refusal)
