@@ -275,10 +275,9 @@ def choose_card(sense: CardSense, state: TrickState, wants: Aims) -> int:
     win, and throw to an opponent's trick the card the scoring says is worst to take.
 
     It reads nothing but its arguments, so search players' playouts can call it on the state of the world they
-    imagine without building a view per card (`search.play_out_hand`)."""
+    imagine without building a view per card (`search.play_out_hand`). Its callers play a lone legal card
+    themselves, without asking."""
     legal = state.legal
-    if len(legal) == 1:
-        return legal[0]
     low = sense.low.__getitem__
     dodge = wants.no_tricks or sum(map(state.tricks_won.__getitem__, wants.members)) >= wants.target
     trick = state.trick
