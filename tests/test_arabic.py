@@ -391,3 +391,29 @@ def test_a_translators_words_with_square_brackets_are_shown_as_written_on_every_
     assert any(line.startswith("الأكلة 1: [i]") for line in lines), "a trick won"
     assert f"حُفظت المباراة في {save}." in shown, "the save named as it is"
     assert all(any(part in line for line in lines) for part in told), told
+
+
+@pytest.mark.parametrize(
+    ("calls", "english", "arabic"),
+    [
+        (["1NT", "pass", "pass", "pass"], "1NT", "1NT"),
+        (["1NT", "double", "pass", "pass", "pass"], "1NT doubled", "1NT مع دبل"),
+        (["1NT", "double", "redouble", "pass", "pass", "pass"], "1NT redoubled", "1NT مع ريدبل"),
+    ],
+)
+def test_a_doubled_contract_is_said_in_the_readers_language_and_written_in_english_for_records(
+    calls: list[str], english: str, arabic: str
+) -> None:
+    game = Game(rules("contract-bridge"), 1)
+    events: list[Event] = []
+    game.observer = events.append
+    first = game.actor
+    for call in calls:
+        game.apply_text(call if call != "1NT" else "bid 1NT")
+    contract = next(e for e in events if type(e).__name__ == "ContractSet")
+    assert contract.declarer == first and event_json(game.rules, contract)["words"] == english
+    said = {language: Story(game.rules, language=language).tell(contract) for language in ("en", "ar")}
+    assert said["en"] is not None and said["en"].startswith(f"contract: {english} by ")
+    assert said["ar"] is not None and f"{arabic} " in said["ar"] and "doubled" not in said["ar"]
+    seat = Story(game.rules, seat=contract.declarer, language="ar").tell(contract)
+    assert seat is not None and arabic in seat and "doubled" not in seat

@@ -249,7 +249,7 @@ class Story:
                 return self._action(event)
             case ContractSet():
                 side = rules.seating.side_of[event.declarer]
-                contract, seat = event.words or str(event.contract), label[event.declarer]
+                contract, seat = self._contract(event), label[event.declarer]
                 if side < 0:
                     return _("contract: {contract} by {seat}").format(contract=contract, seat=seat)
                 said = _("contract: {contract} by {seat}, {side} declare")
@@ -295,6 +295,14 @@ class Story:
     def _said(self, sentence: Said) -> str:
         """An engine's sentence in the reader's language, the game's terms in it as the ruleset words them."""
         return sentence.in_language(self._, functools.partial(self.rules.word, self.language))
+
+    def _contract(self, event: ContractSet) -> str:
+        """A contract as the reader says it: its bid and whether it was doubled (`3NT doubled`), else its number."""
+        if not event.bid:
+            return str(event.contract)
+        if not event.doubled:
+            return event.bid
+        return f"{event.bid} {self._(('doubled', 'redoubled')[event.doubled - 1])}"
 
     def _action(self, event: ActionTaken) -> str | None:
         """A bid, pass or other choice with who made it; a card waits for its trick, and a trump, a game named or a
@@ -390,7 +398,7 @@ class Story:
                     return _("{seat} passes you {cards}").format(seat=names[event.seat], cards=cards)
                 return _("You pass {cards} to {seat}").format(cards=cards, seat=names[event.to])
             case ContractSet():
-                contract = event.words or str(event.contract)
+                contract = self._contract(event)
                 return _("Contract: {contract} by {seat}").format(contract=contract, seat=names[event.declarer])
             case TrumpSet():
                 return self.trump_words(event.suit, event.chosen_by)

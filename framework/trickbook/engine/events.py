@@ -134,8 +134,15 @@ class ActionTaken:
 class ContractSet:
     declarer: int
     contract: int
-    words: str = ""
-    """The contract as players say it, where a number does not (`3NT doubled`)."""
+    bid: str = ""
+    """The bid as players say it, where a number does not (`3NT`)."""
+    doubled: int = 0
+    """0, or 1 when the bid was doubled, 2 when redoubled: each reader says it in its own language."""
+
+    @property
+    def words(self) -> str:
+        """The contract in English, as records and worked examples write it (`3NT doubled`); empty without a bid."""
+        return self.bid + ("", " doubled", " redoubled")[self.doubled] if self.bid else ""
 
     def seen_by(self, seat: int) -> Sight:
         """Everyone sees it."""

@@ -99,8 +99,7 @@ class Calls:
         game._contract = contracts(rules.seating, game._bids, declarer, calls.level(value))[0]
         game._trump = strain if strain >= 0 else NO_SUIT
         if game.observer is not None:
-            words = actions.bid_codes[value] + ("", " doubled", " redoubled")[game._doubled]
-            game.observer(ContractSet(declarer, calls.level(value), words))
+            game.observer(ContractSet(declarer, calls.level(value), actions.bid_codes[value], game._doubled))
             if game._trump != NO_SUIT:
                 game.observer(TrumpSet(game._trump, None))
         finish_bidding(game)
