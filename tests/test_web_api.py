@@ -745,14 +745,16 @@ def test_a_comparison_plays_20_matches_under_a_200_hand_cap_unless_told(server: 
         server, "/api/compare", {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random"}
     )
     assert status == 200, started
-    state = _finished(server, started["id"])
-    assert state["total"] == 2 * 20 and (state["labels"], state["first"]) == (["whist@1", "hearts@1"], "whist@1")
+    assert _state(server, started["id"])["total"] == 2 * 20
+    assert _post(server, f"/api/compare/{started['id']}/cancel", {})[0] == 200
+    assert _finished(server, started["id"])["status"] == "cancelled"
     skilled = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", "skill": "random/random"}
     state = _finished(server, _post(server, "/api/compare", skilled | {"matches": 3})[1]["id"])
     assert (state["done"], state["total"]) == (3 * 2 * 2, 3 * 2 * 2), "restricted play plays each ruleset twice"
     body = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "endless-whist"}], "players": "random", "matches": 1}
     state = _finished(server, _post(server, "/api/compare", body)[1]["id"])
     assert state["status"] == "done", state
+    assert (state["labels"], state["first"]) == (["whist@1", "endless-whist@1"], "whist@1")
     assert "1 of 1 matches reached the hand cap of 200 hands unfinished" in " ".join(state["caveats"])
 
 
