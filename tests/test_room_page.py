@@ -152,3 +152,14 @@ def test_the_passing_prompt_names_the_receiver_only_for_a_seat_that_gives(tmp_pa
         now += 6  # each giver's time runs out and its cards are passed for it
         hub.tick_all(now)
     assert [hub.page(timed, seat)["passing"] for seat in range(4)] == [None] * 4, "the passing is over"
+
+
+def test_a_turns_clock_runs_out_at_its_deadline_exactly_and_not_a_moment_before(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("whist", ["human", "human", "human", "human"], {}, None, 5, 0.0, lambda: None)
+    deadline = made.table.deadline
+    assert deadline == 5.0
+    assert hub.tick_all(deadline - 0.001) == []
+    changed = hub.tick_all(deadline)
+    assert [live_table.id for live_table, _delivery in changed] == [made.id]
+    assert made.table.deadline == deadline + 5, "the next seat's clock starts where the last ran out"
