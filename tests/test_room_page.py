@@ -163,3 +163,10 @@ def test_a_turns_clock_runs_out_at_its_deadline_exactly_and_not_a_moment_before(
     changed = hub.tick_all(deadline)
     assert [live_table.id for live_table, _delivery in changed] == [made.id]
     assert made.table.deadline == deadline + 5, "the next seat's clock starts where the last ran out"
+
+
+def test_a_page_says_whether_the_rules_score_each_player(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    for ruleset, personal in (("hearts", True), ("whist", False), ("syrian-tarneeb-41", True)):
+        made = hub.create(ruleset, ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
+        assert hub.page(made, 0)["personal"] is personal, ruleset
