@@ -135,6 +135,7 @@ def test_a_stand_in_is_named_by_text_of_one_to_sixty_characters(tmp_path: Path) 
     ("player", "refusal"),
     [
         ("", "'player' is 'human'"),
+        ("x", "unknown player"),
         ("x" * 60, "unknown player"),
         ("x" * 61, "'player' is 'human'"),
         (7, "'player' is 'human'"),
