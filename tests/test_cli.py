@@ -102,11 +102,12 @@ def test_records_to_standard_output_with_the_summary_on_standard_error(capsys: p
 
 @pytest.mark.parametrize("ruleset", resources.bundled_ruleset_ids())
 def test_replay_accepts_simulated_records(tmp_path: Path, capsys: pytest.CaptureFixture[str], ruleset: str) -> None:
-    cap = "1" if ruleset == "rubber-bridge" else "25"  # a heuristic bridge hand takes about a second
-    out = simulate(tmp_path, "r.jsonl", ruleset, "--matches", "5", "--hand-cap", cap)
+    """Random players reach many positions fast; the default (heuristic) players' own choices, one short match."""
+    played = simulate(tmp_path, "r.jsonl", ruleset, "--matches", "5", "--hand-cap", "25", "--players", "random")
+    searched = simulate(tmp_path, "h.jsonl", ruleset, "--matches", "1", "--hand-cap", "2")
     capsys.readouterr()
-    assert main(["replay", str(out)]) == 0
-    assert "replayed 5 record(s)" in capsys.readouterr().out
+    assert main(["replay", str(played), str(searched)]) == 0
+    assert "replayed 6 record(s)" in capsys.readouterr().out
 
 
 def test_replay_of_a_house_variant_finds_its_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
