@@ -341,14 +341,19 @@ def test_two_comparisons_run_at_once_and_a_third_waits_for_one_to_end(
     _ended(running, third)
 
 
+def _settled(running: Any, comparison: str) -> dict[str, Any]:
+    """A comparison's state once it is no longer running or cancelling (within 20 seconds)."""
+    for _ in range(2000):
+        state = running.state(comparison)
+        if state is not None and state["status"] not in ("running", "cancelling"):
+            return dict(state)
+        time.sleep(0.01)
+    raise AssertionError(f"the comparison did not end: {running.state(comparison)}")
+
+
 def _ended(running: Any, started: str) -> None:
     """Waits for a comparison held by the test to end, as the test made it end."""
-    for _ in range(500):
-        state = running.state(started)
-        if state is not None and state["status"] != "running":
-            break
-        time.sleep(0.01)
-    assert running.state(started) == {"status": "failed", "message": "stopped by the test"}
+    assert _settled(running, started) == {"status": "failed", "message": "stopped by the test"}
 
 
 def test_deep_json_binary_frames_and_a_huge_record_number_are_refused_in_words_and_the_seat_plays_on(
@@ -817,12 +822,8 @@ def test_a_comparison_of_6_rulesets_runs(tmp_path: Path) -> None:
     names = ["whist", "hearts", "oh-hell", "call-break", "spot-hearts", "black-maria"]
     request = {"rulesets": [{"ruleset": name} for name in names], "players": "random", "matches": 1}
     started = running.start(request, "client", lambda: None)
-    for _ in range(2000):
-        state = running.state(started)
-        if state is not None and state["status"] != "running":
-            break
-        time.sleep(0.01)
-    assert state is not None and state["status"] == "done" and state["total"] == 6, state
+    state = _settled(running, started)
+    assert state["status"] == "done" and state["total"] == 6, state
     assert [label.split("@")[0] for label in state["labels"]] == names
 
 
@@ -849,11 +850,7 @@ def test_a_comparison_that_does_not_stop_holds_a_stopping_server_no_longer_than_
     assert all(running.state(c) == {"status": "cancelling", "done": 0, "total": 2} for c in started)
     release.set()
     for comparison in started:
-        for _ in range(500):
-            if running.state(comparison)["status"] == "failed":
-                break
-            time.sleep(0.01)
-        assert running.state(comparison) == {"status": "failed", "message": "stopped by the test"}
+        _ended(running, comparison)
 
 
 def test_a_comparison_without_matplotlib_still_reports_and_says_it_has_no_figure(
@@ -869,12 +866,8 @@ def test_a_comparison_without_matplotlib_still_reports_and_says_it_has_no_figure
     running = comparisons.Comparisons(Store(tmp_path), tmp_path)
     request = {"rulesets": [{"ruleset": "whist"}, {"ruleset": "hearts"}], "players": "random", "matches": 2}
     started = running.start(request, "client", lambda: None)
-    for _ in range(1000):
-        state = running.state(started)
-        if state is not None and state["status"] != "running":
-            break
-        time.sleep(0.01)
-    assert state is not None and state["status"] == "done" and state["figure"] is False and state["rows"]
+    state = _settled(running, started)
+    assert state["status"] == "done" and state["figure"] is False and state["rows"]
     assert running.figure(started) is None
 
 
