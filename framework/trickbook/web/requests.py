@@ -4,6 +4,7 @@ options and rules version, and the players a server agrees to run."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from ..errors import Malformed, OptionError, Said, UsageError, said
@@ -12,6 +13,8 @@ from ..players import PlayerSpec, parse_player_specs
 MAX_DEPTH = 16
 """Deepest nesting of arrays and objects in a request or message (the deepest the pages send is 3)."""
 BOT_KINDS = ("random", "heuristic", "mcts")
+_HALF = re.compile("[\ud800-\udfff]")
+"""Half of a character: a lone surrogate, which a JSON `\\u` escape can write but UTF-8 cannot encode."""
 
 
 def json_value(text: str | bytes, what: str, example: str) -> Any:
@@ -24,15 +27,15 @@ def json_value(text: str | bytes, what: str, example: str) -> Any:
     except ValueError:
         refused = said("{what} is not JSON; it is JSON such as {example}", what=Said(what), example=example)
         raise Malformed(refused) from None
-    if _depth(value) > MAX_DEPTH:
+    deepest, half = _shape(value)
+    if deepest > MAX_DEPTH:
         raise _too_deep(what)
-    try:
-        json.dumps(value, ensure_ascii=False).encode()
-    except UnicodeEncodeError as exc:
-        found = exc.object[exc.start : exc.end].encode("unicode_escape").decode()
-        raise Malformed(
-            said("{what} escapes half of a character ({found}); send whole characters", what=Said(what), found=found)
-        ) from None
+    if half is not None:
+        found = half.encode("unicode_escape").decode()
+        refused = said(
+            "{what} escapes half of a character ({found}); send whole characters", what=Said(what), found=found
+        )
+        raise Malformed(refused)
     return value
 
 
@@ -40,17 +43,24 @@ def _too_deep(what: str) -> Malformed:
     return Malformed(said("{what} nests arrays and objects more than {depth} deep", what=Said(what), depth=MAX_DEPTH))
 
 
-def _depth(value: Any) -> int:
-    """How deeply arrays and objects nest in a parsed JSON value, counted without recursion."""
+def _shape(value: Any) -> tuple[int, str | None]:
+    """How deeply arrays and objects nest in a parsed JSON value, and the first half of a character its text or
+    keys hold (None for none), found in one walk without recursion."""
     deepest = 0
+    half: str | None = None
     stack = [(value, 1)]
     while stack:
         item, level = stack.pop()
-        if isinstance(item, dict | list):
+        if isinstance(item, str):
+            found = _HALF.search(item)
+            half = half or (found.group() if found else None)
+        elif isinstance(item, dict | list):
             deepest = max(deepest, level)
             if level <= MAX_DEPTH:
                 stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
-    return deepest
+                if isinstance(item, dict):
+                    stack.extend((key, level) for key in item)
+    return deepest, half
 
 
 def ruleset_choice(body: Any) -> tuple[str, dict[str, str], int | None]:
