@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from trickbook import open_ruleset, resources
-from trickbook.book.lint import lint
+from trickbook.book.lint import _expressions_in, lint
 from trickbook.cli import main
 from trickbook.errors import InputError
 
@@ -190,3 +190,28 @@ def test_an_error_only_an_option_value_brings_names_that_value(tmp_path: Path) -
     with pytest.raises(InputError) as refused:
         lint(open_ruleset(str(path)))
     assert "unknown name 'nowhere' (under rules version 1 with house=on)" in str(refused.value)
+
+
+def test_the_expression_walk_follows_the_schemas_definitions_to_any_depth() -> None:
+    """A new key whose definition holds an expression, behind a `$ref` and in lists and maps, is read unlisted."""
+    schema = {
+        "properties": {
+            "bonus": {"$ref": "#/$defs/bonus"},
+            "label": {"type": "string"},
+        },
+        "$defs": {
+            "expression": {"type": "string"},
+            "bonus": {"$ref": "#/$defs/bonuses"},
+            "bonuses": {
+                "type": "object",
+                "properties": {"when": {"oneOf": [{"type": "boolean"}, {"$ref": "#/$defs/expression"}]}},
+                "additionalProperties": {"type": "array", "items": {"$ref": "#/$defs/expression"}},
+            },
+        },
+    }
+    data = {"bonus": {"when": "tricks(side) > 6", "steps": ["1", "2"]}, "label": "not read"}
+    assert list(_expressions_in(data, schema, schema, ())) == [
+        ("bonus", "when"),
+        ("bonus", "steps", 0),
+        ("bonus", "steps", 1),
+    ]

@@ -92,17 +92,14 @@ def _finding(source: RulesetSource, level: str, path: KeyPath, message: str) -> 
 
 
 _EXPRESSION = "#/$defs/expression"
-_NOT_RULES = frozenset({"examples", "options", "versions", "translations"})
-"""Top-level keys whose contents are not rules in force: worked examples, option and version changes, words."""
 
 
 def _expression_paths(data: dict[str, Any]) -> Iterator[KeyPath]:
     """Every key path of the ruleset that holds an expression, wherever the schema says one may stand, so a new
-    key that takes an expression is read without being listed here."""
+    key that takes an expression is read without being listed here. The schema marks none inside worked
+    examples, options or versions (their changes are merge patches), so none is read there."""
     schema = resources.schema("ruleset")
-    for key, value in data.items():
-        if key not in _NOT_RULES and key in schema["properties"]:
-            yield from _expressions_in(value, schema["properties"][key], schema, (key,))
+    yield from _expressions_in(data, schema, schema, ())
 
 
 def _expressions_in(data: Any, node: dict[str, Any], schema: dict[str, Any], path: KeyPath) -> Iterator[KeyPath]:
