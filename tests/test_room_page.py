@@ -170,3 +170,10 @@ def test_a_page_says_whether_the_rules_score_each_player(tmp_path: Path) -> None
     for ruleset, personal in (("hearts", True), ("whist", False), ("syrian-tarneeb-41", True)):
         made = hub.create(ruleset, ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
         assert hub.page(made, 0)["personal"] is personal, ruleset
+
+
+def test_a_page_says_whether_the_game_has_trump_to_be_known(tmp_path: Path) -> None:
+    hub = live.Hub(Store(tmp_path))
+    for ruleset, trump_game in (("hearts", False), ("tarneeb-41", True), ("whist", True)):
+        made = hub.create(ruleset, ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
+        assert hub.page(made, 0)["trump_game"] is trump_game, ruleset
