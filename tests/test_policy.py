@@ -4,10 +4,11 @@ when it decides from its view alone (issue 33: the survivors of its mutation run
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from helpers import played_until, rules, stacked_game
+from helpers import played_until, rules, stacked_game, texts
 from trickbook import Game, load_ruleset
 from trickbook.engine.view import SeatView
 from trickbook.players import policy
@@ -49,6 +50,57 @@ def test_a_declarer_redoubles_when_its_side_expects_to_make_the_contract(
     assert view.contract[0] == 12
     _estimating(monkeypatch, own)
     assert DOUBLING.actions.text(policy.quick_double(view)) == answer
+
+
+SOLO_DOUBLING = """\
+format: trickbook-ruleset/1
+id: solo-doubling
+title: Solo doubling
+description: Tarneeb 41 each for themself; any other seat may double a contract below 13, its bidder redouble.
+extends: tarneeb-41
+sides: null
+versions:
+  - version: 1
+    description: Without the king-of-hearts bonus.
+doubling:
+  description: Any other seat may double a contract below 13; its bidder may redouble.
+  when: contract_bid < 13
+definitions:
+  contract_bid: contract(declarer)
+  taken: tricks(declarer)
+scoring:
+  by: seat
+  rules:
+    declarers:
+      for: seat
+      when: seat == declarer
+      points: nth(doubled + 1, 1, 2, 4) * (if made then taken else -contract_bid)
+    defenders:
+      for: seat
+      when: seat != declarer
+      points: if made then 0 else tricks(seat)
+match:
+  wins: total(seat) >= 41
+"""
+"""A house variant without partners: at seed 1 North contracts for 12 of 13 tricks, the others may double."""
+
+
+@pytest.mark.parametrize(
+    ("answering", "own", "answer"),
+    [("double", 1.0, "pass"), ("double", 1.01, "double"), ("redouble", 11.9, "pass"), ("redouble", 12.0, "redouble")],
+)
+def test_a_seat_without_partners_doubles_and_redoubles_on_its_own_tricks_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answering: str, own: float, answer: str
+) -> None:
+    """No partner takes a share: a defender doubles expecting more than the 1 trick a contract of 12 leaves, the
+    declarer redoubles expecting all 12 itself."""
+    path = tmp_path / "solo-doubling.yaml"
+    path.write_text(SOLO_DOUBLING, encoding="utf-8")
+    solo = load_ruleset(str(path))
+    view = _view(Game(solo, 1), lambda game: answering in texts(game, game.legal_actions()))
+    assert not solo.seating.has_sides and view.contract[view.declarer] == 12
+    _estimating(monkeypatch, own)
+    assert solo.actions.text(policy.quick_double(view)) == answer
 
 
 HAND = "AS KS QS JS 4S AH QH 3H KC QC JC AD KD"
