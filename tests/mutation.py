@@ -238,6 +238,7 @@ TARGETS: dict[str, list[str]] = {
             "random_player",
             "search",
             "worlds",
+            "placing",
         )
     },
 }

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from helpers import rules
 from trickbook import Game
-from trickbook.players.worlds import _assign
+from trickbook.players.placing import deal_hidden
 
 DECK = rules("tarneeb-41").deck
 
@@ -24,7 +24,7 @@ def test_hidden_cards_fit_every_void_whether_sampled_or_searched(seed: int, per_
     forbidden = [sum(DECK.suit_masks[s] for s in suits) for suits in lacking]
     forbidden[0] = forbidden[4] = 0
     need = [len(cards) for cards in truth]
-    hands = _assign(list(pool), need, forbidden, rng, tries)
+    hands = deal_hidden(list(pool), need, forbidden, rng, tries)
     assert [len(cards) for cards in hands] == need
     assert sorted(c for cards in hands for c in cards) == sorted(pool)
     for slot, cards in enumerate(hands):
@@ -53,11 +53,11 @@ def test_a_view_no_deal_fits_is_refused_after_the_searchs_steps_not_searched_for
     # 31 hidden cards for three seats of 10: every placement of 30 fits until the last card finds no room, so
     # only the step limit ends the search (3**30 placements).
     with pytest.raises(PlayerError, match="no deal of the 31 hidden cards fits what the view shows"):
-        _assign(list(range(31)), [10, 10, 10], [0, 0, 0], random.Random(1), 1)
+        deal_hidden(list(range(31)), [10, 10, 10], [0, 0, 0], random.Random(1), 1)
     # A dead end of the quick deal that the search settles within its steps: one card only slot 0 may take.
     monkeypatch.setattr(limits, "WORLD_SEARCH_STEPS", 6)
-    hands = _assign(list(range(6)), [3, 3], [0, 1 << 5], random.Random(1), 0)
+    hands = deal_hidden(list(range(6)), [3, 3], [0, 1 << 5], random.Random(1), 0)
     assert sorted(hands[0] + hands[1]) == list(range(6)) and 5 in hands[0] and len(hands[0]) == 3
     monkeypatch.setattr(limits, "WORLD_SEARCH_STEPS", 5)
     with pytest.raises(PlayerError):
-        _assign(list(range(6)), [3, 3], [0, 1 << 5], random.Random(1), 0)
+        deal_hidden(list(range(6)), [3, 3], [0, 1 << 5], random.Random(1), 0)

@@ -14,7 +14,7 @@ import random
 from typing import NamedTuple
 
 from .. import limits
-from ..cards import Card, CardMask, Deck
+from ..cards import Card, Deck
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.kinds import PhaseKind
@@ -23,6 +23,7 @@ from ..engine.view import SeatView
 from ..errors import ActionError, PlayerError
 from ..ruleset.actions import DISCARD, ActionKind
 from ..ruleset.rules import BiddingKind, Rules
+from .placing import deal_hidden
 
 
 def imaginable(rules: Rules) -> bool:
@@ -96,7 +97,7 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     pool = [c for c in range(deck.size) if c not in used and not removed >> c & 1]
     everything = (1 << deck.size) - 1
     limits = [everything if seat == me and knows_own else mask for seat, mask in enumerate(view.forbidden())]
-    hidden = _assign(pool, need, [*limits, 0, 0], rng, tries)
+    hidden = deal_hidden(pool, need, [*limits, 0, 0], rng, tries)
     for seat in range(seats):
         holding[seat] += hidden[seat]
     stock_cards = stock_known + hidden[seats]
@@ -315,64 +316,3 @@ def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Gam
     raise PlayerError(
         f"seat {view.seat} found no deal of the hidden cards that fits the moves it saw in {limits.WORLD_DRAWS} draws"
     )
-
-
-def _assign(
-    pool: list[Card], need: list[int], forbidden: list[CardMask], rng: random.Random, tries: int
-) -> list[list[Card]]:
-    """Deals `pool` so each slot (a seat, or the stock) gets `need[slot]` cards it is not forbidden to hold.
-
-    Cards that fewer slots may hold go first, each to a slot drawn in
-    proportion to the cards it still needs; that almost always works, and a
-    depth-first search settles the rare dead end (the real deal proves a
-    solution exists).
-    """
-    slots = [s for s in range(len(need)) if need[s] > 0]
-    eligible = {c: [s for s in slots if not forbidden[s] & (1 << c)] for c in pool}
-    for _ in range(tries):
-        order = sorted(pool, key=lambda c: (len(eligible[c]), rng.random()))
-        left = list(need)
-        hands: list[list[Card]] = [[] for _ in need]
-        for card in order:
-            options = [s for s in eligible[card] if left[s] > 0]
-            if not options:
-                break
-            slot = rng.choices(options, weights=[left[s] for s in options])[0]
-            hands[slot].append(card)
-            left[slot] -= 1
-        else:
-            return hands
-    order = sorted(pool, key=lambda c: len(eligible[c]))
-    hands = [[] for _ in need]
-    if not _search(order, 0, list(need), eligible, hands, rng, [limits.WORLD_SEARCH_STEPS]):
-        raise PlayerError(f"no deal of the {len(pool)} hidden cards fits what the view shows")
-    return hands
-
-
-def _search(
-    order: list[Card],
-    index: int,
-    left: list[int],
-    eligible: dict[Card, list[int]],
-    hands: list[list[Card]],
-    rng: random.Random,
-    steps: list[int],
-) -> bool:
-    """Places `order[index:]` depth first; False when no placement fits or `steps` (the cards it may still place,
-    shared by every branch) runs out, so a view that no deal fits is refused rather than searched for ever."""
-    if index == len(order):
-        return True
-    card = order[index]
-    options = [s for s in eligible[card] if left[s] > 0]
-    rng.shuffle(options)
-    for slot in options:
-        if steps[0] <= 0:
-            return False
-        steps[0] -= 1
-        hands[slot].append(card)
-        left[slot] -= 1
-        if _search(order, index + 1, left, eligible, hands, rng, steps):
-            return True
-        hands[slot].pop()
-        left[slot] += 1
-    return False

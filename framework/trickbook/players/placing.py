@@ -1,0 +1,71 @@
+"""Hidden cards dealt into slots (seats, the stock, a draw) so each slot gets its number of cards and none it is
+known not to hold: the step every sampled world ends with."""
+
+from __future__ import annotations
+
+import random
+
+from .. import limits
+from ..cards import Card, CardMask
+from ..errors import PlayerError
+
+
+def deal_hidden(
+    pool: list[Card], need: list[int], forbidden: list[CardMask], rng: random.Random, tries: int
+) -> list[list[Card]]:
+    """Deals `pool` so each slot (a seat, or the stock) gets `need[slot]` cards it is not forbidden to hold.
+
+    Cards that fewer slots may hold go first, each to a slot drawn in
+    proportion to the cards it still needs; that almost always works, and a
+    depth-first search settles the rare dead end (the real deal proves a
+    solution exists).
+    """
+    slots = [s for s in range(len(need)) if need[s] > 0]
+    eligible = {c: [s for s in slots if not forbidden[s] & (1 << c)] for c in pool}
+    for _ in range(tries):
+        order = sorted(pool, key=lambda c: (len(eligible[c]), rng.random()))
+        left = list(need)
+        hands: list[list[Card]] = [[] for _ in need]
+        for card in order:
+            options = [s for s in eligible[card] if left[s] > 0]
+            if not options:
+                break
+            slot = rng.choices(options, weights=[left[s] for s in options])[0]
+            hands[slot].append(card)
+            left[slot] -= 1
+        else:
+            return hands
+    order = sorted(pool, key=lambda c: len(eligible[c]))
+    hands = [[] for _ in need]
+    if not _search(order, 0, list(need), eligible, hands, rng, [limits.WORLD_SEARCH_STEPS]):
+        raise PlayerError(f"no deal of the {len(pool)} hidden cards fits what the view shows")
+    return hands
+
+
+def _search(
+    order: list[Card],
+    index: int,
+    left: list[int],
+    eligible: dict[Card, list[int]],
+    hands: list[list[Card]],
+    rng: random.Random,
+    steps: list[int],
+) -> bool:
+    """Places `order[index:]` depth first; False when no placement fits or `steps` (the cards it may still place,
+    shared by every branch) runs out, so a view that no deal fits is refused rather than searched for ever."""
+    if index == len(order):
+        return True
+    card = order[index]
+    options = [s for s in eligible[card] if left[s] > 0]
+    rng.shuffle(options)
+    for slot in options:
+        if steps[0] <= 0:
+            return False
+        steps[0] -= 1
+        hands[slot].append(card)
+        left[slot] -= 1
+        if _search(order, index + 1, left, eligible, hands, rng, steps):
+            return True
+        hands[slot].pop()
+        left[slot] += 1
+    return False
