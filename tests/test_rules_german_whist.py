@@ -15,9 +15,10 @@ from trickbook import Game, Rules, load_ruleset
 from trickbook.book.scenario import Scenario, ScenarioError, evaluate
 from trickbook.engine.dealing import Deal
 from trickbook.engine.events import CardDrawn, CardExposed, Event, Sight, TrickWon
-from trickbook.errors import PlayerError, RulesetError
+from trickbook.errors import RulesetError
 from trickbook.players.base import make_player, parse_player_specs
-from trickbook.players.worlds import imagine
+from trickbook.players.worlds import imaginable, sample_world, world_game
+from trickbook.ruleset.loader import open_text
 from trickbook.tools.simulate import play_match
 
 RULES = "german-whist"
@@ -270,16 +271,68 @@ def test_tricks_after_stock_needs_drawing(tmp_path: Path) -> None:
         evaluate(rules("slobberhannes"), Scenario(tricks=[2, 2, 2, 2], tricks_after_stock=[1, 1, 1, 1]))
 
 
-def test_search_players_decide_from_their_view_and_never_imagine_drawn_cards() -> None:
-    """Sampled worlds cannot yet place the cards drawn face down, so the search players fall back on their view
-    alone: imagining a world is refused, and every player finishes matches."""
-    game = dealt(german_whist(), [suit("H"), suit("S")], interleaved("C", "D"))
-    with pytest.raises(PlayerError, match="draw from the stock"):
-        imagine(game.view(game.turn), random.Random(0))
+def test_worlds_give_a_suit_shown_out_of_only_to_a_later_draw_and_keep_every_seen_draw_in_place() -> None:
+    """Seat 1 sees seat 0 show out of diamonds at the first trick and then draw face down: in every world it
+    imagines, seat 0 was dealt no diamond but the heart it played, the face-up draw and the card turned up next
+    lie where they lay, and seat 0's hidden draw is sometimes a diamond; each world replays to seat 1's view."""
     table = german_whist()
+    seat_1 = "2D 3D 4D 5D 6D 7D 2S 3S 4S 5S 6S 7S 8S"
+    rest = [c for c in (*suit("C").split(), *suit("D").split(), *suit("S").split()) if c not in seat_1.split()]
+    stock = ["2C", "8D", "3C", *(c for c in rest if c not in ("2C", "8D", "3C"))]
+    game = dealt(table, [suit("H"), seat_1], " ".join(stock))
+    assert play_trick(game, "2D", "2H") == 1
+    view = game.view(1)
+    deck = table.deck
+    diamonds = {deck.parse_card(c) for c in suit("D").split()}
+    hidden_draws = set()
+    for seed in range(40):
+        world = sample_world(view, random.Random(seed))
+        assert not diamonds & set(world.deal[0]) and deck.parse_card("2H") in world.deal[0]
+        assert codes(table, world.stock[:3:2]) == ["2C", "3C"]
+        assert sorted(world.deal[1]) == sorted(game.current_deal[1]) and len(world.stock) == 26
+        hidden_draws.add(world.stock[1])
+        replayed = world_game(view, world, seed).view(1)
+        assert (replayed.hand, replayed.drawn, replayed.stock_up) == (view.hand, view.drawn, view.stock_up)
+    assert hidden_draws & diamonds and hidden_draws - diamonds
+
+
+@pytest.mark.parametrize("variant", ["", "seats: 3\n", "play:\n  draw: {first: leader, face_up: none}\n"])
+def test_every_world_imagined_in_random_play_replays_to_the_view_it_was_imagined_from(variant: str) -> None:
+    """Two seats or three, the face-up card or none, the winner or the leader drawing first: worlds sampled at
+    random points of random hands place each draw so the hand replays to what the viewer sees."""
+    hidden = "deal:\n  expose: null\ntrump: {mode: fixed, suit: H}\n" if "none" in variant else ""
+    table = open_text(
+        f"format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: german-whist\n{variant}{hidden}", "house.yaml"
+    ).resolve()
+    chooser = random.Random(7)
+    for seed in range(12):
+        game = Game(table, seed)
+        for _ in range(chooser.randrange(60)):
+            if game.hand_number > 1 or game.actor is None:
+                break
+            game.apply(chooser.choice(game.legal_actions()))
+        if game.hand_number > 1 or game.actor is None:
+            continue
+        view = game.view(game.actor)
+        world = sample_world(view, random.Random(seed))
+        replayed = world_game(view, world, seed).view(view.seat)
+        assert replayed.hand == view.hand and replayed.drawn == view.drawn and replayed.legal == view.legal
+        assert (replayed.stock_up, replayed.stock_left, replayed.cards_left) == (
+            view.stock_up,
+            view.stock_left,
+            view.cards_left,
+        )
+
+
+def test_search_players_imagine_the_drawn_cards_and_finish_matches() -> None:
+    """Worlds place the draws, so mcts searches them (it no longer plays as the heuristic does) and every player
+    finishes matches."""
+    table = german_whist()
+    assert imaginable(table)
     for spec in ("mcts:playouts=8,heuristic", "heuristic,random"):
         finished = play_match(table, 4, parse_player_specs(spec, 2), 10)
         assert finished.is_over() and finished.winner is not None
+    game = dealt(table, [suit("H"), suit("S")], interleaved("C", "D"))
     player = make_player(parse_player_specs("mcts:playouts=8", 1)[0], 1, 0)
     view = game.view(game.turn)
     assert player.choose(view) in view.legal

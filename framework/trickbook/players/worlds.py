@@ -23,14 +23,15 @@ from ..engine.view import SeatView
 from ..errors import ActionError, PlayerError
 from ..ruleset.actions import DISCARD, ActionKind
 from ..ruleset.rules import BiddingKind, Rules
+from .drawn import drawable, drawn_deal
 from .placing import deal_hidden
 
 
 def imaginable(rules: Rules) -> bool:
-    """False where sampled worlds cannot follow the rules yet: with `play.draw` a world would have to place the
-    cards the others drew face down in the stock's order, which it does not, so players decide from their view
-    alone rather than search worlds that could hand a seat cards it cannot see."""
-    return rules.play.draw is None
+    """False where sampled worlds cannot follow the rules yet: drawing from the stock together with passing, an
+    exchange or cards shown (see `drawn.drawable`), where players decide from their view alone rather than
+    search worlds that could hand a seat cards it cannot see."""
+    return rules.play.draw is None or drawable(rules)
 
 
 class World(NamedTuple):
@@ -46,11 +47,15 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
 
     Before passed cards change hands, each seat's "holding" is its deal; afterwards it is what it held when
     play began (its cards now and those it played), from which the deal is recovered by undoing the passes.
-    Refused where players draw from the stock (see `imaginable`).
+    Where players draw from the stock, `drawn.drawn_deal` places the draws too; refused where it cannot (see
+    `imaginable`).
     """
     rules = view.rules
     if not imaginable(rules):
-        raise PlayerError(f"seat {view.seat} cannot imagine worlds under rules where players draw from the stock")
+        raise PlayerError(f"seat {view.seat} cannot imagine worlds under these rules of drawing from the stock")
+    if rules.play.draw is not None:
+        deal, stock = drawn_deal(view, rng, tries)
+        return World(tuple(tuple(cards) for cards in deal), tuple(stock), view.packed_moves)
     deck = rules.deck
     seats = rules.seats
     me = view.seat
@@ -306,7 +311,7 @@ def imagine(view: SeatView, rng: random.Random, later_hands: bool = True) -> Gam
     game whose `when` fails, or a card a condition of `play.follow_only_when` or `play.must_play` refuses, with the
     cards the world gives that seat) is drawn again: the real deal proves that some world fits."""
     if not imaginable(view.rules):
-        raise PlayerError(f"seat {view.seat} cannot imagine worlds under rules where players draw from the stock")
+        raise PlayerError(f"seat {view.seat} cannot imagine worlds under these rules of drawing from the stock")
     for _ in range(limits.WORLD_DRAWS):
         world = likely_world(view, rng)
         try:

@@ -1,0 +1,196 @@
+"""Worlds where players draw from the stock after each trick (`play.draw`).
+
+A round of draws takes the stock's next cards in a public order (the trick's
+winner or leader first, then play order), so the stock position of every draw
+is known. The face-up draws and the viewer's own are seen; the others' face-down
+draws are not. A sampled world gives each unseen draw and each seat's unseen
+cards a card so that every card a seat played was in its hand before that trick,
+and a seat that showed out of a suit held none of it until it drew again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..cards import Card, CardMask
+from ..engine.history import ACTION_SHIFT, SEAT_MASK
+from ..engine.view import SeatView
+from ..errors import PlayerError
+from ..ruleset.rules import DrawFirst, Rules
+from .placing import deal_hidden
+
+DEALT = 0
+"""The round of a card in a seat's deal: before any draw."""
+
+
+def drawable(rules: Rules) -> bool:
+    """True where the draws are all a world must place beyond the deal: drawing from a stock turned up at most
+    once, with no passing, exchange, deal in stages, dummy, open hand or shown cards to account for too."""
+    exposure = rules.deal.exposure
+    return (
+        rules.play.draw is not None
+        and rules.passing is None
+        and rules.exchange is None
+        and rules.deal.rest is None
+        and not rules.play.dummy
+        and rules.play.open_hand is None
+        and not rules.showing
+        and (exposure is None or exposure.seat_offset is None)
+    )
+
+
+class Draw(NamedTuple):
+    """One card drawn this hand: after trick `round` (from 1), from stock `position`, by `seat`."""
+
+    round: int
+    position: int
+    seat: int
+
+
+def draws(view: SeatView, stock_size: int) -> list[Draw]:
+    """Every draw made so far this hand, in order: each round starts with the trick's winner (or leader) and goes
+    on in play order, one card each."""
+    rules = view.rules
+    draw = rules.play.draw
+    assert draw is not None
+    size = rules.seats - view.outs.bit_count()
+    next_seat = rules.seating.next_skipping(view.outs)
+    tricks = view.tricks_taken()
+    leaders = [seats[0] for seats in _trick_seats(view, size)]
+    out: list[Draw] = []
+    for index in range((stock_size - view.stock_left) // size):
+        seat = tricks[index][0] if draw.first is DrawFirst.WINNER else leaders[index]
+        for turn in range(size):
+            out.append(Draw(index + 1, index * size + turn, seat))
+            seat = next_seat[seat]
+    return out
+
+
+def drawn_deal(view: SeatView, rng: random.Random, tries: int) -> tuple[list[list[Card]], list[Card]]:
+    """Each seat's deal and the whole stock, in a world consistent with `view` (see the module's note)."""
+    rules = view.rules
+    me = view.seat
+    seats = rules.seats
+    size = seats - view.outs.bit_count()
+    stock_size = rules.pack_size - rules.deal.dealt_seats(seats) * view.hand_size
+    made = draws(view, stock_size)
+    known = _known_positions(view, made, stock_size, size)
+    tables = rules.tables(view.trump, view.game)
+    played = view.played()
+    voids = _voids(view, size, tables.suit_of)
+    deal: list[list[Card]] = [[] for _ in range(seats)]
+    stock: list[Card | None] = [known.get(position) for position in range(stock_size)]
+    own = set(view.drawn[me])
+    deal[me] = [c for c in (*view.hand, *played[me]) if c not in own]
+    slots: list[tuple[int, int, int]] = []  # (seat or -1 for the stock, round, stock position or -1 for the deal)
+    for seat in range(seats):
+        if seat == me or view.outs >> seat & 1:
+            continue
+        open_slots = [(DEALT, -1)] * view.hand_size
+        open_slots += [(d.round, d.position) for d in made if d.seat == seat and d.position not in known]
+        drawn_known = {known[d.position] for d in made if d.seat == seat and d.position in known}
+        unseen = [(i + 1, card) for i, card in enumerate(played[seat]) if card not in drawn_known]
+        for _round, position, card in _place_played(unseen, open_slots, voids[seat], tables.suit_of):
+            if position < 0:
+                deal[seat].append(card)
+            else:
+                stock[position] = card
+        slots += [(seat, round_, position) for round_, position in open_slots]
+    slots += [(-1, DEALT, p) for p in range(len(made), stock_size) if p not in known]
+    seen = {*view.hand, *(c for cards in played for c in cards), *known.values()}
+    pool = [c for c in range(rules.deck.size) if c not in seen and not rules.deal.removed >> c & 1]
+    if len(pool) != len(slots):
+        raise PlayerError(f"seat {me} sees {len(pool)} hidden cards for {len(slots)} places in the hands and stock")
+    forbidden = [
+        0 if seat < 0 else _barred(voids[seat], round_, tables.suit_masks) for seat, round_, _position in slots
+    ]
+    hands = deal_hidden(pool, [1] * len(slots), forbidden, rng, tries)
+    for (seat, _round, position), (card,) in zip(slots, hands, strict=True):
+        if position < 0:
+            deal[seat].append(card)
+        else:
+            stock[position] = card
+    return deal, [card for card in stock if card is not None]
+
+
+def _known_positions(view: SeatView, made: list[Draw], stock_size: int, size: int) -> dict[int, Card]:
+    """The stock positions whose card the viewer knows: the face-up draws, its own, the card lying face up now,
+    and a card turned up at the deal."""
+    rules = view.rules
+    draw = rules.play.draw
+    assert draw is not None
+    seen = [iter(cards) for cards in view.drawn]
+    known: dict[int, Card] = {}
+    for d in made:
+        if d.seat == view.seat or (draw.face_up and d.position % size == 0):
+            known[d.position] = next(seen[d.seat])
+    if view.stock_up is not None:
+        known[stock_size - view.stock_left] = view.stock_up
+    exposure = rules.deal.exposure
+    if exposure is not None and view.exposed:
+        known.setdefault(exposure.card - 1, view.exposed[0])
+    return known
+
+
+def _trick_seats(view: SeatView, size: int) -> list[list[int]]:
+    """The seats that played to each trick of this hand so far, in order (the last may be unfinished)."""
+    deck_size = view.rules.deck.size
+    seats = [code & SEAT_MASK for code in view.packed_moves if code >> ACTION_SHIFT < deck_size]
+    return [seats[start : start + size] for start in range(0, len(seats), size)]
+
+
+def _voids(view: SeatView, size: int, suit_of: Sequence[int]) -> list[list[tuple[int, int]]]:
+    """Per seat, each (trick from 1, suit) where it did not follow the suit led, so held none of it then."""
+    rules = view.rules
+    out: list[list[tuple[int, int]]] = [[] for _ in range(rules.seats)]
+    if not rules.play.follow_suit:
+        return out
+    deck_size = rules.deck.size
+    moves = [(code >> ACTION_SHIFT, code & SEAT_MASK) for code in view.packed_moves if code >> ACTION_SHIFT < deck_size]
+    trumps = view.trump if rules.play.trump_instead else -1
+    for start in range(0, len(moves), size):
+        trick = moves[start : start + size]
+        led = suit_of[trick[0][0]]
+        for card, seat in trick[1:]:
+            if suit_of[card] not in (led, trumps):
+                out[seat].append((start // size + 1, led))
+    return out
+
+
+def _last_void(voids: list[tuple[int, int]], suit: int, before: int) -> int:
+    """The last trick before `before` where the seat showed out of `suit` (the deal, 0, if none)."""
+    return max((trick for trick, void in voids if void == suit and trick < before), default=DEALT)
+
+
+def _barred(voids: list[tuple[int, int]], round_: int, suit_masks: Sequence[CardMask]) -> CardMask:
+    """The cards a seat cannot still hold from a slot filled after trick `round_` (its deal: 0): every suit it
+    showed out of later."""
+    barred = 0
+    for trick, suit in voids:
+        if trick > round_:
+            barred |= suit_masks[suit]
+    return barred
+
+
+def _place_played(
+    unseen: list[tuple[int, Card]],
+    open_slots: list[tuple[int, int]],
+    voids: list[tuple[int, int]],
+    suit_of: Sequence[int],
+) -> list[tuple[int, int, Card]]:
+    """Gives each card a seat played that it was not seen to draw, as (trick, card), a slot of `open_slots`
+    (removed from it): its deal or an unseen draw before that trick, and after the seat last showed out of the
+    card's suit. Cards go by their trick, each to the earliest slot it may take, which places them all whenever
+    any placing can (the real deal is one)."""
+    placed: list[tuple[int, int, Card]] = []
+    for trick, card in sorted(unseen):
+        lowest = _last_void(voids, suit_of[card], trick)
+        fits = [slot for slot in open_slots if lowest <= slot[0] < trick]
+        if not fits:
+            raise PlayerError(f"no deal or draw of the seat fits the card it played to trick {trick}")
+        slot = min(fits)
+        open_slots.remove(slot)
+        placed.append((*slot, card))
+    return placed
