@@ -209,6 +209,12 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_stand_in.py",
         "tests/test_room_page.py",
     ],
+    "framework/trickbook/players/drawn.py": [
+        "tests/test_rules_german_whist.py",
+        "tests/test_worlds.py",
+        "tests/test_heuristic.py",
+        "tests/test_players.py",
+    ],
     "framework/trickbook/book/lint.py": [
         "tests/test_lint.py",
         "tests/test_examples.py",
