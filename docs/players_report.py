@@ -30,8 +30,6 @@ from trickbook.tools.stats import Estimate, proportion
 OUT = Path(__file__).resolve().parent / "players.md"
 
 CAUSES = {
-    "german-whist": "worlds cannot place the cards drawn face down from the stock (`play.draw`), so mcts does not "
-    "search: it plays as the heuristic does, and the pairing is an even match",
     "rubber-bridge": "random players seldom make a game, so a rubber against them outlasts a short hand cap "
     "(40 in its run) and an unfinished match counts as not won",
 }

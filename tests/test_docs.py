@@ -100,15 +100,15 @@ def test_the_players_page_states_every_missed_target_and_its_cause() -> None:
     every bundled ruleset has its rows."""
     report = runpy.run_path(str(DOCS / "players_report.py"), run_name="players_report")
     missed = (
-        "| german-whist | mcts:playouts=60 vs heuristic | 4 of 8 (0 unfinished) | 50.0% [21.5, 78.5] | "
-        "60%: **missed** | 9 s |"
+        "| rubber-bridge | heuristic vs random | 5 of 8 (3 unfinished) | 62.5% [30.6, 86.3] | 70%: **missed** | 9 s |"
     )
     met = "| whist | heuristic vs random | 99 of 100 (0 unfinished) | 99.0% [94.6, 99.8] | 70%: **met** | 0 s |"
     pairing = "| whist | mcts:playouts=60 vs heuristic "
     reached = pairing + "| 22 of 40 (0 unfinished) | 55.0% [39.8, 69.3] | 60%: **missed** | 9 s |"
     short = pairing + "| 8 of 40 (0 unfinished) | 20.0% [10.5, 34.8] | 60%: **missed** | 9 s |"
     lines = report["shortfalls"]([missed, met, reached, short])
-    assert len(lines) == 3 and lines[0].startswith("- german-whist, mcts:playouts=60 vs heuristic: worlds cannot")
+    assert len(lines) == 3
+    assert lines[0].startswith("- rubber-bridge, heuristic vs random: random players seldom make a game")
     assert lines[1].endswith("interval [39.8, 69.3] reaches the target, so this run has not shown a shortfall.")
     assert lines[2] == "- whist, mcts:playouts=60 vs heuristic: no cause established."
     page = (DOCS / "players.md").read_text(encoding="utf-8")
