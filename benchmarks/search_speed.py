@@ -4,7 +4,9 @@ and with the plain path that builds a view for every decision (the reference the
     python benchmarks/search_speed.py [--ruleset tarneeb-41] [--playouts 1000] [--positions 5]
 
 Both decide at the first card with a choice in the same hands with the same seeds, alternating, and must choose the same
-card: the fast path changes the time of a decision, never the decision.
+card: the fast path changes the time of a decision, never the decision. The decision's time is also given in
+yardstick hands: hands of random play by the hand-written Tarneeb 41 program (`handwritten/tarneeb41.py`), timed
+between the decisions of the same run (issue 32's goal: a 1,000-playout decision in at most 1,000 of them).
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from unittest import mock
 
+from handwritten import tarneeb41
 from trickbook import Game, load_ruleset
 from trickbook.engine.history import HandResult
 from trickbook.players import mcts
@@ -59,11 +63,28 @@ def decide(game: Game, playouts: int, seed: int, plain: bool) -> tuple[int, floa
         return action, time.perf_counter() - started
 
 
-def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float]:
-    """Median seconds per decision: the players' path and the plain one, on the same positions, interleaved."""
+def yardstick_seconds(seed: int, matches: int = 20, hand_cap: int = 10) -> float:
+    """Seconds a hand of random play takes the hand-written Tarneeb 41 program, over `matches` matches."""
+    hands = 0
+    started = time.perf_counter()
+    for match in range(matches):
+        draw = random.Random(seed * 1000 + match).random
+
+        def choose(legal: list[int], draw: Callable[[], float] = draw) -> int:
+            return legal[int(draw() * len(legal))]
+
+        hands += len(tarneeb41.play_match(seed * 1000 + match, choose, hand_cap)[0])
+    return (time.perf_counter() - started) / hands
+
+
+def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float, float]:
+    """Median seconds per decision, the players' path and the plain one, on the same positions, interleaved;
+    and the median seconds of a yardstick hand, timed between them."""
     fast: list[float] = []
     plain: list[float] = []
+    yardstick: list[float] = []
     for seed in range(1, positions + 1):
+        yardstick.append(yardstick_seconds(seed))
         game = first_card(ruleset, seed)
         chosen, seconds = decide(game, playouts, seed, plain=False)
         fast.append(seconds)
@@ -71,7 +92,8 @@ def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float]:
         plain.append(seconds)
         if chosen != reference:
             raise SystemExit(f"{ruleset}, seed {seed}: the playouts chose {chosen}, the plain path {reference}")
-    return statistics.median(fast), statistics.median(plain)
+    yardstick.append(yardstick_seconds(positions + 1))
+    return statistics.median(fast), statistics.median(plain), statistics.median(yardstick)
 
 
 def main() -> None:
@@ -80,10 +102,11 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=5)
     args = parser.parse_args()
-    fast, plain = compare(args.ruleset, args.playouts, args.positions)
+    fast, plain, yardstick = compare(args.ruleset, args.playouts, args.positions)
     print(
         f"mcts:playouts={args.playouts} at the first card of {args.ruleset}: {fast:.3f} s a decision "
-        f"(plain path {plain:.3f} s, {plain / fast:.2f}x); the same card chosen at every position"
+        f"= {fast / yardstick:,.0f} yardstick hands (plain path {plain:.3f} s, {plain / fast:.2f}x); "
+        "the same card chosen at every position"
     )
 
 
