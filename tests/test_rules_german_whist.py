@@ -17,7 +17,7 @@ from trickbook.engine.dealing import Deal
 from trickbook.engine.events import CardDrawn, CardExposed, Event, Sight, TrickWon
 from trickbook.errors import RulesetError
 from trickbook.players.base import make_player, parse_player_specs
-from trickbook.players.worlds import imaginable, sample_world, world_game
+from trickbook.players.worlds import World, imaginable, sample_world, world_game
 from trickbook.ruleset.loader import open_text
 from trickbook.tools.simulate import play_match
 
@@ -274,26 +274,39 @@ def test_tricks_after_stock_needs_drawing(tmp_path: Path) -> None:
 def test_worlds_give_a_suit_shown_out_of_only_to_a_later_draw_and_keep_every_seen_draw_in_place() -> None:
     """Seat 1 sees seat 0 show out of diamonds at the first trick and then draw face down: in every world it
     imagines, seat 0 was dealt no diamond but the heart it played, the face-up draw and the card turned up next
-    lie where they lay, and seat 0's hidden draw is sometimes a diamond; each world replays to seat 1's view."""
+    lie where they lay, and seat 0's hidden draw is sometimes a diamond; each world replays to seat 1's view.
+    Once seat 0 follows a diamond at the second trick, that diamond was its hidden draw in every world."""
     table = german_whist()
     seat_1 = "2D 3D 4D 5D 6D 7D 2S 3S 4S 5S 6S 7S 8S"
     rest = [c for c in (*suit("C").split(), *suit("D").split(), *suit("S").split()) if c not in seat_1.split()]
     stock = ["2C", "8D", "3C", *(c for c in rest if c not in ("2C", "8D", "3C"))]
     game = dealt(table, [suit("H"), seat_1], " ".join(stock))
     assert play_trick(game, "2D", "2H") == 1
-    view = game.view(1)
     deck = table.deck
     diamonds = {deck.parse_card(c) for c in suit("D").split()}
     hidden_draws = set()
-    for seed in range(40):
-        world = sample_world(view, random.Random(seed))
+    for world in _worlds(game, 1, 40):
         assert not diamonds & set(world.deal[0]) and deck.parse_card("2H") in world.deal[0]
         assert codes(table, world.stock[:3:2]) == ["2C", "3C"]
         assert sorted(world.deal[1]) == sorted(game.current_deal[1]) and len(world.stock) == 26
         hidden_draws.add(world.stock[1])
-        replayed = world_game(view, world, seed).view(1)
-        assert (replayed.hand, replayed.drawn, replayed.stock_up) == (view.hand, view.drawn, view.stock_up)
     assert hidden_draws & diamonds and hidden_draws - diamonds
+    assert play_trick(game, "3D", "8D") == 0
+    for world in _worlds(game, 1, 10):
+        assert codes(table, world.stock[:4]) == ["2C", "8D", "3C", stock[3]]
+        assert not diamonds & set(world.deal[0])
+
+
+def _worlds(game: Game, seat: int, count: int) -> list[World]:
+    """`count` worlds `seat` imagines at the game's position, each checked to replay to the view it came from."""
+    view = game.view(seat)
+    out = []
+    for seed in range(count):
+        world = sample_world(view, random.Random(seed))
+        replayed = world_game(view, world, seed).view(seat)
+        assert (replayed.hand, replayed.drawn, replayed.stock_up) == (view.hand, view.drawn, view.stock_up)
+        out.append(world)
+    return out
 
 
 @pytest.mark.parametrize("variant", ["", "seats: 3\n", "play:\n  draw: {first: leader, face_up: none}\n"])

@@ -26,15 +26,14 @@ DEALT = 0
 
 
 def drawable(rules: Rules) -> bool:
-    """True where the draws are all a world must place beyond the deal: drawing from a stock turned up at most
-    once, with no passing, exchange, deal in stages, dummy, open hand or shown cards to account for too."""
+    """True where the draws are all a world must place beyond the deal: no passing, deal in stages, open hand,
+    shown cards or card exposed in a seat's hand to account for too. (The rules refuse drawing with an exchange,
+    a dummy or a seat sitting out, and show no stock card but the face-up one.)"""
     exposure = rules.deal.exposure
     return (
         rules.play.draw is not None
         and rules.passing is None
-        and rules.exchange is None
         and rules.deal.rest is None
-        and not rules.play.dummy
         and rules.play.open_hand is None
         and not rules.showing
         and (exposure is None or exposure.seat_offset is None)
@@ -55,13 +54,13 @@ def draws(view: SeatView, stock_size: int) -> list[Draw]:
     rules = view.rules
     draw = rules.play.draw
     assert draw is not None
-    size = rules.seats - view.outs.bit_count()
-    next_seat = rules.seating.next_skipping(view.outs)
+    size = rules.seats
+    next_seat = rules.seating.next_seat
     tricks = view.tricks_taken()
-    leaders = [seats[0] for seats in _trick_seats(view, size)]
+    leaders = _leaders(view) if draw.first is DrawFirst.LEADER else []
     out: list[Draw] = []
     for index in range((stock_size - view.stock_left) // size):
-        seat = tricks[index][0] if draw.first is DrawFirst.WINNER else leaders[index]
+        seat = leaders[index] if leaders else tricks[index][0]
         for turn in range(size):
             out.append(Draw(index + 1, index * size + turn, seat))
             seat = next_seat[seat]
@@ -73,20 +72,19 @@ def drawn_deal(view: SeatView, rng: random.Random, tries: int) -> tuple[list[lis
     rules = view.rules
     me = view.seat
     seats = rules.seats
-    size = seats - view.outs.bit_count()
     stock_size = rules.pack_size - rules.deal.dealt_seats(seats) * view.hand_size
     made = draws(view, stock_size)
-    known = _known_positions(view, made, stock_size, size)
+    known = _known_positions(view, made, stock_size)
     tables = rules.tables(view.trump, view.game)
     played = view.played()
-    voids = _voids(view, size, tables.suit_of)
+    voids = _voids(view, tables.suit_of)
     deal: list[list[Card]] = [[] for _ in range(seats)]
     stock: list[Card | None] = [known.get(position) for position in range(stock_size)]
     own = set(view.drawn[me])
     deal[me] = [c for c in (*view.hand, *played[me]) if c not in own]
     slots: list[tuple[int, int, int]] = []  # (seat or -1 for the stock, round, stock position or -1 for the deal)
     for seat in range(seats):
-        if seat == me or view.outs >> seat & 1:
+        if seat == me:
             continue
         open_slots = [(DEALT, -1)] * view.hand_size
         open_slots += [(d.round, d.position) for d in made if d.seat == seat and d.position not in known]
@@ -115,36 +113,34 @@ def drawn_deal(view: SeatView, rng: random.Random, tries: int) -> tuple[list[lis
     return deal, [card for card in stock if card is not None]
 
 
-def _known_positions(view: SeatView, made: list[Draw], stock_size: int, size: int) -> dict[int, Card]:
-    """The stock positions whose card the viewer knows: the face-up draws, its own, the card lying face up now,
-    and a card turned up at the deal."""
+def _known_positions(view: SeatView, made: list[Draw], stock_size: int) -> dict[int, Card]:
+    """The stock positions whose card the viewer knows: the face-up draws, its own and the card lying face up
+    now (the one a deal turns up, until it is drawn)."""
     rules = view.rules
     draw = rules.play.draw
     assert draw is not None
     seen = [iter(cards) for cards in view.drawn]
     known: dict[int, Card] = {}
     for d in made:
-        if d.seat == view.seat or (draw.face_up and d.position % size == 0):
+        if d.seat == view.seat or (draw.face_up and d.position % rules.seats == 0):
             known[d.position] = next(seen[d.seat])
     if view.stock_up is not None:
         known[stock_size - view.stock_left] = view.stock_up
-    exposure = rules.deal.exposure
-    if exposure is not None and view.exposed:
-        known.setdefault(exposure.card - 1, view.exposed[0])
     return known
 
 
-def _trick_seats(view: SeatView, size: int) -> list[list[int]]:
-    """The seats that played to each trick of this hand so far, in order (the last may be unfinished)."""
-    deck_size = view.rules.deck.size
-    seats = [code & SEAT_MASK for code in view.packed_moves if code >> ACTION_SHIFT < deck_size]
-    return [seats[start : start + size] for start in range(0, len(seats), size)]
+def _leaders(view: SeatView) -> list[int]:
+    """The seat that led each trick of this hand so far, in order."""
+    rules = view.rules
+    seats = [code & SEAT_MASK for code in view.packed_moves if code >> ACTION_SHIFT < rules.deck.size]
+    return seats[:: rules.seats]
 
 
-def _voids(view: SeatView, size: int, suit_of: Sequence[int]) -> list[list[tuple[int, int]]]:
+def _voids(view: SeatView, suit_of: Sequence[int]) -> list[list[tuple[int, int]]]:
     """Per seat, each (trick from 1, suit) where it did not follow the suit led, so held none of it then."""
     rules = view.rules
-    out: list[list[tuple[int, int]]] = [[] for _ in range(rules.seats)]
+    size = rules.seats
+    out: list[list[tuple[int, int]]] = [[] for _ in range(size)]
     if not rules.play.follow_suit:
         return out
     deck_size = rules.deck.size
