@@ -48,7 +48,7 @@ class Draw(NamedTuple):
     seat: int
 
 
-def draws(view: SeatView, stock_size: int) -> list[Draw]:
+def _draws(view: SeatView, stock_size: int) -> list[Draw]:
     """Every draw made so far this hand, in order: each round starts with the trick's winner (or leader) and goes
     on in play order, one card each."""
     rules = view.rules
@@ -73,7 +73,7 @@ def drawn_deal(view: SeatView, rng: random.Random, tries: int) -> tuple[list[lis
     me = view.seat
     seats = rules.seats
     stock_size = rules.pack_size - rules.deal.dealt_seats(seats) * view.hand_size
-    made = draws(view, stock_size)
+    made = _draws(view, stock_size)
     known = _known_positions(view, made, stock_size)
     tables = rules.tables(view.trump, view.game)
     played = view.played()
