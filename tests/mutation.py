@@ -213,7 +213,6 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_rules_german_whist.py",
         "tests/test_worlds.py",
         "tests/test_heuristic.py",
-        "tests/test_players.py",
     ],
     "framework/trickbook/book/lint.py": [
         "tests/test_lint.py",
