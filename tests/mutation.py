@@ -339,23 +339,25 @@ def expanded(copy: Path, tests: list[str]) -> list[str]:
     return [name for arg in tests for name in (sorted(str(p.relative_to(copy)) for p in copy.glob(arg)) or [arg])]
 
 
-def run(copy: Path, file: str, index: int, tests: list[str], covering: Covering) -> tuple[Mutant, bool]:
+def run(copy: Path, file: str, index: int, tests: list[str], covering: Covering) -> tuple[Mutant, str]:
     """Applies one mutant in `copy`, runs the tests that execute it and, if they pass, all the module's tests;
-    restores the file; True when the tests caught it."""
+    restores the file; the verdict: "caught", "timeout" (caught by the time limit alone, worth a look on a busy
+    machine) or "survived"."""
     target = copy / file
     original = target.read_text(encoding="utf-8")  # the copy is the snapshot the mutants were counted on
     text, line, change = mutate(original, index)
     target.write_text(text, encoding="utf-8")
     try:
         chosen = covering.tests_for(file, original, index, tests)
-        caught = _fails(copy, chosen) or (chosen != tests and _fails(copy, tests))
+        verdict = _fails(copy, chosen) or (_fails(copy, tests) if chosen != tests else "") or "survived"
     finally:
         target.write_text(original, encoding="utf-8")
-    return Mutant(file, index, line, change), caught
+    return Mutant(file, index, line, change), verdict
 
 
-def _fails(copy: Path, tests: list[str]) -> bool:
-    """True when the tests fail (or hang past the time limit, which catches a mutant that loops)."""
+def _fails(copy: Path, tests: list[str]) -> str:
+    """ "caught" when the tests fail, "timeout" when they run past the time limit (which catches a mutant that
+    loops), else empty."""
     # Each copy keeps its own user cache (parser tables, rulesets whose schema passed): no module mutated here
     # writes to it, and a cold cache in every run would make each mutant cost several seconds more.
     environment = {**os.environ, "PYTHONPATH": str(copy / "framework"), "TRICKBOOK_CACHE_DIR": str(copy / ".cache")}
@@ -368,8 +370,8 @@ def _fails(copy: Path, tests: list[str]) -> bool:
             timeout=300,
         )
     except subprocess.TimeoutExpired:
-        return True
-    return done.returncode != 0
+        return "timeout"
+    return "caught" if done.returncode != 0 else ""
 
 
 @dataclass(frozen=True)
@@ -467,10 +469,10 @@ def main() -> None:
             for file, tests in targets.items()
             for index in range(len(mutable(ast.parse((copies[0] / file).read_text(encoding="utf-8")))))
         ]
-        results: list[tuple[Mutant, bool]] = []
+        results: list[tuple[Mutant, str]] = []
         free = list(copies)
 
-        def one(item: tuple[str, int, list[str]]) -> tuple[Mutant, bool]:
+        def one(item: tuple[str, int, list[str]]) -> tuple[Mutant, str]:
             copy = free.pop()
             try:
                 return run(copy, *item, found)
@@ -480,8 +482,12 @@ def main() -> None:
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             for result in pool.map(one, work):
                 results.append(result)
-                print(f"{'caught  ' if result[1] else 'SURVIVED'} {result[0].file}:{result[0].line} {result[0].change}")
+                label = {"caught": "caught  ", "timeout": "timeout ", "survived": "SURVIVED"}[result[1]]
+                print(f"{label} {result[0].file}:{result[0].line} {result[0].change}")
     report(results, time.monotonic() - started)
+
+
+TIMED_OUT = "## Caught by the time limit alone (check by hand on a busy machine)"
 
 
 def kept(rerun: set[str]) -> tuple[list[str], list[str]]:
@@ -491,6 +497,8 @@ def kept(rerun: set[str]) -> tuple[list[str], list[str]]:
     survivors: list[str] = []
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith(TIMED_OUT):
+                break  # a run's mutants caught by the time limit are that run's to look at, not kept
             if line.startswith("| `") and line.split("`")[1] not in rerun:
                 rows.append(line)
             elif line.startswith("- `") and line.split("`")[1].split(":")[0] not in rerun:
@@ -498,7 +506,8 @@ def kept(rerun: set[str]) -> tuple[list[str], list[str]]:
     return rows, survivors
 
 
-def report(results: list[tuple[Mutant, bool]], seconds: float) -> None:
+def report(verdicts: list[tuple[Mutant, str]], seconds: float) -> None:
+    results = [(m, verdict != "survived") for m, verdict in verdicts]
     rerun = {m.file for m, _ in results}
     old_rows, old_survivors = kept(rerun)
     lines = [
@@ -526,6 +535,9 @@ def report(results: list[tuple[Mutant, bool]], seconds: float) -> None:
     ]
     survivors = [f"- `{m.file}:{m.line}`: {m.change}" for m, caught in results if not caught]
     lines += [*old_survivors, *survivors] or ["None."]
+    timed_out = [f"- `{m.file}:{m.line}`: {m.change}" for m, verdict in verdicts if verdict == "timeout"]
+    if timed_out:
+        lines += ["", TIMED_OUT, "", *timed_out]
     (ROOT / "docs" / "mutation-report.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote docs/mutation-report.md: {sum(total)} of {len(total)} caught")
 
