@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from trickbook import load_ruleset
 from trickbook.web import live
 from trickbook.web.store import Store
 
@@ -172,8 +173,13 @@ def test_a_page_says_whether_the_rules_score_each_player(tmp_path: Path) -> None
         assert hub.page(made, 0)["personal"] is personal, ruleset
 
 
-def test_a_page_says_whether_the_game_has_trump_to_be_known(tmp_path: Path) -> None:
+def test_a_page_says_whether_the_game_has_trump_to_be_known_and_a_phase_before_its_tricks(tmp_path: Path) -> None:
+    """Hearts has no trump; Whist and German Whist nothing before their tricks, so their pages show no bids
+    panel."""
     hub = live.Hub(Store(tmp_path))
-    for ruleset, trump_game in (("hearts", False), ("tarneeb-41", True), ("whist", True)):
-        made = hub.create(ruleset, ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
-        assert hub.page(made, 0)["trump_game"] is trump_game, ruleset
+    cases = (("hearts", False, True), ("tarneeb-41", True, True), ("whist", True, False), ("german-whist", True, False))
+    for ruleset, trump_game, before_play in cases:
+        seats = ["human"] + ["random"] * (load_ruleset(ruleset).seats - 1)
+        made = hub.create(ruleset, seats, {}, None, None, 0.0, lambda: None)
+        page = hub.page(made, 0)
+        assert (page["trump_game"], page["before_play"]) == (trump_game, before_play), ruleset

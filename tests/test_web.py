@@ -274,6 +274,7 @@ def test_an_illegal_card_is_refused_with_the_rule(browser: Browser, server: Serv
     links = create_table(page, server, "whist", ["human", "heuristic", "heuristic", "heuristic"])
     page.goto(server.url + links["0"])
     page.wait_for_selector("#hand button.card")
+    expect(page.get_by_role("heading", name="Bids and passes")).to_be_hidden()  # Whist has nothing before its tricks
     for _ in range(60):
         dim = page.locator("#hand button.card.dim:not([disabled])")
         if dim.count():

@@ -58,6 +58,7 @@ def test_a_tarneeb_table_in_arabic_bids_and_plays_a_trick_right_to_left(browser:
     assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
     expect(page.locator("#title")).to_contain_text("طرنيب 41: أنت الشمال")
     expect(page.locator("h2").first).to_have_text("المزايدات والباس")
+    expect(page.locator("h2").first).to_be_visible()
     expect(page.locator("#facts")).to_contain_text("الطرنيب")
     expect(page.locator("[data-seat='1']")).to_contain_text("روبوت ذكي")  # who plays a seat, in Arabic too
     expect(page.locator("[data-seat='0']")).to_contain_text("لاعب")

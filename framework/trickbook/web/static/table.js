@@ -268,6 +268,7 @@ function draw() {
       bids.push(event.hidden && event.action === "pass_cards" ? t("{who} passed 1 card", { who: name(event.seat) }) : words);
     }
   }
+  document.getElementById("bidding").closest(".panel").hidden = !page.before_play;
   document.getElementById("bidding").replaceChildren(...(bids.length ? bids.map((b) => el("div", {}, b)) : [t("None yet this hand.")]));
 
   const score = [];
