@@ -297,6 +297,42 @@ def test_worlds_give_a_suit_shown_out_of_only_to_a_later_draw_and_keep_every_see
         assert not diamonds & set(world.deal[0])
 
 
+HIDDEN_DRAWS = (
+    "format: trickbook-ruleset/2\nid: hidden-draws\ntitle: German Whist, every draw hidden\nextends: german-whist\n"
+    "play:\n  draw: {first: winner, face_up: none}\ndeal:\n  expose: null\ntrump: {mode: fixed, suit: H}\n"
+)
+"""German Whist with hearts trump and no card face up: the winner draws the stock's top card unseen."""
+
+
+def test_a_card_played_after_showing_out_of_its_suit_was_the_hidden_top_card_the_seat_drew() -> None:
+    """Seat 0 trumps the first spade (it holds none), draws the top card unseen and leads the ace of spades: in
+    every world seat 1 imagines, that ace lay on top of the stock, not in seat 0's deal."""
+    table = open_text(HIDDEN_DRAWS, "hidden-draws.yaml").resolve()
+    seat_1 = "2D 3D 4D 5D 6D 7D 2S 3S 4S 5S 6S 7S 8S"
+    rest = [c for c in (*suit("C").split(), *suit("D").split(), *suit("S").split()) if c not in seat_1.split()]
+    game = dealt(table, [suit("H"), seat_1], " ".join(["AS", *(c for c in rest if c != "AS")]))
+    assert play_trick(game, "2S", "2H") == 0
+    act(game, "AS")
+    for world in _worlds(game, 1, 20):
+        assert codes(table, world.stock[:1]) == ["AS"] and table.deck.parse_card("AS") not in world.deal[0]
+
+
+def test_every_card_a_seat_cannot_see_may_lie_in_the_others_hand_or_in_the_stock() -> None:
+    """At the first lead nothing is known of the unseen cards: over enough worlds each of them is somewhere in
+    the other seat's hand and somewhere in the stock below the face-up card."""
+    game = Game(german_whist(), 3)
+    seat = game.turn
+    assert seat is not None
+    view = game.view(seat)
+    unseen = set(range(52)) - set(view.hand) - {view.stock_up}
+    in_hand: set[int] = set()
+    in_stock: set[int] = set()
+    for world in _worlds(game, seat, 150):
+        in_hand |= set(world.deal[1 - seat])
+        in_stock |= set(world.stock[1:])
+    assert in_hand == unseen and in_stock == unseen
+
+
 def _worlds(game: Game, seat: int, count: int) -> list[World]:
     """`count` worlds `seat` imagines at the game's position, each checked to replay to the view it came from."""
     view = game.view(seat)
