@@ -350,15 +350,16 @@ def _worlds(game: Game, seat: int, count: int) -> list[World]:
     [
         "",
         "seats: 3\n",
+        "deal:\n  remove: [2C, 2D, 2H, 2S]\n",
         "play:\n  draw: {first: leader, face_up: none}\n",
         "bidding:\n  kind: auction\n  bids: {min: 1, max: 13}\n  all_pass: {action: cancel}\n"
         "play:\n  draw: {first: leader}\n",
     ],
 )
 def test_every_world_imagined_in_random_play_replays_to_the_view_it_was_imagined_from(variant: str) -> None:
-    """Two seats or three, the face-up card or none, the winner or the leader drawing first, an auction (bids and
-    passes among the moves) or none: worlds sampled at random points of random hands place each draw so the
-    hand replays to what the viewer sees."""
+    """Two seats or three, the twos taken out or not, the face-up card or none, the winner or the leader drawing
+    first, an auction (bids and passes among the moves) or none: worlds sampled at random points of random hands
+    place each draw so the hand replays to what the viewer sees."""
     hidden = "deal:\n  expose: null\ntrump: {mode: fixed, suit: H}\n" if "none" in variant else ""
     table = open_text(
         f"format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: german-whist\n{variant}{hidden}", "house.yaml"
