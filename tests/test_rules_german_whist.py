@@ -354,12 +354,17 @@ def _worlds(game: Game, seat: int, count: int) -> list[World]:
         "play:\n  draw: {first: leader, face_up: none}\n",
         "bidding:\n  kind: auction\n  bids: {min: 1, max: 13}\n  all_pass: {action: cancel}\n"
         "play:\n  draw: {first: leader}\n",
+        "seats: 3\ndeal:\n  hand_size: 17\n  expose: {seat: stock, card: 1}\n",
+        "seats: 4\ndeal:\n  hand_size: 7\n  expose: {seat: stock, card: 1}\n",
+        "bidding:\n  kind: declarations\n  bids: {min: 1, max: 13}\n"
+        "  named:\n    blind_nil: {value: 0, blind: true, description: Before looking.}\n",
     ],
 )
 def test_every_world_imagined_in_random_play_replays_to_the_view_it_was_imagined_from(variant: str) -> None:
-    """Two seats or three, the twos taken out or not, the face-up card or none, the winner or the leader drawing
-    first, an auction (bids and passes among the moves) or none: worlds sampled at random points of random hands
-    place each draw so the hand replays to what the viewer sees."""
+    """Two seats, three or four, the twos taken out or not, the face-up card or none, the winner or the leader
+    drawing first, an auction (bids and passes among the moves), a bid before looking, or a stock too short to
+    draw from, whose turned card stays on it: worlds sampled at random points of random hands place each draw so
+    the hand replays to what the viewer sees."""
     hidden = "deal:\n  expose: null\ntrump: {mode: fixed, suit: H}\n" if "none" in variant else ""
     table = open_text(
         f"format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: german-whist\n{variant}{hidden}", "house.yaml"
@@ -382,6 +387,61 @@ def test_every_world_imagined_in_random_play_replays_to_the_view_it_was_imagined
             view.stock_left,
             view.cards_left,
         )
+        assert (replayed.trump, replayed.exposed, replayed.phase) == (view.trump, view.exposed, view.phase)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "play:\n  must: {beat: true}\n",
+        "play:\n  must: {trump: true}\n",
+        "play:\n  lead_restrictions: [{suit: trump, until: broken}]\n",
+        "play:\n  first_lead: {holder_of: 2C, must_lead: card}\n",
+    ],
+)
+def test_where_a_rule_of_play_tells_more_than_following_suit_the_players_decide_from_their_view(rule: str) -> None:
+    """A seat that must beat, must trump, may not lead trump or leads by holding a card shows more of its cards
+    than a void, and shows it only until it draws again: worlds are not sampled under such rules, and the search
+    players play as the heuristic does and finish matches."""
+    table = open_text(f"format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: german-whist\n{rule}", "h.yaml")
+    rules = table.resolve()
+    assert not imaginable(rules)
+    finished = play_match(rules, 2, parse_player_specs("mcts:playouts=8,heuristic", 2), 10)
+    assert finished.is_over()
+
+
+def test_a_seat_deciding_before_it_looks_at_its_cards_imagines_them_too() -> None:
+    """With a blind bid on offer the first seat to bid has not looked: its worlds deal it any 13 cards, each
+    world replays, and both search players bid."""
+    table = open_text(
+        "format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: german-whist\nbidding:\n  kind: declarations\n"
+        "  bids: {min: 1, max: 13}\n  named:\n    blind_nil: {value: 0, blind: true, description: Before looking.}\n",
+        "h.yaml",
+    ).resolve()
+    game = Game(table, 0)
+    seat = game.actor
+    assert seat is not None and not game.view(seat).hand
+    dealt_hands = {tuple(sorted(world.deal[seat])) for world in _worlds(game, seat, 5)}
+    assert len(dealt_hands) == 5
+    for spec in ("mcts:playouts=8", "heuristic"):
+        player = make_player(parse_player_specs(spec, 1)[0], 1, 0)
+        assert player.choose(game.view(seat)) in game.legal_actions()
+
+
+def test_a_rare_deal_of_hidden_cards_is_found_where_one_draw_may_take_only_one_suit() -> None:
+    """A position of four seats where one seat's hidden draw may be only a club (found by an audit: dealt one
+    card at a time, the search for a fitting deal ran out of steps)."""
+    table = open_text(
+        "format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: german-whist\nseats: 4\n"
+        "deal:\n  hand_size: 7\n  expose: {seat: stock, card: 1}\n",
+        "h.yaml",
+    ).resolve()
+    game = Game(table, 588)
+    moves = "6H TH AH QD 5S AS 2S KS 3S 6S QS 9S 7D 8D 8C AD JH 2H 3H TS 2C 9H 5C QC 4C AC QH JC 8S 7S 4S 7H 7C JS 6C"
+    act(game, *moves.split())
+    view = game.view(2)
+    world = sample_world(view, random.Random(584157))
+    assert world_game(view, world, 0).view(2).hand == view.hand
 
 
 def test_search_players_imagine_the_drawn_cards_and_finish_matches() -> None:

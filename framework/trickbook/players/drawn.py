@@ -6,6 +6,10 @@ is known. The face-up draws and the viewer's own are seen; the others' face-down
 draws are not. A sampled world gives each unseen draw and each seat's unseen
 cards a card so that every card a seat played was in its hand before that trick,
 and a seat that showed out of a suit held none of it until it drew again.
+
+Each card a seat played is taken to come from the earliest place it may (its
+deal before a hidden draw), which always finds a place when one exists but is
+not quite uniform: it leaves the later hidden draws free for the unseen cards.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from ..cards import Card, CardMask
 from ..engine.history import ACTION_SHIFT, SEAT_MASK
 from ..engine.view import SeatView
 from ..errors import PlayerError
-from ..ruleset.rules import DrawFirst, Rules
+from ..ruleset.rules import DrawFirst, FirstLead, LeadsWith, Rules
 from .placing import deal_hidden
 
 DEALT = 0
@@ -26,17 +30,28 @@ DEALT = 0
 
 
 def drawable(rules: Rules) -> bool:
-    """True where the draws are all a world must place beyond the deal: no passing, deal in stages, open hand,
-    shown cards or card exposed in a seat's hand to account for too. (The rules refuse drawing with an exchange,
-    a dummy or a seat sitting out, and show no stock card but the face-up one.)"""
+    """True where the draws and following suit are all a world must account for beyond the deal: no passing,
+    deal in stages, open hand, shown cards or card exposed in a seat's hand, and no rule of play that tells more
+    of a seat's cards than following suit does (a card it must play or may not lead, a first lead by the holder
+    of a card), since a seat's void lasts only until it draws. (The rules refuse drawing with an exchange, a
+    dummy or a seat sitting out.)"""
     exposure = rules.deal.exposure
+    play = rules.play
     return (
-        rules.play.draw is not None
+        play.draw is not None
         and rules.passing is None
         and rules.deal.rest is None
-        and rules.play.open_hand is None
+        and play.open_hand is None
         and not rules.showing
         and (exposure is None or exposure.seat_offset is None)
+        and not play.must.any
+        and not play.lead_restrictions
+        and not play.first_trick_avoid
+        and play.leads_with is LeadsWith.ANY
+        and not play.lead_only_when
+        and not play.follow_only_when
+        and not play.must_play
+        and play.first_lead is not FirstLead.HOLDER
     )
 
 
@@ -80,42 +95,48 @@ def drawn_deal(view: SeatView, rng: random.Random, tries: int) -> tuple[list[lis
     voids = _voids(view, tables.suit_of)
     deal: list[list[Card]] = [[] for _ in range(seats)]
     stock: list[Card | None] = [known.get(position) for position in range(stock_size)]
-    own = set(view.drawn[me])
-    deal[me] = [c for c in (*view.hand, *played[me]) if c not in own]
-    slots: list[tuple[int, int, int]] = []  # (seat or -1 for the stock, round, stock position or -1 for the deal)
+    knows_own = bool(view.hand) or view.cards_left[me] == 0  # not before a blind bid: it has not looked yet
+    if knows_own:
+        own = set(view.drawn[me])
+        deal[me] = [c for c in (*view.hand, *played[me]) if c not in own]
+    groups: dict[tuple[int, CardMask], list[int]] = {}  # slots alike, by (seat or -1 for the stock, cards barred)
     for seat in range(seats):
-        if seat == me:
+        if seat == me and knows_own:
             continue
         open_slots = [(DEALT, -1)] * view.hand_size
         open_slots += [(d.round, d.position) for d in made if d.seat == seat and d.position not in known]
         drawn_known = {known[d.position] for d in made if d.seat == seat and d.position in known}
         unseen = [(i + 1, card) for i, card in enumerate(played[seat]) if card not in drawn_known]
         for _round, position, card in _place_played(unseen, open_slots, voids[seat], tables.suit_of):
-            if position < 0:
-                deal[seat].append(card)
-            else:
-                stock[position] = card
-        slots += [(seat, round_, position) for round_, position in open_slots]
-    slots += [(-1, DEALT, p) for p in range(len(made), stock_size) if p not in known]
+            _put(card, seat, position, deal, stock)
+        for round_, position in open_slots:
+            groups.setdefault((seat, _barred(voids[seat], round_, tables.suit_masks)), []).append(position)
+    groups.setdefault((-1, 0), []).extend(p for p in range(len(made), stock_size) if p not in known)
     seen = {*view.hand, *(c for cards in played for c in cards), *known.values()}
     pool = [c for c in range(rules.deck.size) if c not in seen and not rules.deal.removed >> c & 1]
-    if len(pool) != len(slots):
-        raise PlayerError(f"seat {me} sees {len(pool)} hidden cards for {len(slots)} places in the hands and stock")
-    forbidden = [
-        0 if seat < 0 else _barred(voids[seat], round_, tables.suit_masks) for seat, round_, _position in slots
-    ]
-    hands = deal_hidden(pool, [1] * len(slots), forbidden, rng, tries)
-    for (seat, _round, position), (card,) in zip(slots, hands, strict=True):
-        if position < 0:
-            deal[seat].append(card)
-        else:
-            stock[position] = card
+    places = sum(len(positions) for positions in groups.values())
+    if len(pool) != places:
+        raise PlayerError(f"seat {me} sees {len(pool)} hidden cards for {places} places in the hands and stock")
+    keys = list(groups)
+    hands = deal_hidden(pool, [len(groups[key]) for key in keys], [mask for _seat, mask in keys], rng, tries)
+    for key, cards in zip(keys, hands, strict=True):
+        rng.shuffle(cards)
+        for card, position in zip(cards, groups[key], strict=True):
+            _put(card, key[0], position, deal, stock)
     return deal, [card for card in stock if card is not None]
 
 
+def _put(card: Card, seat: int, position: int, deal: list[list[Card]], stock: list[Card | None]) -> None:
+    """Places `card` in `seat`'s deal (position -1) or at its place in the stock."""
+    if position < 0:
+        deal[seat].append(card)
+    else:
+        stock[position] = card
+
+
 def _known_positions(view: SeatView, made: list[Draw], stock_size: int) -> dict[int, Card]:
-    """The stock positions whose card the viewer knows: the face-up draws, its own and the card lying face up
-    now (the one a deal turns up, until it is drawn)."""
+    """The stock positions whose card the viewer knows: the face-up draws, its own, the card lying face up now
+    and the one the deal turned up."""
     rules = view.rules
     draw = rules.play.draw
     assert draw is not None
@@ -126,6 +147,9 @@ def _known_positions(view: SeatView, made: list[Draw], stock_size: int) -> dict[
             known[d.position] = next(seen[d.seat])
     if view.stock_up is not None:
         known[stock_size - view.stock_left] = view.stock_up
+    exposure = rules.deal.exposure
+    if exposure is not None and view.exposed:  # a stock too short to draw from keeps it there for ever
+        known.setdefault(exposure.card - 1, view.exposed[0])
     return known
 
 
@@ -176,10 +200,11 @@ def _place_played(
     voids: list[tuple[int, int]],
     suit_of: Sequence[int],
 ) -> list[tuple[int, int, Card]]:
-    """Gives each card a seat played that it was not seen to draw, as (trick, card), a slot of `open_slots`
-    (removed from it): its deal or an unseen draw before that trick, and after the seat last showed out of the
-    card's suit. Cards go by their trick, each to the earliest slot it may take, which places them all whenever
-    any placing can (the real deal is one)."""
+    """Places each card a seat played that it was not seen to draw (`unseen`, as (trick, card)) in a slot of
+    `open_slots` (round, stock position; removed from it): its deal or an unseen draw before that trick, and
+    after the seat last showed out of the card's suit; returns (round, position, card) for each. Cards go by
+    their trick, each to the earliest slot it may take, which places them all whenever any placing can (the real
+    deal is one)."""
     placed: list[tuple[int, int, Card]] = []
     for trick, card in sorted(unseen):
         lowest = _last_void(voids, suit_of[card], trick)
