@@ -3,6 +3,7 @@ page's language; all from the ruleset's data."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from trickbook import load_ruleset
@@ -183,3 +184,17 @@ def test_a_page_says_whether_the_game_has_trump_to_be_known_and_a_phase_before_i
         made = hub.create(ruleset, seats, {}, None, None, 0.0, lambda: None)
         page = hub.page(made, 0)
         assert (page["trump_game"], page["before_play"]) == (trump_game, before_play), ruleset
+
+
+def test_a_finished_match_is_kept_in_the_store_as_it_ends(tmp_path: Path) -> None:
+    """German Whist is one deal: played out by the turn clock, its match's record is in the store at once."""
+    store = Store(tmp_path)
+    hub = live.Hub(store)
+    made = hub.create("german-whist", ["human", "random"], {}, None, 5, 0.0, lambda: None)
+    now = 0.0
+    while not made.table.finished:
+        now += 6
+        hub.tick_all(now)
+    assert made.kept == 1 and store.record(made.id, 2) is None
+    record = json.loads(store.record(made.id, 1) or "{}")
+    assert record["ruleset"]["id"] == "german-whist" and record["winner"] == made.table.finished[0]["winner"]
