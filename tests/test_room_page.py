@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from trickbook import load_ruleset
+from trickbook.errors import Malformed
 from trickbook.web import live
 from trickbook.web.store import Store
 
@@ -198,3 +201,18 @@ def test_a_finished_match_is_kept_in_the_store_as_it_ends(tmp_path: Path) -> Non
     assert made.kept == 1 and store.record(made.id, 2) is None
     record = json.loads(store.record(made.id, 1) or "{}")
     assert record["ruleset"]["id"] == "german-whist" and record["winner"] == made.table.finished[0]["winner"]
+
+
+def test_an_action_of_up_to_its_limit_of_characters_reaches_the_table_and_a_longer_or_empty_one_does_not(
+    tmp_path: Path,
+) -> None:
+    hub = live.Hub(Store(tmp_path))
+    made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
+    longest = "x" * live.MAX_ACTION_CHARS
+    refused = hub.act(made, 0, {"type": "act", "action": longest}, 1.0)[0]
+    assert [(e["type"], e["rule"]) for e in refused] == [("refused", "not an action")] and longest in refused[0][
+        "reason"
+    ]
+    for action in ("", longest + "x"):
+        with pytest.raises(Malformed, match="an 'act' message has an 'action'"):
+            hub.act(made, 0, {"type": "act", "action": action}, 1.0)

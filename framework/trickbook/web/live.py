@@ -36,6 +36,9 @@ TURN_SECONDS = (5.0, 3600.0)
 no clock)."""
 MAX_LOG = 400
 """Most events kept per seat for its page (a hand's worth at any table trickbook allows)."""
+MAX_ACTION_CHARS = 40
+"""Longest action an 'act' message may carry: every action a ruleset names is far shorter, and a longer text is
+refused before a table quotes it back."""
 
 
 @dataclass(slots=True)
@@ -189,7 +192,7 @@ class Hub:
             table = live.table
             if kind == "act":
                 action = message.get("action")
-                if not isinstance(action, str) or not 0 < len(action) <= 40:
+                if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION_CHARS:
                     card = table.rules.deck.codes[-1]
                     refused = said(
                         "an 'act' message has an 'action': a card such as {card}, a bid or 'pass'", card=repr(card)
