@@ -209,10 +209,10 @@ def test_an_action_of_up_to_its_limit_of_characters_reaches_the_table_and_a_long
     hub = live.Hub(Store(tmp_path))
     made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     longest = "x" * live.MAX_ACTION_CHARS
-    refused = hub.act(made, 0, {"type": "act", "action": longest}, 1.0)[0]
-    assert [(e["type"], e["rule"]) for e in refused] == [("refused", "not an action")] and longest in refused[0][
-        "reason"
-    ]
+    for action in ("x", longest):
+        refused = hub.act(made, 0, {"type": "act", "action": action}, 1.0)[0]
+        assert [(e["type"], e["rule"]) for e in refused] == [("refused", "not an action")]
+        assert repr(action) in refused[0]["reason"]
     for action in ("", longest + "x"):
         with pytest.raises(Malformed, match="an 'act' message has an 'action'"):
             hub.act(made, 0, {"type": "act", "action": action}, 1.0)
