@@ -209,10 +209,24 @@ def test_an_action_of_up_to_its_limit_of_characters_reaches_the_table_and_a_long
     hub = live.Hub(Store(tmp_path))
     made = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
     longest = "x" * live.MAX_ACTION_CHARS
+    last_card = made.table.rules.deck.codes[-1]  # the refusal's example
     for action in ("x", longest):
         refused = hub.act(made, 0, {"type": "act", "action": action}, 1.0)[0]
         assert [(e["type"], e["rule"]) for e in refused] == [("refused", "not an action")]
         assert repr(action) in refused[0]["reason"]
     for action in ("", longest + "x"):
-        with pytest.raises(Malformed, match="an 'act' message has an 'action'"):
+        with pytest.raises(Malformed, match=f"an 'act' message has an 'action': a card such as {last_card!r}"):
             hub.act(made, 0, {"type": "act", "action": action}, 1.0)
+
+
+def test_a_page_names_each_seats_place_at_the_table_where_the_rules_name_places(tmp_path: Path) -> None:
+    """Skat names forehand, middlehand and rearhand from the dealer's left, in the page's language; Whist none."""
+    hub = live.Hub(Store(tmp_path))
+    skat = hub.create("skat", ["human", "random", "random"], {}, None, None, 0.0, lambda: None)
+    dealer = skat.table.game.dealer
+    places = {(dealer + 1) % 3: "Forehand", (dealer + 2) % 3: "Middlehand", dealer: "Rearhand"}
+    assert [seat["role"] for seat in hub.page(skat, 0)["seats"]] == [places[s] for s in range(3)]
+    arabic = {"Forehand": "اليد الأولى", "Middlehand": "اليد الوسطى", "Rearhand": "اليد الأخيرة"}
+    assert [seat["role"] for seat in hub.page(skat, 0, "ar")["seats"]] == [arabic[places[s]] for s in range(3)]
+    whist = hub.create("whist", ["human", "random", "random", "random"], {}, None, None, 0.0, lambda: None)
+    assert [seat["role"] for seat in hub.page(whist, 0)["seats"]] == [None] * 4
