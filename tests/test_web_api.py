@@ -895,6 +895,7 @@ def test_a_port_already_taken_is_refused_in_the_systems_words_before_anything_st
     [
         ({"pins": ["hearts"]}, "its pinned rulesets are a map of ids to digests, not \"['hearts']\""),
         ({"pins": {"mine": 7}}, "its pinned rulesets are a map of ids to digests, not \"{'mine': 7}\""),
+        ({"pins": ["x" * 60]}, "its pinned rulesets are a map of ids to digests, not \"['" + "x" * 58 + '"'),
         ({"creator": 7}, "its creator's token is text"),
         ({"pins": None, "creator": None}, None),
         ({"pins": {}}, None),
