@@ -95,7 +95,7 @@ def drawn_deal(view: SeatView, rng: random.Random, tries: int) -> tuple[list[lis
     voids = _voids(view, tables.suit_of)
     deal: list[list[Card]] = [[] for _ in range(seats)]
     stock: list[Card | None] = [known.get(position) for position in range(stock_size)]
-    knows_own = bool(view.hand) or view.cards_left[me] == 0  # not before a blind bid: it has not looked yet
+    knows_own = bool(view.hand)  # not before a blind bid (nor once every card is played, when all are seen)
     if knows_own:
         own = set(view.drawn[me])
         deal[me] = [c for c in (*view.hand, *played[me]) if c not in own]
@@ -148,7 +148,7 @@ def _known_positions(view: SeatView, made: list[Draw], stock_size: int) -> dict[
     if view.stock_up is not None:
         known[stock_size - view.stock_left] = view.stock_up
     exposure = rules.deal.exposure
-    if exposure is not None and view.exposed:  # a stock too short to draw from keeps it there for ever
+    if exposure is not None:  # a stock too short to draw from keeps it there for ever
         known.setdefault(exposure.card - 1, view.exposed[0])
     return known
 
