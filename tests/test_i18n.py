@@ -161,6 +161,8 @@ def test_a_page_is_rendered_in_its_language_and_direction_with_its_scripts_texts
     assert f'<html lang="{language}" dir="{direction}">' in page and "{{" not in page
     messages = json.loads(re.search(r'<script id="messages" type="application/json">(.*?)</script>', page).group(1))
     assert bool(messages) == (language == "ar") and all(i18n.gettext("ar")(m) == t for m, t in messages.items())
+    for text in messages.values():  # written as the language's own letters, not as \u escapes six bytes each
+        assert text.replace("<", "\\u003c") in page
 
 
 def test_a_pages_marked_texts_are_escaped_as_html() -> None:
