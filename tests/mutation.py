@@ -143,6 +143,7 @@ TARGETS: dict[str, list[str]] = {
         "tests/test_language_three.py",
         "tests/test_builder_edges.py",
         "tests/test_rules_*.py",
+        "tests/test_formats.py",
     ],
     **{
         f"framework/trickbook/session/{module}.py": [

@@ -339,7 +339,11 @@ def test_a_game_without_bidding_may_have_its_trump_set_by_the_hand(tmp_path: Pat
     ("parent", "body", "wanted"),
     [
         ("estimation", "trump:\n  set:\n    - {when: true, suit: S, game: no_trump}\n", "a suit or to a game"),
-        ("estimation", "trump:\n  set:\n    - {when: true, game: grand}\n", "no such game in `trump.games`"),
+        (
+            "estimation",
+            "trump:\n  set:\n    - {when: true, game: grand}\n",
+            "no such game in `trump.games`\n  expected no_trump",
+        ),
         ("call-break", "trump:\n  set:\n    - {when: true, suit: H}\n", "`set` has no meaning when trump mode"),
         ("estimation", "bidding:\n  estimates:\n    without_auction: hand_number + 1\n", "true or false"),
         ("estimation", "bidding:\n  estimates:\n    without_auction: tricks(dealer) > 0\n", "not known"),
