@@ -215,3 +215,10 @@ def test_the_expression_walk_follows_the_schemas_definitions_to_any_depth() -> N
         ("bonus", "steps", 0),
         ("bonus", "steps", 1),
     ]
+
+
+def test_a_match_won_only_in_its_first_hand_is_winnable(tmp_path: Path) -> None:
+    """Totals are tried as they stand after the first hand: a side that reaches 5 in it wins, which the scoring
+    can bring about."""
+    found = findings(tmp_path, "extends: whist\nmatch:\n  wins: total(side) >= 5 and hands_played == 1\n")
+    assert not [f for f in found if f.startswith("error")], found
