@@ -38,7 +38,7 @@ def choose_call(view: SeatView, rng: random.Random, samples: int) -> int:
     calls = view.rules.bidding.calls
     assert calls is not None
     choices = plausible_calls(view)
-    climbs = sum(actions.kinds[a] == ActionKind.BID for a in view.legal) // max(1, len(calls.strains))
+    climbs = sum(actions.kinds[a] == ActionKind.BID for a in view.legal) // len(calls.strains)
     worlds = sample_worlds(view, rng, affordable(view, CALL_WORLDS * samples, len(choices) + climbs))
     outcomes = outcomes_in(view, choices, worlds)
     stands = outcomes.get(actions.pass_action, [])
@@ -88,5 +88,5 @@ def _mostly_scores(outcomes: list[float], share: float = 0.5) -> bool:
 
 
 def _mean(outcomes: list[float]) -> float:
-    """The average of the values (0 for none)."""
-    return sum(outcomes) / max(1, len(outcomes))
+    """The average of the values, one per world (a decision samples one world at the least)."""
+    return sum(outcomes) / len(outcomes)
