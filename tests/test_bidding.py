@@ -141,3 +141,4 @@ def test_a_contract_that_scores_in_exactly_half_the_worlds_is_not_bid() -> None:
 
     assert not _mostly_scores([1.0, -1.0]) and _mostly_scores([1.0, 1.0, -1.0]) and not _mostly_scores([])
     assert not _mostly_scores([1.0, 1.0, 1.0, -1.0], 0.75) and _mostly_scores([1.0] * 4, 0.75)
+    assert not _mostly_scores([0.0, 0.0, 1.0]), "a world where the party only breaks even is no world it scores in"
