@@ -222,3 +222,17 @@ def test_a_match_won_only_in_its_first_hand_is_winnable(tmp_path: Path) -> None:
     can bring about."""
     found = findings(tmp_path, "extends: whist\nmatch:\n  wins: total(side) >= 5 and hands_played == 1\n")
     assert not [f for f in found if f.startswith("error")], found
+
+
+def test_a_definition_read_only_by_an_unused_definition_is_unused_and_errors_come_before_warnings(
+    tmp_path: Path,
+) -> None:
+    """Reads count from the rules in force only; the error that the match cannot be won is listed first."""
+    text = (
+        "extends: cardems-tarneeb\ndefinitions:\n  spare: 1\n  spares: spare + 1\n"
+        "match:\n  wins: total(side) > 10 and total(side) < 5\n"
+    )
+    found = findings(tmp_path, text)
+    assert "warning: definitions.spare: the definition 'spare' is never used" in found
+    assert "warning: definitions.spares: the definition 'spares' is never used" in found
+    assert found[0].startswith("error: match.wins:") and all(f.startswith("warning") for f in found[1:])
