@@ -236,3 +236,13 @@ def test_a_definition_read_only_by_an_unused_definition_is_unused_and_errors_com
     assert "warning: definitions.spare: the definition 'spare' is never used" in found
     assert "warning: definitions.spares: the definition 'spares' is never used" in found
     assert found[0].startswith("error: match.wins:") and all(f.startswith("warning") for f in found[1:])
+
+
+def test_a_match_won_by_a_players_counter_at_a_table_of_sides_is_winnable(tmp_path: Path) -> None:
+    """A counter kept for each player (not each side) is probed seat by seat, though the match is won by sides."""
+    counter = (
+        "counters:\n  streak:\n    description: Hands in a row a player took at least its partner's tricks.\n"
+        "    for: seat\n    add: if tricks(seat) >= tricks(partner(seat)) then 1 else 0\n"
+    )
+    found = findings(tmp_path, f"extends: whist\n{counter}match:\n  wins: any(streak(s) >= 3 for s in players(side))\n")
+    assert not [f for f in found if f.startswith("error")], found
