@@ -28,9 +28,9 @@ from .placing import deal_hidden
 
 
 def imaginable(rules: Rules) -> bool:
-    """False where sampled worlds cannot follow the rules yet: drawing from the stock together with passing, an
-    exchange or cards shown (see `drawn.drawable`), where players decide from their view alone rather than
-    search worlds that could hand a seat cards it cannot see."""
+    """False where sampled worlds cannot follow the rules yet: drawing from the stock together with passing,
+    shown cards or a rule of play that tells more than following suit (see `drawn.drawable`), where players
+    decide from their view alone rather than search worlds that could hand a seat cards it cannot see."""
     return rules.play.draw is None or drawable(rules)
 
 
