@@ -594,8 +594,8 @@ def event_json(rules: Rules, event: Event) -> dict[str, Any]:
             return {"type": "action", **actions.to_record(event.seat, event.action, event.auto)}
         case ContractSet():
             contract: dict[str, Any] = {"type": "contract", "declarer": event.declarer, "contract": event.contract}
-            if event.words:
-                contract["words"] = event.words
+            if event.bid:
+                contract |= {"words": event.words, "bid": event.bid, "doubled": event.doubled}
             return contract
         case TrumpSet():
             return {"type": "trump", "suit": deck.suits[event.suit].code, "chosen_by": event.chosen_by}

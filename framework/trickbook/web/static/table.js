@@ -26,16 +26,13 @@ const actionLabel = (text) => {
   return page.labels[text] || text;
 };
 
-// The contract of this hand where bids are levels and strains: the bid, and whether it was doubled or redoubled.
+// The contract of this hand where bids are levels and strains: the bid, and whether it was doubled or redoubled,
+// as the contract event says them.
 function contractWords() {
-  const events = thisHand();
-  const set = events.filter((e) => e.type === "contract" && e.words).pop();
+  const set = thisHand().filter((e) => e.type === "contract" && e.bid).pop();
   if (!set) return null;
-  const calls = events.filter((e) => e.type === "action" && ["bid", "double", "redouble"].includes(e.action));
-  const bid = calls.filter((e) => e.action === "bid").pop();
-  const after = calls.slice(calls.indexOf(bid) + 1).map((e) => e.action);
-  const doubling = after.includes("redouble") ? t("redoubled") : after.includes("double") ? t("doubled") : "";
-  return [bidWords(bid.value), doubling, t("by {seat}", { seat: name(set.declarer) })].filter(Boolean).join(" ");
+  const doubling = ["", t("doubled"), t("redoubled")][set.doubled];
+  return [bidWords(set.bid), doubling, t("by {seat}", { seat: name(set.declarer) })].filter(Boolean).join(" ");
 }
 
 function thisHand() {
