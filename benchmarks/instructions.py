@@ -23,12 +23,13 @@ HERE = Path(__file__).resolve().parent
 
 PLAYOUTS = """
 import sys; sys.path.insert(0, {here!r})
-from run import engine_playouts, handwritten_playouts, HANDWRITTEN
+from handwritten import random_playouts
+from run import engine_playouts, HANDWRITTEN
 matches = int(sys.argv[1])
 if {which!r} == "engine":
     hands, _, _ = engine_playouts({ruleset!r}, range(1, matches + 1), 20)
 else:
-    hands, _, _ = handwritten_playouts(HANDWRITTEN[{ruleset!r}], range(1, matches + 1), 20)
+    hands, _, _ = random_playouts(HANDWRITTEN[{ruleset!r}], range(1, matches + 1), 20)
 print(hands)
 """
 

@@ -24,7 +24,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -32,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import instructions
 import search_speed
 import startup
-from handwritten import spades, tarneeb41
+from handwritten import random_playouts, spades, tarneeb41
 from trickbook import Game, bundled_rulesets, load_ruleset
 from trickbook.tools.parallel import RulesetChoice
 from trickbook.tools.simulate import simulate
@@ -64,24 +63,6 @@ def engine_playouts(ruleset: str, seeds: range, hand_cap: int) -> tuple[int, flo
             game.apply(legal[int(draw() * len(legal))])
         hands += len(game.history)
         scores.append([h.score for h in game.history])
-    return hands, time.perf_counter() - started, scores
-
-
-def handwritten_playouts(
-    play: Callable[..., tuple[list[tuple[int, int]], int | None]], seeds: range, hand_cap: int
-) -> tuple[int, float, Scores]:
-    hands = 0
-    scores: Scores = []
-    started = time.perf_counter()
-    for seed in seeds:
-        draw = random.Random(seed).random
-
-        def choose(legal: list[int], draw: Callable[[], float] = draw) -> int:
-            return legal[int(draw() * len(legal))]
-
-        match_scores, _ = play(seed, choose, hand_cap)
-        hands += len(match_scores)
-        scores.append(list(match_scores))
     return hands, time.perf_counter() - started, scores
 
 
@@ -191,7 +172,7 @@ def main() -> None:
         if ruleset in HANDWRITTEN:
             fastest = 0.0
             for _ in range(args.repeat):
-                hands, seconds, written_scores = handwritten_playouts(HANDWRITTEN[ruleset], seeds, args.hand_cap)
+                hands, seconds, written_scores = random_playouts(HANDWRITTEN[ruleset], seeds, args.hand_cap)
                 fastest = max(fastest, hands / seconds)
             if written_scores != engine_scores:
                 raise SystemExit(f"{ruleset}: the hand-written program and the engine disagree on a score")

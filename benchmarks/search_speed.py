@@ -15,11 +15,10 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from unittest import mock
 
-from handwritten import tarneeb41
+from handwritten import random_playouts, tarneeb41
 from trickbook import Game, load_ruleset
 from trickbook.engine.history import HandResult
 from trickbook.players import mcts
@@ -65,16 +64,8 @@ def decide(game: Game, playouts: int, seed: int, plain: bool) -> tuple[int, floa
 
 def yardstick_seconds(seed: int, matches: int = 20, hand_cap: int = 10) -> float:
     """Seconds a hand of random play takes the hand-written Tarneeb 41 program, over `matches` matches."""
-    hands = 0
-    started = time.perf_counter()
-    for match in range(matches):
-        draw = random.Random(seed * 1000 + match).random
-
-        def choose(legal: list[int], draw: Callable[[], float] = draw) -> int:
-            return legal[int(draw() * len(legal))]
-
-        hands += len(tarneeb41.play_match(seed * 1000 + match, choose, hand_cap)[0])
-    return (time.perf_counter() - started) / hands
+    hands, seconds, _scores = random_playouts(tarneeb41.play_match, range(seed * 1000, seed * 1000 + matches), hand_cap)
+    return seconds / hands
 
 
 def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float, float]:
