@@ -87,7 +87,7 @@ def drawn_deal(view: SeatView, rng: random.Random, tries: int) -> tuple[list[lis
     rules = view.rules
     me = view.seat
     seats = rules.seats
-    stock_size = rules.pack_size - rules.deal.dealt_seats(seats) * view.hand_size
+    stock_size = rules.stock_size(view.hand_size)
     made = _draws(view, stock_size)
     known = _known_positions(view, made, stock_size)
     tables = rules.tables(view.trump, view.game)

@@ -93,7 +93,7 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
         holding[exchange.taker] += [c for c in view.taken if c not in holding[exchange.taker]]
     removed = rules.deal.removed
     held = rules.held_size(view.hand_size) if rest_dealt else view.hand_size
-    stock_size = rules.pack_size - rules.deal.dealt_seats(seats) * held
+    stock_size = rules.stock_size(held)
     from_stock = exchange is not None and rules.exchange is not None and rules.exchange.take == "stock"
     need = [view.cards_left[seat] + len(played[seat]) - len(holding[seat]) for seat in range(seats)]
     need.append(0 if from_stock else stock_size - len(stock_known))

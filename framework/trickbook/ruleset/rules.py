@@ -948,8 +948,11 @@ class Rules:
             return self.deal.rest.hand_size
         if self.play.draw is None:
             return hand_size
-        seats = self.deal.dealt_seats(self.seats)
-        return hand_size + (self.pack_size - seats * hand_size) // seats
+        return hand_size + self.stock_size(hand_size) // self.deal.dealt_seats(self.seats)
+
+    def stock_size(self, hand_size: int) -> int:
+        """The cards left undealt when each seat dealt cards gets `hand_size`: the stock."""
+        return self.pack_size - self.deal.dealt_seats(self.seats) * hand_size
 
     def held_size(self, hand_size: int) -> int:
         """The cards each player holds for the play of a hand dealt `hand_size` cards first (`deal.rest` deals
