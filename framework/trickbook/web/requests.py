@@ -44,8 +44,8 @@ def _too_deep(what: str) -> Malformed:
 
 
 def _shape(value: Any) -> tuple[int, str | None]:
-    """How deeply arrays and objects nest in a parsed JSON value, and the first half of a character its text or
-    keys hold (None for none), found in one walk without recursion."""
+    """How deeply arrays and objects nest in a parsed JSON value, and a half of a character its text or keys
+    hold (None for none), found in one walk without recursion."""
     deepest = 0
     half: str | None = None
     stack = [(value, 1)]
