@@ -170,3 +170,24 @@ def test_a_pages_marked_texts_are_escaped_as_html() -> None:
     would join: each is written as an entity, never as markup."""
     page = pages.render("workbench.html", "en")
     assert "this one&#x27;s" in page and "this one's" not in page
+
+
+def test_only_a_pages_first_html_tag_and_first_stylesheet_link_are_rewritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The texts go in once, before the first stylesheet, and the language on the page's own tag: the same
+    words later in the page (a second stylesheet, a sample of markup shown as text) are left as written."""
+    page = (
+        '<html lang="en">\n<head><link rel="stylesheet" href="a.css">\n<link rel="stylesheet" href="b.css"></head>\n'
+        '<body><pre><html lang="en"></pre></body></html>\n'
+    )
+    (tmp_path / "twice.html").write_text(page, encoding="utf-8")
+    monkeypatch.setattr(pages, "STATIC", tmp_path)
+    pages.render.cache_clear()
+    try:
+        rendered = pages.render("twice.html", "ar")
+    finally:
+        pages.render.cache_clear()
+    assert rendered.count('<script id="messages"') == 1
+    assert rendered.index('<script id="messages"') < rendered.index('href="a.css"')
+    assert rendered.count('<html lang="ar" dir="rtl">') == 1 and rendered.count('<html lang="en">') == 1
