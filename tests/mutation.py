@@ -217,10 +217,11 @@ TARGETS: dict[str, list[str]] = {
     ],
     "framework/trickbook/book/lint.py": [
         "tests/test_lint.py",
+        "tests/test_lint_reach.py",
         "tests/test_examples.py",
         "tests/test_hostile.py",
         "-k",
-        "lint or totals or house_variant or bundled",
+        "lint or totals or house_variant or bundled or reach or tried or probe or scorers",
     ],
     **{
         f"framework/trickbook/players/{module}.py": [

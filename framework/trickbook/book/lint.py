@@ -28,9 +28,6 @@ from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from ..ruleset.yamlsource import Document, KeyPath, format_path
 from .scenario import Scenario, scenario_facts
 
-TOTALS_PROBED = (*range(0, 5001), *range(-1, -1001, -1))
-"""Totals tried when checking that the match end can be reached (the usual targets, being positive, first)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Finding:
@@ -210,8 +207,9 @@ def _never_applies(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
             )
 
 
-def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
-    """A spread of hand outcomes: every bid of the declaring seats, many trick splits, events on and off."""
+def scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
+    """A spread of hand outcomes: every bid or contract of the declaring seats (an even spread of them, lowest
+    first, when there are more than `count`), every trick count, events on and off (tests/test_lint_reach.py)."""
     draw = random.Random(0)
     bidding = rules.bidding
     values: list[int | str] = [*range(bidding.min, bidding.max + 1), *(n.name for n in bidding.named)]
@@ -233,13 +231,13 @@ def _scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
             common.update(took=took, dealt=dealt, first_trick=draw.randrange(seats), last_trick=draw.randrange(seats))
         if bidding.kind is BiddingKind.CALLS:
             codes = rules.actions.bid_codes
-            contract = codes[1 + index % (len(codes) - 1)]
+            contract = codes[1 + index * (len(codes) - 1) // count]
             doubled = index % 3 if rules.actions.doubles else 0
             yield Scenario(declarer=draw.randrange(seats), contract=contract, doubled=doubled, **common)  # type: ignore[arg-type]
         elif bidding.kind is BiddingKind.AUCTION:
             declarer = draw.randrange(seats)
             bids: list[int | str | None] = [None] * seats
-            bids[declarer] = values[index % len(values)]
+            bids[declarer] = values[index * len(values) // count]
             yield Scenario(bids=bids, declarer=declarer, **common)  # type: ignore[arg-type]
         elif bidding.kind is BiddingKind.DECLARATIONS:
             yield Scenario(bids=[draw.choice(values) for _ in range(seats)], **common)  # type: ignore[arg-type]
@@ -276,7 +274,7 @@ def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     cancel = rules.bidding.cancel_if
     if cancel is None:
         return
-    if all(cancel(scenario_facts(rules, s)) for s in _scenarios(rules, 200)):
+    if all(cancel(scenario_facts(rules, s)) for s in scenarios(rules, 200)):
         yield _finding(
             source,
             "error",
@@ -285,50 +283,99 @@ def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
         )
 
 
-COUNTERS_PROBED = (*range(0, 101), *range(-1, -101, -1))
-"""Values tried for each counter when the match end may read one (games won, penalties...)."""
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """How far `validate` looks for a way to end the match (docs/validate.md): the totals, counter values and
+    hand numbers it tries, each range including both ends."""
 
-HANDS_PROBED = range(1, limits.DEFAULT_HAND_CAP + 1)
-"""Hand numbers tried for matches that end after a number of hands: every one a match may reach by default (a
-spread of them refused a match of exactly seven hands)."""
+    lowest_total: int = -1000
+    highest_total: int = 5000
+    lowest_counter: int = -100
+    highest_counter: int = 100
+    last_hand: int = limits.DEFAULT_HAND_CAP
+    """Every hand number a match may reach by default (a spread of them once refused a match of seven hands)."""
 
+
+REACH = Reach()
 
 PROBE_PARTS = 50
 """Parts of the match end's expressions that each total tried may cost in full: an expression costing more is
 tried on every n-th total only, so that `validate` stays quick however much work its expressions do."""
 
+Position = tuple[int, tuple[int, ...]]
+"""A hand number and the totals of each scorer (side or seat, as the match is won) after it."""
 
-def _totals_probed(rules: Rules) -> tuple[int, ...]:
-    """The totals tried for this match end: all of `TOTALS_PROBED`, thinned out for an expensive one."""
-    match = rules.match
-    work = sum(c.work for c in (match.wins, match.loses, match.ends) if c is not None)
-    return TOTALS_PROBED[:: max(1, work // PROBE_PARTS)]
+
+def positions(scorers: int, reach: Reach = REACH, step: int = 1) -> Iterator[Position]:
+    """Where a match end is looked for: after each hand between the first and the last, the totals spread
+    around 0 (so a match of so many hands is found at once); then after the first hand and after the last,
+    spread around each total in reach, from 0 up and then from -1 down (every `step`-th total only). A match end
+    that needs a total far from 0 and a hand number in between is not found."""
+    for hand in range(2, reach.last_hand):
+        yield from ((hand, spread) for spread in spreads(0, scorers, reach))
+    totals = (*range(0, reach.highest_total + 1), *range(-1, reach.lowest_total - 1, -1))[::step]
+    for hand in dict.fromkeys((1, reach.last_hand)):
+        yield from ((hand, spread) for total in totals for spread in spreads(total, scorers, reach))
+
+
+def spreads(total: int, scorers: int, reach: Reach = REACH) -> Iterator[tuple[int, ...]]:
+    """Everyone at `total`; then each scorer at `total` and all the others at 0, at 1, one point below or one
+    above it, leaving out totals out of reach."""
+    yield (total,) * scorers
+    for others in (0, 1, total - 1, total + 1):
+        if reach.lowest_total <= others <= reach.highest_total:
+            for who in range(scorers):
+                yield tuple(total if scorer == who else others for scorer in range(scorers))
+
+
+def counter_probes(starts: list[list[int]], reach: Reach = REACH) -> Iterator[list[list[int]]]:
+    """Every counter's table with one side's or seat's value from the lowest in reach to the highest (0 first)
+    and every other value at its start."""
+    values = (*range(0, reach.highest_counter + 1), *range(-1, reach.lowest_counter - 1, -1))
+    for index, row in enumerate(starts):
+        for value in values:
+            for who in range(len(row)):
+                probe = [value if i == who else start for i, start in enumerate(row)]
+                yield [probe if i == index else list(other) for i, other in enumerate(starts)]
+
+
+def thinning(work: int) -> int:
+    """Every how many totals a match end costing `work` parts a check is tried on (1: every total)."""
+    return max(1, work // PROBE_PARTS)
 
 
 def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
-    """An error when no totals (or number of hands) can end the match, or when the scoring can never move the
-    totals to where it ends."""
+    """An error when no position tried ends the match, or when the scoring can never move the totals to any
+    position that does."""
+    match = rules.match
     facts = _match_facts(rules)
-    probed = _totals_probed(rules)
-    hands = any(_ends(rules, facts, 0, hand) for hand in HANDS_PROBED) or _ends_by_counter(rules, facts)
-    if not hands and not any(_ends(rules, facts, total, 1) for total in probed):
-        key = "wins" if rules.match.wins is not None else "ends"
-        who = "side" if rules.match.by == "side" else "seat"
-        counters = f", with a counter from {min(COUNTERS_PROBED)} to {max(COUNTERS_PROBED)}," if rules.counters else ""
+    scorers = rules.seats if rules.personal else len(rules.seating.sides)
+    step = thinning(sum(c.work for c in (match.wins, match.loses, match.ends) if c is not None))
+    found = next((p for p in positions(scorers, REACH, step) if _ends(rules, facts, p)), None)
+    if found is None and not _ends_by_counter(rules, facts, scorers):
+        key = "wins" if match.wins is not None else "ends"
+        who = "side" if match.by == "side" else "seat"
+        counters = f" or a counter from {REACH.lowest_counter} to {REACH.highest_counter}" if rules.counters else ""
         yield _finding(
             source,
             "error",
             ("match", key),
-            f"this never holds for a {who} total from {min(TOTALS_PROBED)} to {max(TOTALS_PROBED)}{counters} "
-            f"or after any number of hands up to {HANDS_PROBED[-1]}: the match cannot be won",
+            f"this never holds for a {who} total from {REACH.lowest_total} to {REACH.highest_total}{counters} "
+            f"after the first or the last hand, nor with totals around 0 after any number of hands up to "
+            f"{REACH.last_hand}: the match cannot be won",
         )
         return
-    points = [score_hand(rules, scenario_facts(rules, s)) for s in _scenarios(rules)]
+    if found is None or not any(found[1]):
+        return  # a counter's value or a number of hands ends it: no total need move
+    points = [score_hand(rules, scenario_facts(rules, s)) for s in scenarios(rules)]
     gains = [p for score in points for p in (*score.sides, *score.seats)]
     rising = max(gains, default=0) > 0
     falling = min(gains, default=0) < 0
-    reachable = [t for t in probed if (t >= 0 or falling) and (t <= 0 or rising)]
-    if hands or any(_ends(rules, facts, total, 1) for total in reachable):
+
+    def reachable(totals: tuple[int, ...]) -> bool:
+        return (min(totals) >= 0 or falling) and (max(totals) <= 0 or rising)
+
+    if any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in positions(scorers, REACH, step)):
         return
     who = "a side" if rules.seating.has_sides and not rules.personal else "a player"
     yield _finding(
@@ -341,18 +388,15 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     )
 
 
-def _ends_by_counter(rules: Rules, facts: Facts) -> bool:
-    """True when one counter's value for one side or seat (games won...) gives the match a winner on its own."""
-    start = list(facts.counters)
+def _ends_by_counter(rules: Rules, facts: Facts, scorers: int) -> bool:
+    """True when one counter's value for one side or seat (games won...) gives the match a winner on its own,
+    after the first hand with every total at 0."""
+    start = facts.counters
     try:
-        for index, counter in enumerate(rules.counters):
-            size = len(start[index])
-            for value in COUNTERS_PROBED:
-                for who in range(size):
-                    probe = [value if i == who else counter.start for i in range(size)]
-                    facts.counters = [probe if i == index else row for i, row in enumerate(start)]
-                    if _ends(rules, facts, 0, 1):
-                        return True
+        for probe in counter_probes([list(row) for row in start]):
+            facts.counters = probe
+            if _ends(rules, facts, (1, (0,) * scorers)):
+                return True
     finally:
         facts.counters = start
     return False
@@ -366,27 +410,20 @@ def _match_facts(rules: Rules) -> Facts:
     return facts
 
 
-def _ends(rules: Rules, facts: Facts, total: int, hand: int) -> bool:
-    """True when some spread of totals around `total` after hand `hand` gives the match a winner."""
+def _ends(rules: Rules, facts: Facts, position: Position) -> bool:
+    """True when the match has a winner at this position: the scorers' totals as the engine keeps them (a
+    game scored by sides keeps no seat totals; one scored by seats adds them up for each side)."""
+    hand, totals = position
     seating = rules.seating
-    seats = seating.seats
     facts.hand_number = hand
     facts.hands_played = hand
-    patterns = [[total] * seats]
-    for seat in range(seats):
-        for mine, others in ((total, 0), (total, 1), (total, total - 1), (total - 1, total), (total + 1, total)):
-            pattern = [others] * seats
-            pattern[seat] = mine
-            patterns.append(pattern)
-    for seat_totals in patterns:
-        facts.totals_seat = seat_totals
-        if rules.personal:
-            facts.totals_side = [sum(seat_totals[s] for s in members) for members in seating.sides]
-        else:
-            facts.totals_side = [seat_totals[members[0]] for members in seating.sides]
-        if match_winner(rules, facts) is not None:
-            return True
-    return False
+    if not rules.personal:
+        facts.totals_side = list(totals)
+        facts.totals_seat = [0] * seating.seats
+    else:
+        facts.totals_seat = list(totals)
+        facts.totals_side = [sum(totals[s] for s in members) for members in seating.sides]
+    return match_winner(rules, facts) is not None
 
 
 def _bundled_id(source: RulesetSource) -> Iterator[Finding]:
