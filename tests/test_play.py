@@ -756,3 +756,16 @@ def test_the_end_of_the_match_is_said_in_bold_on_a_terminal(tmp_path: Path) -> N
     entry = io.StringIO("1\n" * 30 + "n\n")
     TerminalMatch(game, 0, specs, bots, console, entry, tmp_path / "m.json", autoplay=True).run()
     assert "\n\x1b[1mMatch over\x1b[0m: Seat 0 won: you win.\n" in out.getvalue()
+
+
+def test_a_card_shown_at_the_deal_leaves_the_status_line_once_it_is_the_stocks_top_or_drawn() -> None:
+    """German Whist turns the stock's top card up for trump: the stock's line tells it while it lies there, and
+    once a seat has drawn it the status no longer calls it shown. Whist's turned-up trump, which the dealer
+    keeps to play, stays in the status."""
+    status = lambda text: [line for line in text.splitlines() if line.startswith("trump ")]  # noqa: E731
+    first = _typed(_playing("german-whist", 1))
+    assert re.search(r"^Stock: 26 cards, J♥ face up on top$", first, re.MULTILINE)
+    assert status(first) == ["trump ♥ hearts | tricks: Seat 0 0, Seat 1 0"]
+    later = _typed(_playing("german-whist", 1, lambda game: game.view(0).stock_left == 24))
+    assert status(later) and not any("shown" in line for line in status(later))
+    assert status(_typed(_playing("whist", 1))) == ["trump ♥ hearts | shown: 5♥ | tricks: North-South 0, East-West 0"]
