@@ -12,6 +12,7 @@ from helpers import act, rules, stacked_game
 from trickbook import Game, bundled_rulesets, load_ruleset
 from trickbook.engine.dealing import seeded_deal
 from trickbook.engine.history import ACTION_SHIFT
+from trickbook.engine.kinds import PhaseKind
 from trickbook.errors import ActionError, IllegalAction, InvalidAction, RulesetError
 
 
@@ -378,3 +379,19 @@ def test_a_trick_event_by_a_partner_counts_only_a_partners_card(tmp_path: Path, 
     side = ruleset.seating.side_of[ace]
     assert lines[("partners", side)] == (1 if partner else 0)
     assert lines[("opponents", side)] == (0 if partner else 1)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "phases"),
+    [
+        ("whist", ()),
+        ("german-whist", ()),
+        ("hearts", (PhaseKind.PASSING,)),
+        ("contract-bridge", (PhaseKind.BIDDING,)),
+        ("euchre", (PhaseKind.TRUMP, PhaseKind.EXCHANGE, PhaseKind.ALONE)),
+        ("skat", (PhaseKind.BIDDING, PhaseKind.EXCHANGE, PhaseKind.TRUMP, PhaseKind.ANNOUNCE)),
+    ],
+)
+def test_a_game_says_which_phases_come_before_the_tricks(ruleset: str, phases: tuple[PhaseKind, ...]) -> None:
+    """What a front end needs to know to show a bidding panel or none, without reading the engine's phases."""
+    assert Game(load_ruleset(ruleset), 1).phases_before_play == phases

@@ -271,6 +271,12 @@ class GameState:
         return PHASES[self._phase]
 
     @property
+    def phases_before_play(self) -> tuple[PhaseKind, ...]:
+        """The kinds of phase a hand passes through before its tricks, in order, each deciding something or not
+        (none: the tricks start at once)."""
+        return tuple(PHASES[phase.code] for phase in self._pipeline)
+
+    @property
     def turn(self) -> int | None:
         """The seat to act, or None when the match is over."""
         return None if self._phase == OVER else self._turn

@@ -20,7 +20,6 @@ from ..book.story import action_words
 from ..book.words import Reader, exchange_words
 from ..engine.history import HandResult
 from ..engine.kinds import PhaseKind
-from ..engine.phases import pipeline
 from ..engine.view import SeatView
 from ..errors import Malformed, Refusal, Said, TrickbookError, UsageError, Words, said
 from ..ruleset.rules import Rules, TrumpMode
@@ -295,7 +294,7 @@ class Hub:
                 "exchange": None if rules.exchange is None else exchange_words(Reader(rules, language)),
                 "broken": [[deck.suits[suit].code, broken] for suit, broken in game_view.broken()],
                 "trump_game": rules.trump.mode is not TrumpMode.NONE,
-                "before_play": bool(pipeline(rules)),  # without a phase before the tricks, no bids panel
+                "before_play": bool(table.game.phases_before_play),  # without a phase before the tricks, no bids panel
                 "log": [in_language(event, language, rules) for event in live.logs.get(seat, [])],
                 "finished": list(range(1, live.kept + 1)),
                 "match_over": table.phase in (VOTING, CLOSED),
