@@ -617,3 +617,19 @@ def test_the_rematch_vote_waits_for_the_people_only() -> None:
     wanted = [m for m in told[1] if m["type"] == "vote_wanted"]
     assert table.finished[-1]["status"] == "capped", "the hand cap ends this match with no winner"
     assert wanted == [{"type": "vote_wanted", "winner": None, "waiting_for": [0, 2], "deadline": now + 60}]
+
+
+def test_a_seats_view_says_which_exposed_cards_are_still_only_shown() -> None:
+    """German Whist's turned-up card is the stock's face-up card until the first trick's winner draws it: the
+    view lists it as exposed but not as shown (the stock tells it), then in the drawer's hand. Whist's turned-up
+    trump, kept by the dealer, stays shown."""
+    table = Table("german-whist", seats=["human", "random"], seed=1)
+    view = table.view(0)
+    assert view["exposed"] == [view["stock_up"]] and view["shown"] == []
+    game = table.game
+    while sum(game.tricks_won) == 0:
+        game.apply(game.legal_actions()[0])
+    drawn = table.view(0)
+    assert drawn["exposed"] == view["exposed"] and drawn["stock_up"] != view["stock_up"] and drawn["shown"] == []
+    whist = Table("whist", seats=["human", "random", "random", "random"], seed=1).view(1)
+    assert whist["shown"] == whist["exposed"] and len(whist["shown"]) == 1

@@ -89,6 +89,12 @@ class SeatView(NamedTuple):
             return cards[1:], seats[1:]
         return cards, seats
 
+    def still_shown(self) -> tuple[Card, ...]:
+        """The cards exposed at the deal that nothing else tells of: not the stock's face-up card (told with the
+        stock), and not a card drawn into a hand since."""
+        drawn = {card for cards in self.drawn for card in cards}
+        return tuple(card for card in self.exposed if card != self.stock_up and card not in drawn)
+
     @property
     def moves(self) -> tuple[Move, ...]:
         """This hand's moves so far, in order, as this seat may see them."""

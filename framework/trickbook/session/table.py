@@ -241,6 +241,7 @@ class Table:
             "hand_number": view.hand_number,
             "hand_size": view.hand_size,
             "exposed": [deck.codes[c] for c in view.exposed],
+            "shown": [deck.codes[c] for c in view.still_shown()],
             "trump": deck.suits[view.trump].code if view.trump >= 0 else None,
             "game": self.rules.trump.games[view.game].name if view.game >= 0 else None,
             "declarer": view.declarer if view.declarer >= 0 else None,

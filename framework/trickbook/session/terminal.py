@@ -415,10 +415,8 @@ class TerminalMatch:
                 facts.append(
                     self._("estimates: every player but {seat} says the tricks they will take").format(seat=caller)
                 )
-        drawn = {card for cards in view.drawn for card in cards}
-        still = [c for c in view.exposed if c != view.stock_up and c not in drawn]  # the stock's line tells the rest
-        if still:
-            facts.append(self._("shown: {cards}").format(cards=" ".join(map(deck.label, still))))
+        if view.still_shown():
+            facts.append(self._("shown: {cards}").format(cards=" ".join(map(deck.label, view.still_shown()))))
         own = view.own_melds()
         if len(own) == 1:
             facts.append(self._("your melds: {points}").format(points=own[0][1]))

@@ -128,7 +128,7 @@ function draw() {
     own.map(([code, points]) => (own.length > 1 && code ? `${page.suits[code][0]} ${points}` : String(points))).join(" ")]);
   for (const [code, broken] of page.broken) facts.push([`broken-${code}`, `${page.suits[code][0]} ${page.suits[code][1]}`,
     broken ? t("broken") : t("not broken yet")]);
-  if (view.exposed.length) facts.push(["shown", t("Shown"), cards(view.exposed)]);
+  if (view.shown.length) facts.push(["shown", t("Shown"), cards(view.shown)]);
   if (view.stock_left) facts.push(["stock", t("Stock"), view.stock_up ?
     t("{count} cards, {card} face up", { count: view.stock_left, card: cards([view.stock_up]) }) :
     t("{count} cards", { count: view.stock_left })]);
