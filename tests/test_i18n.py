@@ -3,6 +3,7 @@ chosen as a browser or a terminal says, and the seed rulesets carry their own Ar
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -191,3 +192,21 @@ def test_only_a_pages_first_html_tag_and_first_stylesheet_link_are_rewritten(
     assert rendered.count('<script id="messages"') == 1
     assert rendered.index('<script id="messages"') < rendered.index('href="a.css"')
     assert rendered.count('<html lang="ar" dir="rtl">') == 1 and rendered.count('<html lang="en">') == 1
+
+
+def test_a_marked_text_wrapped_over_lines_is_translated_as_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page may wrap a long marked text: its spaces and line breaks count as one space, as the catalogue
+    holds it."""
+    (tmp_path / "wrapped.html").write_text(
+        '<html lang="en">\n<body><button>{{Leave\n      the   table}}</button></body></html>\n', encoding="utf-8"
+    )
+    monkeypatch.setattr(pages, "STATIC", tmp_path)
+    pages.render.cache_clear()
+    try:
+        rendered = pages.render("wrapped.html", "ar")
+    finally:
+        pages.render.cache_clear()
+    arabic = i18n.gettext("ar")("Leave the table")
+    assert arabic != "Leave the table" and f"<button>{html.escape(arabic)}</button>" in rendered

@@ -98,10 +98,14 @@ def test_option_values_with_the_same_changes_are_a_warning(tmp_path: Path) -> No
     )
 
 
-def test_a_trump_map_that_is_not_a_permutation_is_a_warning(tmp_path: Path) -> None:
-    text = "extends: syrian-tarneeb-41\ntrump:\n  map: {C: S, S: S}\n"
+@pytest.mark.parametrize(("left_out", "instead"), [("C", "D"), ("D", "H"), ("H", "S"), ("S", "C")])
+def test_a_trump_map_that_is_not_a_permutation_is_a_warning(tmp_path: Path, left_out: str, instead: str) -> None:
+    """Each suit in turn, the first and the last of the suit order (C, D, H, S) included, is the one no
+    exposed card makes trump."""
+    mapping = ", ".join(f"{suit}: {instead if suit == left_out else suit}" for suit in "CDHS")
+    text = f"extends: syrian-tarneeb-41\ntrump:\n  map: {{{mapping}}}\n"
     found = findings(tmp_path, text)
-    assert "warning: trump.map: trump.map is not a permutation: C can never be trump" in found
+    assert f"warning: trump.map: trump.map is not a permutation: {left_out} can never be trump" in found
 
 
 def test_validate_exits_1_on_errors_and_0_with_warnings_only(
