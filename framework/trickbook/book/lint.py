@@ -293,7 +293,7 @@ class Reach:
     lowest_counter: int = -100
     highest_counter: int = 100
     last_hand: int = limits.DEFAULT_HAND_CAP
-    """Every hand number a match may reach by default (a spread of them once refused a match of seven hands)."""
+    """The last hand number tried: every one a match may reach by default is (a spread once refused seven)."""
 
 
 REACH = Reach()
@@ -303,7 +303,7 @@ PROBE_PARTS = 50
 tried on every n-th total only, so that `validate` stays quick however much work its expressions do."""
 
 Position = tuple[int, tuple[int, ...]]
-"""A hand number and the totals of each scorer (side or seat, as the match is won) after it."""
+"""A hand number and the totals of each scorer after it (sides, or seats where the game is scored by seat)."""
 
 
 def positions(scorers: int, reach: Reach = REACH, step: int = 1) -> Iterator[Position]:
