@@ -769,3 +769,18 @@ def test_a_card_shown_at_the_deal_leaves_the_status_line_once_it_is_the_stocks_t
     later = _typed(_playing("german-whist", 1, lambda game: game.view(0).stock_left == 24))
     assert status(later) and not any("shown" in line for line in status(later))
     assert status(_typed(_playing("whist", 1))) == ["trump ♥ hearts | shown: 5♥ | tricks: North-South 0, East-West 0"]
+
+
+def test_the_estimates_are_told_in_a_hand_with_its_auction_and_in_one_without() -> None:
+    """Estimation: after the auction every player but the caller estimates; in a fast round (hand 14 on, no
+    auction) everyone does and the highest estimate declares. The view says when the estimates are on."""
+    fast = _reached("estimation", 1, "bidding", lambda game: game.hands_finished >= 13)
+    assert fast.view(0).estimating and fast.view(0).declarer == -1
+    told = _typed(fast)
+    assert "estimates: every player says the tricks they will take; the highest estimate declares" in told
+    auction = _reached("estimation", 1, "bidding", lambda game: game.hands_finished == 0)
+    assert not auction.view(0).estimating and "estimates:" not in _typed(auction)
+    after = _reached("estimation", 2, "bidding", lambda game: game.view(0).declarer >= 0)
+    assert after.view(0).estimating and after.view(1).estimating
+    assert "estimates: every player but " in _typed(after)
+    assert not _reached("estimation", 1, "play").view(0).estimating

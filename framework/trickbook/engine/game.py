@@ -38,6 +38,7 @@ from .events import (
 from .history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK, HandResult
 from .kinds import OVER, PHASES, PLAY
 from .melds import meld_points, trick_meld_points
+from .phases import ESTIMATES_PHASE
 from .phases.contract import contracts, level_of
 from .scoring import match_winner, score_hand
 from .specialise import engine_for, fixed
@@ -267,6 +268,7 @@ class Game(GameState):
             self._played,
             *self._draw_view(seat),
             self._rankless_tricks,
+            phase != OVER and self._stage < len(self._pipeline) and self._pipeline[self._stage] is ESTIMATES_PHASE,
         )
 
     def _draw_view(self, seat: int) -> tuple[Card | None, int, tuple[tuple[Card, ...], ...]]:

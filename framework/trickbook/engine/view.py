@@ -80,6 +80,9 @@ class SeatView(NamedTuple):
     rankless_tricks: int = 0
     """The tricks of this hand led with a card of no rank (`if_forced: no-rank`), a bit per trick, the first
     lowest (public: everyone sees the leader had nothing else)."""
+    estimating: bool = False
+    """True while the players estimate their tricks (`bidding.estimates`): after the auction, or in a hand
+    without one, where everyone estimates and the highest estimate declares."""
 
     def claims(self) -> tuple[tuple[Card, ...], tuple[int, ...]]:
         """The trick in progress as it is fought for: its cards and their seats, less a lead of no rank (the

@@ -410,11 +410,15 @@ class TerminalMatch:
         ]
         if bids and view.phase is PhaseKind.BIDDING:
             facts.append(self._("bidding: {bids}").format(bids=self._(", ").join(bids)))
-            if self.rules.bidding.estimates is not None and view.declarer >= 0:
-                caller = self.names[view.declarer]
-                facts.append(
-                    self._("estimates: every player but {seat} says the tricks they will take").format(seat=caller)
-                )
+        if view.estimating and view.declarer >= 0:
+            caller = self.names[view.declarer]
+            facts.append(
+                self._("estimates: every player but {seat} says the tricks they will take").format(seat=caller)
+            )
+        elif view.estimating:  # a hand without its auction
+            facts.append(
+                self._("estimates: every player says the tricks they will take; the highest estimate declares")
+            )
         if view.still_shown():
             facts.append(self._("shown: {cards}").format(cards=" ".join(map(deck.label, view.still_shown()))))
         own = view.own_melds()
