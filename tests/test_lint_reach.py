@@ -80,12 +80,13 @@ def test_a_match_end_costing_more_than_twice_the_probe_parts_is_tried_on_fewer_t
 
 @pytest.mark.parametrize(("target", "refused"), [(4999, False), (5000, False), (5001, True)])
 def test_a_total_up_to_5000_can_win(tmp_path: Path, target: int, refused: bool) -> None:
-    found = errors(tmp_path, f"extends: whist\nmatch:\n  wins: total(side) >= {target}\n")
+    found = errors(tmp_path, f"extends: cardems-spades\nmatch:\n  wins: total(side) >= {target}\n")
     assert bool(found) is refused, found
     if refused:
         assert found == [
             "match.wins: this never holds for a side total from -1000 to 5000 after the first or the last hand, "
-            "nor with totals around 0 after any number of hands up to 1000: the match cannot be won"
+            "nor with totals around 0 after any number of hands up to 1000, nor with a counter from -100 to 100: "
+            "the match cannot be won"
         ]
 
 
@@ -113,16 +114,18 @@ COUNTER = "counters:\n  wins_in_row:\n    for: side\n    add: if tricks(side) > 
     ],
 )
 def test_a_counter_from_minus_100_to_100_can_win(tmp_path: Path, test: str, refused: bool) -> None:
-    found = errors(tmp_path, f"extends: whist\n{COUNTER}match:\n  wins: wins_in_row(side) {test}\n")
+    found = errors(tmp_path, f"extends: cardems-spades\n{COUNTER}match:\n  wins: wins_in_row(side) {test}\n")
     assert bool(found) is refused, found
     if refused:
-        assert "or a counter from -100 to 100 after the first or the last hand" in found[0]
+        assert found[0].endswith("nor with a counter from -100 to 100: the match cannot be won")
 
 
 @pytest.mark.parametrize(("hands", "refused"), [(999, False), (1000, False), (1001, True)])
 def test_a_total_is_tried_after_the_last_hand_of_the_default_cap(tmp_path: Path, hands: int, refused: bool) -> None:
     """A match won at 50 but not before its thousandth hand (once refused: totals were tried after hand 1 only)."""
-    found = errors(tmp_path, f"extends: whist\nmatch:\n  wins: total(side) >= 50 and hands_played >= {hands}\n")
+    found = errors(
+        tmp_path, f"extends: cardems-spades\nmatch:\n  wins: total(side) >= 50 and hands_played >= {hands}\n"
+    )
     assert bool(found) is refused, found
 
 

@@ -351,18 +351,21 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     facts = _match_facts(rules)
     scorers = rules.seats if rules.personal else len(rules.seating.sides)
     step = thinning(sum(c.work for c in (match.wins, match.loses, match.ends) if c is not None))
-    found = next((p for p in positions(scorers, REACH, step) if _ends(rules, facts, p)), None)
+    probed = positions(scorers, REACH, step)
+    found = next((p for p in probed if _ends(rules, facts, p)), None)
     if found is None and not _ends_by_counter(rules, facts, scorers):
         key = "wins" if match.wins is not None else "ends"
         who = "side" if match.by == "side" else "seat"
-        counters = f" or a counter from {REACH.lowest_counter} to {REACH.highest_counter}" if rules.counters else ""
+        counters = (
+            f", nor with a counter from {REACH.lowest_counter} to {REACH.highest_counter}" if rules.counters else ""
+        )
         yield _finding(
             source,
             "error",
             ("match", key),
-            f"this never holds for a {who} total from {REACH.lowest_total} to {REACH.highest_total}{counters} "
-            f"after the first or the last hand, nor with totals around 0 after any number of hands up to "
-            f"{REACH.last_hand}: the match cannot be won",
+            f"this never holds for a {who} total from {REACH.lowest_total} to {REACH.highest_total} after the "
+            f"first or the last hand, nor with totals around 0 after any number of hands up to {REACH.last_hand}"
+            f"{counters}: the match cannot be won",
         )
         return
     if found is None or not any(found[1]):
@@ -375,7 +378,8 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     def reachable(totals: tuple[int, ...]) -> bool:
         return (min(totals) >= 0 or falling) and (max(totals) <= 0 or rising)
 
-    if any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in positions(scorers, REACH, step)):
+    # No position before `found` ends the match: the search for one the scoring reaches goes on after it.
+    if reachable(found[1]) or any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in probed):
         return
     who = "a side" if rules.seating.has_sides and not rules.personal else "a player"
     yield _finding(
