@@ -208,7 +208,7 @@ def test_paired_differences_use_the_pairing_by_seed_and_say_when_none_shows() ->
     noisy = {d.metric: d for d in paired(a, [_stats(h) for h in (7, 8, 13, 22, 29)])}["hands per match"]
     assert not noisy.detected and noisy.mean == 0
     same = {d.metric: d for d in paired(a, a)}["matches finished"]
-    assert same.verdict("B") == "B: the same matches finished in every one of 5 matches"
+    assert same.verdict("B") == "B: no change in matches finished in any of the 5 matches"
     wobble = {d.metric: d for d in paired(a, [_stats(h) for h in (6, 9, 14, 20, 31)])}["hands per match"]
     assert not wobble.detected and wobble.matches_needed() == math.ceil((1.959964 * math.sqrt(0.2) / 0.2) ** 2)
 

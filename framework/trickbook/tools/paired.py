@@ -116,7 +116,7 @@ class Difference:
             high=_number(self.high, percent),
         )
         if self.spread == 0 and self.mean == 0:
-            return say(said("{label}: the same {metric} in every one of {pairs} matches", **self._values(label)))
+            return say(said("{label}: no change in {metric} in any of the {pairs} matches", **self._values(label)))
         if self.detected:
             way = Said(self.larger if self.mean > 0 else self.smaller)
             return say(said("{label}: matches {way} ({metric} {shown})", **self._values(label), way=way, shown=shown))
