@@ -194,3 +194,9 @@ def test_a_single_point_down_needs_a_hand_that_takes_points(tmp_path: Path) -> N
     assert errors(tmp_path, "extends: whist\nmatch:\n  wins: total(side) <= -1\n") == [
         "scoring.rules: no hand tried takes points from a side, so totals can never fall towards the match end"
     ]
+
+
+def test_a_counter_is_tried_after_the_first_hand_with_every_total_at_0(tmp_path: Path) -> None:
+    """docs/validate.md: each counter's values are tried in one position, the first hand's with the totals at 0."""
+    wins = "wins_in_row(side) >= 3 and total(side) == 0 and hands_played == 1"
+    assert errors(tmp_path, f"extends: cardems-spades\n{COUNTER}match:\n  wins: {wins}\n") == []

@@ -221,7 +221,7 @@ def scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
         first = index % (size + 1)
         tricks[index % seats] = first
         for _ in range(size - first):
-            tricks[draw.choice([s for s in range(seats) if s != index % seats] or [0])] += 1
+            tricks[draw.choice([s for s in range(seats) if s != index % seats])] += 1  # two seats at the least
         event = {e: [draw.randint(0, 1) for _ in range(seats)] for e in events}
         common: dict[str, object] = {"tricks": tricks, "events": event}
         if rules.play.draw is not None:
@@ -372,14 +372,16 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
         return  # a counter's value or a number of hands ends it: no total need move
     points = [score_hand(rules, scenario_facts(rules, s)) for s in scenarios(rules)]
     gains = [p for score in points for p in (*score.sides, *score.seats)]
-    rising = max(gains, default=0) > 0
-    falling = min(gains, default=0) < 0
+    rising = max(gains) > 0  # every scenario scores every side or seat, 0 included
+    falling = min(gains) < 0
 
     def reachable(totals: tuple[int, ...]) -> bool:
         return (min(totals) >= 0 or falling) and (max(totals) <= 0 or rising)
 
+    if reachable(found[1]):
+        return
     # No position before `found` ends the match: the search for one the scoring reaches goes on after it.
-    if reachable(found[1]) or any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in probed):
+    if any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in probed):
         return
     who = "a side" if rules.seating.has_sides and not rules.personal else "a player"
     yield _finding(
