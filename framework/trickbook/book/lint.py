@@ -293,7 +293,7 @@ class Reach:
     lowest_counter: int = -100
     highest_counter: int = 100
     last_hand: int = limits.DEFAULT_HAND_CAP
-    """The last hand number tried: every one a match may reach by default is (a spread once refused seven)."""
+    """The last hand number tried, the default hand cap; every one up to it is (a spread once refused seven)."""
 
 
 REACH = Reach()
