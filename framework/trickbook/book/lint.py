@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import limits, resources
@@ -350,8 +350,10 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     match = rules.match
     facts = _match_facts(rules)
     scorers = rules.seats if rules.personal else len(rules.seating.sides)
-    step = thinning(sum(c.work for c in (match.wins, match.loses, match.ends) if c is not None))
-    probed = positions(scorers, REACH, step)
+    checks = [c for c in (match.wins, match.loses, match.ends) if c is not None]
+    step = thinning(sum(c.work for c in checks))
+    hand_read = any(c.uses & {"hand_number", "hands_played"} for c in checks)  # else every hand is the first
+    probed = positions(scorers, REACH if hand_read else replace(REACH, last_hand=1), step)
     found = next((p for p in probed if _ends(rules, facts, p)), None)
     if found is None and not _ends_by_counter(rules, facts, scorers):
         key = "wins" if match.wins is not None else "ends"
@@ -370,16 +372,15 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
         return
     if found is None or not any(found[1]):
         return  # a counter's value or a number of hands ends it: no total need move
-    points = [score_hand(rules, scenario_facts(rules, s)) for s in scenarios(rules)]
-    gains = [p for score in points for p in (*score.sides, *score.seats)]
-    rising = max(gains) > 0  # every scenario scores every side or seat, 0 included
-    falling = min(gains) < 0
+    rising = falling = False
+    for gain in _gains(rules):  # scored until they show a way to `found`, else all of them
+        rising, falling = rising or gain > 0, falling or gain < 0
+        if (rising or max(found[1]) <= 0) and (falling or min(found[1]) >= 0):
+            return
 
     def reachable(totals: tuple[int, ...]) -> bool:
         return (min(totals) >= 0 or falling) and (max(totals) <= 0 or rising)
 
-    if reachable(found[1]):
-        return
     # No position before `found` ends the match: the search for one the scoring reaches goes on after it.
     if any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in probed):
         return
@@ -392,6 +393,14 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
         if not rising
         else f"no hand tried takes points from {who}, so totals can never fall towards the match end",
     )
+
+
+def _gains(rules: Rules) -> Iterator[int]:
+    """The points each side and seat gets in each of the hand outcomes `scenarios` tries, one at a time."""
+    for scenario in scenarios(rules):
+        score = score_hand(rules, scenario_facts(rules, scenario))
+        yield from score.sides
+        yield from score.seats
 
 
 def _ends_by_counter(rules: Rules, facts: Facts, scorers: int) -> bool:
