@@ -200,3 +200,16 @@ def test_a_counter_is_tried_after_the_first_hand_with_every_total_at_0(tmp_path:
     """docs/validate.md: each counter's values are tried in one position, the first hand's with the totals at 0."""
     wins = "wins_in_row(side) >= 3 and total(side) == 0 and hands_played == 1"
     assert errors(tmp_path, f"extends: cardems-spades\n{COUNTER}match:\n  wins: {wins}\n") == []
+
+
+def test_a_match_end_met_first_where_no_hand_can_take_it_is_still_met_where_hands_can(tmp_path: Path) -> None:
+    """Whist never takes points: a side at -1, the first position tried that ends this match, cannot come about,
+    but a side at 10 can; the lint looks on past the first position for one the scoring reaches."""
+    assert errors(tmp_path, "extends: whist\nmatch:\n  wins: total(side) == 0 - 1 or total(side) >= 10\n") == []
+
+
+def test_a_match_end_met_first_where_no_hand_can_give_it_is_still_met_where_hands_can(tmp_path: Path) -> None:
+    """Points only ever taken: a player at 1 cannot come about, a player at -10 can."""
+    ends = "any(total(s) == 1 or total(s) <= 0 - 10 for s in seats)"
+    text = f"{NEGATIVE}match:\n  wins: null\n  ends: {ends}\n  by: seat\n  when_both: lower-total\n"
+    assert errors(tmp_path, text) == []

@@ -373,14 +373,14 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     if found is None or not any(found[1]):
         return  # a counter's value or a number of hands ends it: no total need move
     rising = falling = False
-    for gain in _gains(rules):  # scored until they show a way to `found`, else all of them
-        rising, falling = rising or gain > 0, falling or gain < 0
-        if (rising or max(found[1]) <= 0) and (falling or min(found[1]) >= 0):
-            return
 
     def reachable(totals: tuple[int, ...]) -> bool:
         return (min(totals) >= 0 or falling) and (max(totals) <= 0 or rising)
 
+    for gain in _gains(rules):  # scored until they show a way to `found`, else all of them
+        rising, falling = rising or gain > 0, falling or gain < 0
+        if reachable(found[1]):
+            return
     # No position before `found` ends the match: the search for one the scoring reaches goes on after it.
     if any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in probed):
         return
