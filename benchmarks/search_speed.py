@@ -6,7 +6,8 @@ and with the plain path that builds a view for every decision (the reference the
 Both decide at the first card with a choice in the same hands with the same seeds, alternating, and must choose the same
 card: the fast path changes the time of a decision, never the decision. The decision's time is also given in
 yardstick hands: hands of random play by the hand-written Tarneeb 41 program (`handwritten/tarneeb41.py`), timed
-between the decisions of the same run (issue 32's goal: a 1,000-playout decision in at most 1,000 of them).
+between the decisions of the same run (issue 32's goal: a 1,000-playout decision in at most 1,000 of them), and so is
+the engine alone playing as many hands out with the first legal action: the floor of playouts made through it.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from trickbook.engine.history import HandResult
 from trickbook.players import mcts
 from trickbook.players.mcts import MonteCarloPlayer
 from trickbook.players.policy import policy
+from trickbook.players.search import SharedAims
 
 
-def plain_play_out_hand(world: Game, hand: int | None = None) -> HandResult:
-    """The rest of the hand by the quick policy, from a view built for every decision."""
+def plain_play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | None = None) -> HandResult:
+    """The rest of the hand by the quick policy, from a view built for every decision (and no aims shared)."""
     if hand is None:
         hand = world.hands_finished
     while world.hands_finished == hand and not world.is_over():
@@ -68,11 +70,25 @@ def yardstick_seconds(seed: int, matches: int = 20, hand_cap: int = 10) -> float
     return seconds / hands
 
 
-def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float, float]:
+def engine_alone(game: Game, playouts: int) -> float:
+    """Seconds the engine takes to play the rest of `game`'s hand `playouts` times with the first legal action at
+    every turn: what the playouts would cost if choosing a move and imagining a world were free."""
+    hand = game.hands_finished
+    started = time.perf_counter()
+    for _ in range(playouts):
+        world = game.clone()
+        while world.hands_finished == hand and not world.is_over():
+            world.apply(world.legal_actions()[0])
+    return time.perf_counter() - started
+
+
+def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float, float, float]:
     """Median seconds per decision, the players' path and the plain one, on the same positions, interleaved;
-    and the median seconds of a yardstick hand, timed between them."""
+    the median seconds of the engine alone playing as many hands out; and the median seconds of a yardstick
+    hand, timed between them."""
     fast: list[float] = []
     plain: list[float] = []
+    alone: list[float] = []
     yardstick: list[float] = []
     for seed in range(1, positions + 1):
         yardstick.append(yardstick_seconds(seed))
@@ -81,10 +97,11 @@ def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float, 
         fast.append(seconds)
         reference, seconds = decide(game, playouts, seed, plain=True)
         plain.append(seconds)
+        alone.append(engine_alone(game, playouts))
         if chosen != reference:
             raise SystemExit(f"{ruleset}, seed {seed}: the playouts chose {chosen}, the plain path {reference}")
     yardstick.append(yardstick_seconds(positions + 1))
-    return statistics.median(fast), statistics.median(plain), statistics.median(yardstick)
+    return statistics.median(fast), statistics.median(plain), statistics.median(alone), statistics.median(yardstick)
 
 
 def main() -> None:
@@ -93,11 +110,13 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=5)
     args = parser.parse_args()
-    fast, plain, yardstick = compare(args.ruleset, args.playouts, args.positions)
+    fast, plain, alone, yardstick = compare(args.ruleset, args.playouts, args.positions)
     print(
         f"mcts:playouts={args.playouts} at the first card of {args.ruleset}: {fast:.3f} s a decision "
         f"= {fast / yardstick:,.0f} yardstick hands (plain path {plain:.3f} s, {plain / fast:.2f}x); "
-        "the same card chosen at every position"
+        "the same card chosen at every position\n"
+        f"the engine alone, playing the first legal action, {alone:.3f} s for as many hands "
+        f"= {alone / yardstick:,.0f} yardstick hands: the floor of any playout that goes through Game.apply"
     )
 
 

@@ -14,6 +14,7 @@ from trickbook.engine.view import SeatView
 from trickbook.players import make_player, mcts, parse_player_specs
 from trickbook.players.mcts import MonteCarloPlayer
 from trickbook.players.policy import greedy_card
+from trickbook.players.search import SharedAims
 
 
 def _player(spec: str) -> MonteCarloPlayer:
@@ -44,7 +45,7 @@ class Playouts:
         self.count: dict[int, int] = dict.fromkeys(view.legal, 0)
         self.worth = worth if worth is not None else {a: float(i) for i, a in enumerate(view.legal)}
 
-    def play_out(self, branch: Game, hand: int) -> Game:
+    def play_out(self, branch: Game, hand: int, shared: SharedAims | None) -> Game:
         return branch
 
     def value(self, view: SeatView, branch: Game) -> float:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import CONFIGURATIONS, FAMILY_CONFIGURATIONS, config_id, random_position
-from trickbook import Game
+from trickbook import Game, load_ruleset
 from trickbook.players.policy import policy
-from trickbook.players.search import play_out_hand
+from trickbook.players.search import SharedAims, play_out_hand
 from trickbook.players.worlds import imaginable, imagine
 
 
@@ -82,3 +83,65 @@ def test_a_hands_value_is_the_viewers_points_less_the_others_average_turned_roun
         assert len(others) >= 1 and any(others), "a hand where the others scored, so their average is tested"
         worth = scores[mine] - sum(others) / len(others)
         assert value(game.view(seat), hand) == pytest.approx(-worth if rules.match.lower_wins else worth)
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 90))
+def test_playouts_of_one_decision_in_the_play_that_share_aims_make_the_moves_of_views(
+    config: tuple, seed: int, steps: int
+) -> None:
+    """Aims lent between the worlds and actions of one decision (`shared`) change no card: each seat's aims there
+    depend on the trump and named game only, and those are in the key (the first card led sets trump in some)."""
+    game = random_position(config, seed, steps)
+    if game.is_over() or game.phase != "play" or not imaginable(game.rules):
+        return
+    seat = game.actor
+    assert seat is not None
+    view = game.view(seat)
+    rng = random.Random(seed)
+    shared: SharedAims = {}
+    for world in [imagine(view, rng, later_hands=False) for _ in range(3)]:
+        hand = world.hands_finished
+        for action in view.legal[:4]:
+            plain = world.clone()
+            plain.apply(action)
+            fast = plain.clone()
+            _by_views(plain, hand)
+            assert play_out_hand(fast, hand, shared).moves == plain.finished_hand(hand).moves
+
+
+def test_a_seat_whose_aims_turn_on_the_trump_the_first_card_sets_gets_its_own_aims_in_each_playout(
+    tmp_path: Path,
+) -> None:
+    """Pitch where tricks cost under hearts: the lead that makes hearts trump turns every seat to losing tricks, the
+    others do not, so aims shared between the pitcher's leads must be kept apart by trump."""
+    variant = tmp_path / "pitch-hearts-cost.yaml"
+    costly = "if has_trump and trump == H then 0 - 5 * tricks(seat) else 0"
+    variant.write_text(
+        "format: trickbook-ruleset/1\nid: pitch-hearts-cost\ntitle: Pitch, hearts cost\n"
+        f"extends: auction-pitch\nscoring:\n  rules:\n    hearts_cost:\n      for: seat\n      points: {costly}\n",
+        encoding="utf-8",
+    )
+    rules = load_ruleset(variant)
+    checked = 0
+    for seed in range(40):
+        game = Game(rules, seed)
+        while game.phase != "play":
+            seat = game.actor
+            assert seat is not None
+            game.apply(policy(game.view(seat)))
+        view = game.view(game.actor)
+        suits = {rules.deck.suit_of[rules.actions.card_of(a)] for a in view.legal}
+        if len(suits) < 2 or rules.deck.suit_index("H") not in suits:
+            continue
+        shared: SharedAims = {}
+        world = imagine(view, random.Random(seed), later_hands=False)
+        for action in view.legal:
+            plain = world.clone()
+            plain.apply(action)
+            fast = plain.clone()
+            _by_views(plain, 0)
+            assert play_out_hand(fast, 0, shared).moves == plain.finished_hand(0).moves
+        checked += 1
+    assert checked >= 10

@@ -21,7 +21,7 @@ from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
 from .contract import choose_call, samples_within
 from .policy import greedy_card, policy
-from .search import play_out_hand, value
+from .search import SharedAims, play_out_hand, value
 from .worlds import imaginable, imagine
 
 
@@ -72,13 +72,14 @@ class MonteCarloPlayer:
         self, view: SeatView, actions: list[int], worlds: int, totals: dict[int, float], counts: dict[int, int]
     ) -> None:
         """Plays each action out in the same `worlds` fresh sampled worlds, adding up the values."""
+        shared: SharedAims | None = {} if view.phase is PhaseKind.PLAY else None
         for _ in range(worlds):
             world = imagine(view, self._rng, later_hands=False)
             hand = world.hands_finished
             for action in actions:
                 branch = world.clone()
                 branch.apply(action)  # it may end the hand (a last pass throws it in): value that hand, not the next
-                totals[action] += value(view, play_out_hand(branch, hand))
+                totals[action] += value(view, play_out_hand(branch, hand, shared))
                 counts[action] += 1
 
 

@@ -15,8 +15,11 @@ from ..ruleset.rules import TrumpMode
 from .policy import Aims, TrickState, aims, card_sense, choose_card, policy
 from .worlds import imagine
 
+SharedAims = dict[tuple[int, int], Aims]
+"""What each seat wants, by seat and trump, shared by the playouts of one decision in the play."""
 
-def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
+
+def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | None = None) -> HandResult:
     """Plays the rest of hand `hand` (0-based; default: the current one) with the quick policy for every seat;
     returns the finished hand.
 
@@ -24,6 +27,10 @@ def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
     from a view built for every card: what a seat wants is read from its view once, at its first turn in the
     play, and the cards gone are kept up to date here. The choices are the ones `policy(world.view(seat))`
     makes (tests/test_search.py plays both side by side).
+
+    `shared` lends the playouts of one decision taken in the play each seat's aims: they read only what every
+    world of the decision shows alike (the bids, the contract, the named game, the totals), but for the trump,
+    which the first card led may set, so it is in the key with the seat.
     """
     if hand is None:
         hand = world.hands_finished
@@ -41,8 +48,15 @@ def play_out_hand(world: Game, hand: int | None = None) -> HandResult:
             card = legal[0]
         else:
             if seat not in wants:  # its first choice in the play (the playout's first, too, when none are known)
-                view = world.view(seat)
-                wants[seat] = aims(view)
+                key = (seat, world.trump)
+                known = shared.get(key) if shared is not None else None
+                if known is None or played < 0:
+                    view = world.view(seat)
+                    if known is None:
+                        known = aims(view)
+                    if shared is not None:
+                        shared[key] = known
+                wants[seat] = known
                 if played < 0:
                     played = rules.deck.mask(c for cards in view.played() for c in cards)
                     sense = card_sense(rules, world.trump, world.named_game)
