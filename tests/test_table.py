@@ -633,3 +633,19 @@ def test_a_seats_view_says_which_exposed_cards_are_still_only_shown() -> None:
     assert drawn["exposed"] == view["exposed"] and drawn["stock_up"] != view["stock_up"] and drawn["shown"] == []
     whist = Table("whist", seats=["human", "random", "random", "random"], seed=1).view(1)
     assert whist["shown"] == whist["exposed"] and len(whist["shown"]) == 1
+
+
+def test_a_seats_view_says_when_the_players_estimate_their_tricks() -> None:
+    """Estimation: the auction's bids are no estimates; once a caller has won it, every other player estimates
+    (the view says so, with the caller as declarer), and the play is no longer estimating."""
+    table = Table("estimation", seats=["human", "random", "random", "random"], seed=3)
+    game = table.game
+    assert table.view(0)["estimating"] is False and game.phase == "bidding"
+    while not game.view(0).estimating:
+        game.apply(game.legal_actions()[0])
+    during = table.view(0)
+    assert during["estimating"] is True and during["declarer"] is not None
+    assert during["declarer"] == game.view(0).declarer
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    assert table.view(0)["estimating"] is False

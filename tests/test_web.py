@@ -745,3 +745,23 @@ def test_a_long_run_of_bids_at_pinochle_is_a_few_buttons_and_a_list_to_choose_fr
     page.click("#actions [data-action='trump H']")
     page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
     expect(mine).to_have_text(re.compile(r"^\d+$"))  # under the trump named
+
+
+def test_an_estimation_player_is_told_when_the_players_estimate_their_tricks(browser: Browser, server: Server) -> None:
+    """After Estimation's auction every player but the caller estimates: the table says so beside the declarer,
+    as the terminal does, and says nothing of it once the play begins."""
+    page = new_page(browser)
+    links = create_table(page, server, "estimation", ["human", "heuristic", "heuristic", "heuristic"])
+    page.goto(server.url + links["0"])
+    estimates = page.locator('[data-fact="estimates"]')
+    for _ in range(60):
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        if estimates.count():
+            break
+        _move(page)
+    declarer = page.locator('[data-fact="declarer"]').inner_text()
+    expect(estimates).to_have_text(f"every player but {declarer} says the tricks they will take")
+    while not page.locator("#hand button.card.legal").count():
+        _move(page)
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+    expect(estimates).to_have_count(0)

@@ -246,6 +246,7 @@ class Table:
             "game": self.rules.trump.games[view.game].name if view.game >= 0 else None,
             "declarer": view.declarer if view.declarer >= 0 else None,
             "contract": list(view.contract),
+            "estimating": view.estimating,
             "trick": [deck.codes[c] for c in view.trick],
             "dummy": view.dummy if view.dummy >= 0 else None,
             "dummy_hand": [deck.codes[c] for c in view.dummy_hand],

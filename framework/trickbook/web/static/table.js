@@ -117,6 +117,9 @@ function draw() {
   if (view.declarer !== null) facts.push(["declarer", t("Declarer"), name(view.declarer)]);
   const contract = contractWords();
   if (contract) facts.push(["contract", t("Contract"), contract]);
+  if (view.estimating) facts.push(["estimates", t("Estimates"), view.declarer !== null ?
+    t("every player but {seat} says the tricks they will take", { seat: name(view.declarer) }) :
+    t("every player says the tricks they will take; the highest estimate declares")]);
   if (page.progress.length) facts.push(["tricks", t("Tricks"), page.progress.map((p) => (p.wanted !== null ?
     t("{name} {taken} of {wanted}", p) : `${p.name} ${p.taken}`)).join(t(", "))]);
   if (page.progress.some((p) => p.points !== null)) facts.push(["points", t("Points taken"),
