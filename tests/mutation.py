@@ -365,7 +365,7 @@ def _fails(copy: Path, tests: list[str]) -> str:
     environment = {**os.environ, "PYTHONPATH": str(copy / "framework"), "TRICKBOOK_CACHE_DIR": str(copy / ".cache")}
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *expanded(copy, tests)],
+            [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider", *expanded(copy, tests)],
             cwd=copy,
             env=environment,
             capture_output=True,
@@ -428,7 +428,7 @@ def covering(copy: Path, targets: dict[str, list[str]]) -> Covering:
         done = subprocess.run(
             [
                 *(sys.executable, "-m", "coverage", "run", f"--rcfile={settings}", f"--data-file={data_file}"),
-                *("-m", "pytest", "-q", "-p", "no:cacheprovider", *expanded(copy, tests)),
+                *("-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", *expanded(copy, tests)),
             ],
             cwd=copy,
             env={**os.environ, "PYTHONPATH": str(copy / "framework"), "TRICKBOOK_CACHE_DIR": str(copy / ".cache")},
