@@ -22,6 +22,10 @@ class Seating:
     """Fixed partnerships as tuples of seats; empty when everyone plays for themselves."""
     direction: int
     """+1 clockwise, -1 counter-clockwise."""
+    named_seats: tuple[str, ...] = ()
+    """The ruleset's own names of the seats (`seat_names`), or empty for the usual ones."""
+    named_sides: tuple[str, ...] = ()
+    """The ruleset's own names of the sides (`side_names`), or empty for the seats' names joined."""
     next_seat: tuple[int, ...] = field(init=False)
     """`next_seat[seat]`: who acts after `seat`."""
     side_of: tuple[int, ...] = field(init=False)
@@ -48,9 +52,10 @@ class Seating:
                     partner[seat] = members[0] if seat == members[1] else members[1]
         set_(self, "side_of", tuple(side_of))
         set_(self, "partner", tuple(partner))
-        names = COMPASS if n == 4 else tuple(f"Seat {seat}" for seat in range(n))
+        names = self.named_seats or (COMPASS if n == 4 else tuple(f"Seat {seat}" for seat in range(n)))
         set_(self, "seat_names", names)
-        set_(self, "side_names", tuple("-".join(names[s] for s in members) for members in self.sides))
+        joined = tuple("-".join(names[s] for s in members) for members in self.sides)
+        set_(self, "side_names", self.named_sides or joined)
         set_(self, "all_seats", tuple(range(n)))
         set_(self, "all_sides", tuple(range(len(self.sides))))
 
@@ -74,5 +79,5 @@ class Seating:
         return (seat + self.direction * steps) % self.seats
 
     def seat_label(self, seat: int) -> str:
-        """`North (0)`: a seat as people and records both know it."""
-        return f"{self.seat_names[seat]} ({seat})" if self.seats == 4 else self.seat_names[seat]
+        """`North (0)`: a seat as people and records both know it (`Seat 5` needs no number beside it)."""
+        return f"{self.seat_names[seat]} ({seat})" if self.seats == 4 or self.named_seats else self.seat_names[seat]

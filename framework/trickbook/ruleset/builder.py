@@ -335,7 +335,34 @@ class _Builder:
         if len(sides) == 1:
             raise self.error(("sides",), "one side alone has no opponents", expected="two sides or more")
         direction = 1 if self.data["direction"] == "clockwise" else -1
-        return Seating(seats, sides, direction)
+        return Seating(seats, sides, direction, *self.seat_and_side_names(seats, sides))
+
+    def seat_and_side_names(
+        self, seats: int, sides: tuple[tuple[int, ...], ...]
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The ruleset's own names of the seats and of the sides (`seat_names`, `side_names`): one for each, and
+        no side called as a seat is, since "X won" must say which."""
+        seat_names = tuple(self.data.get("seat_names") or ())
+        side_names = tuple(self.data.get("side_names") or ())
+        if seat_names and len(seat_names) != seats:
+            raise self.error(
+                ("seat_names",), f"{len(seat_names)} names", expected=f"one name for each of the {seats} seats"
+            )
+        if side_names and not sides:
+            raise self.error(
+                ("side_names",),
+                "names of sides at a table where everyone plays for themselves",
+                expected="`sides` for them to name",
+                hint="leave `side_names` out, or give the partnerships in `sides`",
+            )
+        if side_names and len(side_names) != len(sides):
+            raise self.error(
+                ("side_names",), f"{len(side_names)} names", expected=f"one name for each of the {len(sides)} sides"
+            )
+        for index, name in enumerate(side_names):
+            if name in seat_names:
+                raise self.error(("side_names", index), f"{name!r} is also a seat's name", expected="a name of its own")
+        return seat_names, side_names
 
     def scope(self, stage: Stage, variable: str | None) -> Scope:
         return Scope(

@@ -205,7 +205,18 @@ class RulesetSource:
 
 
 _WORDS_ONLY = frozenset(
-    {"title", "description", "source", "translations", "examples", "versions", "options", "extends"}
+    {
+        "title",
+        "description",
+        "source",
+        "translations",
+        "examples",
+        "versions",
+        "options",
+        "extends",
+        "seat_names",
+        "side_names",
+    }
 )
 """Keys that say things about the rules without changing them: left out of the digest."""
 
