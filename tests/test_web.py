@@ -765,3 +765,40 @@ def test_an_estimation_player_is_told_when_the_players_estimate_their_tricks(bro
         _move(page)
         page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
     expect(estimates).to_have_count(0)
+
+
+_BOXES = """() => { const box = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  return { seats: [...document.querySelectorAll('#seats .seat')].map(box),
+           played: [...document.querySelectorAll('#trick .played')].map(box) }; }"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("width", [1280, 420])
+def test_the_cards_of_a_six_seat_trick_overlap_neither_each_other_nor_the_seats(
+    browser: Browser, server: Server, width: int
+) -> None:
+    """Kout's six cards to a trick sit on a wider ring, smaller, than four do: every card and its player's name
+    stay readable, on a wide screen and a phone's."""
+    page = new_page(browser, width=width)
+    links = create_table(page, server, "kout", ["human"] + ["heuristic"] * 5)
+    page.goto(server.url + links["0"])
+    most = 0
+    for _ in range(80):  # until the person has played last to a trick, the five others' cards on the table
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        shown = page.evaluate(_BOXES)
+        played, seats = shown["played"], shown["seats"]
+        most = max(most, len(played))
+        for i, card in enumerate(played):
+            assert not any(_overlap(card, other) for other in played[i + 1 :]), f"cards overlap: {played}"
+            assert not any(_overlap(card, seat) for seat in seats), f"a card covers a seat: {card} {seats}"
+        if most == 5:
+            break
+        if page.locator("#ready").count():
+            page.click("#ready")
+            expect(page.locator("#ready")).to_have_count(0)
+        else:
+            _move(page)
+    assert most == 5, "a trick with five cards on the table was seen"

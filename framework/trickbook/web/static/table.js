@@ -150,8 +150,13 @@ function draw() {
     page.personal && view.seat_totals ? el("div", {}, t("total: {points}", { points: view.seat_totals[index] })) : null,
     seatControl(seat, index))));
 
+  // More than four cards on the table need a wider ring and smaller cards, or neighbouring seats' cards overlap.
+  const crowded = page.seats.length > 4;
+  const narrow = window.matchMedia("(max-width: 700px)").matches;  // as style.css's small screens
+  const [ringX, ringY] = !crowded ? [16, 17] : narrow ? [18, 17] : [24, 20];
+  document.getElementById("trick").classList.toggle("crowded", crowded);
   document.getElementById("trick").replaceChildren(...view.trick.map((code, i) =>
-    el("div", { class: `played${i === 0 ? " led" : ""}`, "data-played-by": page.trick_seats[i], style: around(page.trick_seats[i], 16, 17) },
+    el("div", { class: `played${i === 0 ? " led" : ""}`, "data-played-by": page.trick_seats[i], style: around(page.trick_seats[i], ringX, ringY) },
       card(code), el("div", {}, name(page.trick_seats[i])))));
 
   const legal = new Set(view.legal);
