@@ -767,7 +767,8 @@ def test_an_estimation_player_is_told_when_the_players_estimate_their_tricks(bro
     expect(estimates).to_have_count(0)
 
 
-_BOXES = """() => { const box = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+_BOXES = """() => {
+  const box = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
   return { seats: [...document.querySelectorAll('#seats .seat')].map(box),
            played: [...document.querySelectorAll('#trick .played')].map(box) }; }"""
 
