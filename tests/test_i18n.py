@@ -56,6 +56,16 @@ def test_a_page_script_text_inside_a_template_string_is_found() -> None:
     assert sorted(i18n.script_messages(script)) == ["Your turn", "{who} took {cards}"]
 
 
+@pytest.mark.parametrize("script", sorted(p.name for p in (i18n.PACKAGE / "web" / "static").glob("*.js")))
+def test_every_text_a_page_script_translates_is_found_for_its_page(script: str) -> None:
+    """A page is sent the translations of the texts its scripts' `t(...)` calls are found to mark; a `t("...")`
+    written within another call's arguments is not found, and would stay English on an Arabic page."""
+    text = (i18n.PACKAGE / "web" / "static" / script).read_text(encoding="utf-8")
+    found = set(i18n.script_messages(text))
+    called = {m for m in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"\s*[,)]', text)}
+    assert called <= found, f"{script}: not found for translation: {sorted(called - found)}"
+
+
 @pytest.mark.parametrize(
     ("header", "language"),
     [

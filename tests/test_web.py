@@ -803,3 +803,23 @@ def test_the_cards_of_a_six_seat_trick_overlap_neither_each_other_nor_the_seats(
         else:
             _move(page)
     assert most == 5, "a trick with five cards on the table was seen"
+
+
+def test_the_open_tables_say_where_each_table_is_and_who_sits_where_in_the_pages_language(
+    browser: Browser, server: Server
+) -> None:
+    """The list of open tables names each seat as the table does and its player as the seat choices do, and the
+    table's state in words, in English and in Arabic."""
+    page = new_page(browser)
+    create_table(page, server, "kout", ["human", "random"] + ["heuristic"] * 4)
+    page.goto(server.url + "/tables")
+    listed = page.locator("#open li", has_text="Player 2: random bot").first  # other tests sit bots elsewhere
+    expect(listed).to_have_text(
+        "Kout Bo 6: match 1, playing; Player 1: a person, Player 2: random bot, Player 3: heuristic bot, "
+        "Player 4: heuristic bot, Player 5: heuristic bot, Player 6: heuristic bot"
+    )
+    arabic = new_page(browser, locale="ar")
+    arabic.goto(server.url + "/tables")
+    expect(arabic.locator("#open li", has_text="اللاعب ٢: روبوت عشوائي").first).to_contain_text(
+        "كوت بو ٦: المباراة 1، يُلعب؛ اللاعب ١: لاعب، اللاعب ٢: "
+    )

@@ -272,6 +272,7 @@ async def _tables(server: Server, request: Request) -> Any:
                 "id": live.id,
                 "title": live.table.rules.translation(language).title,
                 "seats": live.table.seats,
+                "names": [live.table.rules.word(language, name) for name in live.table.rules.seating.seat_names],
                 "phase": live.table.phase,
                 "match": live.table.match_number,
             }

@@ -143,3 +143,11 @@ function copyButton(link, label) {
   });
   return button;
 }
+
+// Who plays a seat, in the page's language: a person, or a bot by its kind (the spec's settings kept as typed).
+function playerWords(spec) {
+  const [kind, settings] = spec.split(/:(.*)/s);
+  const words = { human: t("a person"), heuristic: t("heuristic bot"), random: t("random bot"), mcts: t("mcts bot") }[kind];
+  if (!words) return spec;
+  return settings ? `${words} (${settings})` : words;
+}

@@ -58,14 +58,6 @@ function actionWords(event) {
   return null;
 }
 
-// Who plays a seat, in the page's language: a person, or a bot by its kind (the spec's settings kept as typed).
-function playerWords(spec) {
-  const [kind, settings] = spec.split(/:(.*)/s);
-  const words = { human: t("a person"), heuristic: t("heuristic bot"), random: t("random bot"), mcts: t("mcts bot") }[kind];
-  if (!words) return spec;
-  return settings ? `${words} (${settings})` : words;
-}
-
 // The creator's button on a person's seat: let a bot play it while the person is away, or give it back.
 function seatControl(seat, index) {
   const manage = (myTables()[tableId] || {}).manage;
@@ -214,8 +206,9 @@ function draw() {
   }
   if (view.table === "voting") {
     const ended = log.filter((e) => e.type === "match_ended").pop();
+    const and = t(" and ");  // outside the call below: a t() within another's arguments is not found for translation
     const over = ended && ended.winner
-      ? t("The match is over: {winners} won. ", { winners: ended.winner.map(name).join(t(" and ")) })
+      ? t("The match is over: {winners} won. ", { winners: ended.winner.map(name).join(and) })
       : t("The match is over: {reason}. ", { reason: ended ? ended.reason : "" });
     buttons.push(el("strong", { id: "result" }, over));
     const voted = log.some((e) => e.type === "vote" && e.seat === page.seat && log.indexOf(e) > log.map((x) => x.type).lastIndexOf("vote_wanted"));

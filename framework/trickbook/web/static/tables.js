@@ -25,10 +25,15 @@ async function drawSeats() {
   }
 }
 
+// Where a table is, in the page's language.
+const PHASE_WORDS = { playing: t("playing"), "waiting-ready": t("between hands"), voting: t("voting on a rematch"), closed: t("closed") };
+
 async function listTables() {
   const tables = await api("/api/tables");
-  document.getElementById("open").replaceChildren(...(tables.length ? tables.map((table) =>
-    el("li", {}, t("{title}: match {match}, {phase}; seats {seats}", { ...table, seats: table.seats.join(", ") }))) : [el("li", {}, t("none yet"))]));
+  const comma = t(", ");  // outside the call below: a t() within another's arguments is not found for translation
+  document.getElementById("open").replaceChildren(...(tables.length ? tables.map((table) => el("li", {}, t("{title}: match {match}, {phase}; {seats}", {
+    ...table, phase: PHASE_WORDS[table.phase] || table.phase,
+    seats: table.seats.map((spec, seat) => `${table.names[seat]}: ${playerWords(spec)}`).join(comma) }))) : [el("li", {}, t("none yet"))]));
 }
 
 // The tables this browser created or sat at: every seat's link for the creator, the person's own seats otherwise.
