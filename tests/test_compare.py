@@ -496,3 +496,23 @@ def test_bids_of_points_are_no_contracts_of_tricks(capsys: pytest.CaptureFixture
     common = ["--players", "random", "--matches", "2", "--seed", "2", "--hand-cap", "30", "--jobs", "1", "--json"]
     metrics = json.loads(_run(capsys, "compare", "pinochle", *common))["rulesets"][0]["metrics"]
     assert "contracts made" not in metrics and "points per played hand" in metrics
+
+
+def test_parties_renamed_by_a_variant_keep_the_first_rulesets_rows(tmp_path: Path) -> None:
+    """Names are words only: a variant that renames Kout's teams wins the same matches, in the same rows (the
+    first ruleset's names), where its own names would have split each into two half-empty rows. A table of
+    other parties keeps its own names."""
+    renamed = tmp_path / "renamed.yaml"
+    renamed.write_text(
+        "format: trickbook-ruleset/2\nid: renamed\ntitle: Renamed\nextends: kout\nside_names: [Us, Them]\n",
+        encoding="utf-8",
+    )
+    choices = [RulesetChoice("kout", None, ()), RulesetChoice(str(renamed), None, ())]
+    kout, variant = compare(choices, "random", 4, 1, 30, 1)
+    for row in ("First team wins", "Second team wins"):
+        assert variant.metrics[row] == kout.metrics[row]
+    assert not any(row.startswith(("Us ", "Them ")) for row in variant.metrics)
+    _whist, hearts = compare(
+        [RulesetChoice("whist", None, ()), RulesetChoice("hearts", None, ())], "random", 2, 1, 60, 1
+    )
+    assert "North wins" in hearts.metrics and "North-South wins" not in hearts.metrics

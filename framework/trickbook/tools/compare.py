@@ -18,7 +18,7 @@ from .caveats import caveats
 from .paired import SKILL_METRICS, Difference, paired
 from .parallel import MatchJob, RulesetChoice, load_choice, players_of, run_ordered
 from .simulate import play_on
-from .stats import Estimate, MatchStats, match_stats, mean, parties, proportion
+from .stats import Estimate, MatchStats, match_stats, mean, parties, party_names, proportion
 from .sweep import Sweep
 
 
@@ -97,6 +97,7 @@ def compare(
     results = list(run_ordered(play_for_stats, jobs, processes, scheduler, progress))
     columns = []
     extra = len(choices) * matches
+    first = load_choice(choices[0])
     for index, choice in enumerate(choices):
         rules = load_choice(choice)
         column = results[index * matches : (index + 1) * matches]
@@ -104,7 +105,9 @@ def compare(
         if before:
             column = [*before[index].stats, *column]
             restricted = [*before[index].restricted, *restricted]
-        summary = summarise(choice.label or _label(rules), rules, column, restricted)
+        # Parties the first ruleset also has are called by its names, so that renaming them splits no row.
+        names = party_names(first) if parties(first) == parties(rules) else None
+        summary = summarise(choice.label or _label(rules), rules, column, restricted, names)
         columns.append(replace(summary, caveats=caveats(rules, column, hand_cap)))
     return columns
 
@@ -144,8 +147,15 @@ def spec(identity: dict[str, Any]) -> str:
     return f"{identity['id']}@{identity['version']}" + (f":{options}" if options else "")
 
 
-def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted: Sequence[MatchStats] = ()) -> Column:
-    """The estimates of one ruleset's column from its matches' statistics.
+def summarise(
+    label: str,
+    rules: Rules,
+    stats: Sequence[MatchStats],
+    restricted: Sequence[MatchStats] = (),
+    names: Sequence[str] | None = None,
+) -> Column:
+    """The estimates of one ruleset's column from its matches' statistics; `names`, what to call its parties
+    (default: their own names).
 
     Rates of things that cannot happen under these rules (contracts where nobody
     bids, cancelled hands where nothing cancels) are left out rather than shown as
@@ -160,7 +170,7 @@ def summarise(label: str, rules: Rules, stats: Sequence[MatchStats], restricted:
     bids_total = sum(bid_counts.values())
     seating = rules.seating
     groups = parties(rules)
-    names = seating.side_names if rules.match.by == "side" else seating.seat_names
+    names = names or party_names(rules)
     whose = "side" if rules.match.by == "side" else "seat"
     counts: dict[str, Estimate] = {
         _("matches finished"): proportion(len(finished), len(stats)),

@@ -70,6 +70,11 @@ def parties(rules: Rules) -> tuple[tuple[int, ...], ...]:
     return tuple((seat,) for seat in range(rules.seats))
 
 
+def party_names(rules: Rules) -> tuple[str, ...]:
+    """What `parties` are called: the sides' names, or the seats'."""
+    return rules.seating.side_names if rules.match.by == "side" else rules.seating.seat_names
+
+
 def match_stats(game: Game, strong: int = -1) -> MatchStats:
     """Counts everything a comparison reports from one finished (or capped) match; `strong` is the party of the
     stronger player in a match of restricted play."""
