@@ -417,3 +417,26 @@ def test_a_doubled_contract_is_said_in_the_readers_language_and_written_in_engli
     assert said["ar"] is not None and f"{arabic} " in said["ar"] and "doubled" not in said["ar"]
     seat = Story(game.rules, seat=contract.declarer, language="ar").tell(contract)
     assert seat is not None and arabic in seat and "doubled" not in seat
+
+
+def test_trace_tells_a_record_in_arabic_with_lang_ar_and_in_english_by_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`trace --lang ar`: the heading, every bid, trick and scoring line in Arabic, as the terminal tells them; a
+    what-if trace's own sentences too. Without --lang (English locale) it reads as before."""
+    from trickbook.cli import main
+
+    record = tmp_path / "m.jsonl"
+    simulate = ["simulate", "kout", "--matches", "1", "--seed", "3", "--hand-cap", "2", "--out", str(record)]
+    assert main([*simulate, "--players", "random"]) == 0
+    capsys.readouterr()
+    assert main(["trace", str(record), "--lang", "ar"]) == 0
+    told = [line.strip() for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert told[0].startswith("كوت بو ٦") and len(told) > 30
+    english = [line for line in told if _english_left(line.split(", ", 1)[0] if line is told[0] else line)]
+    assert english == []
+    assert main(["trace", str(record), "--lang", "ar", "--under", "kout:failed=single"]) == 0
+    what_if = capsys.readouterr().out.splitlines()
+    assert what_if[0] == "ماذا لو لُعبت المباراة المسجلة في kout بقواعد kout: بتوزيعاتها وخياراتها."
+    assert main(["trace", str(record), "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("Kout Bo 6: rules version 1, malzoom=at-least-five, failed=double\n")

@@ -108,7 +108,7 @@ class Story:
     """Tells one match's events in order: to a reader of the whole match (`seat` None), or to one seat."""
 
     def __init__(self, rules: Rules, seat: int | None = None, language: str = i18n.LANGUAGES[0]) -> None:
-        """`language`: of a seat's story (the trace is told in English, as records and rule books are)."""
+        """`language`: of the words told (records keep their English reasons whatever the reader's language)."""
         self.rules = rules
         self.seat = seat
         self.language = language

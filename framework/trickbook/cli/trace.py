@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import Location, UsageError
 from ..tools.parallel import load_specs
-from .arguments import positive, ruleset_cache, ruleset_files_argument, variant_arguments
+from .arguments import language_argument, positive, ruleset_cache, ruleset_files_argument, variant_arguments
 
 if TYPE_CHECKING:
     from .arguments import Subparsers
@@ -29,6 +29,7 @@ def add_parser(subparsers: Subparsers) -> None:
         "as far as its rules allow",
     )
     variant_arguments(tra, "the --under ruleset")
+    language_argument(tra)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
             "to play its deals and choices under another ruleset, use --under RULESET"
         )
     under = load_specs([args.under], args.option, args.rules_version)[0] if args.under else None
-    sys.stdout.write(trace(record, where, cache, Path(args.file).parent, args.hand, under))
+    sys.stdout.write(trace(record, where, cache, Path(args.file).parent, args.hand, under, args.lang))
     return 0
 
 
