@@ -96,3 +96,9 @@ def test_a_side_is_not_called_as_a_seat_is(tmp_path: Path) -> None:
 def test_names_are_distinct_and_not_empty(tmp_path: Path) -> None:
     assert "seat_names" in refusal(tmp_path, "extends: whist\nseat_names: [N, N, S, W]\n")
     assert "seat_names" in refusal(tmp_path, "extends: whist\nseat_names: [N, '', S, W]\n")
+
+
+def test_a_name_is_on_one_line(tmp_path: Path) -> None:
+    """A name is shown in a line of the terminal, a row of the score sheet and a seat's box: no line breaks."""
+    said = refusal(tmp_path, 'extends: whist\nseat_names: [N, E, "So\\nuth", W]\n')
+    assert "seat_names[2]" in said and "on one line" in said and "'So\\nuth'" in said
