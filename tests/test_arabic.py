@@ -264,7 +264,8 @@ def test_a_variant_that_translates_itself_inherits_its_parents_words_and_one_tha
     plain = tmp_path / "plain.yaml"
     plain.write_text("format: trickbook-ruleset/2\nid: plain\ntitle: Plain\nextends: tarneeb-41\n", encoding="utf-8")
     english = load_ruleset(str(plain))
-    assert english.translation("ar").title == "Plain" and english.word("ar", "East") == "East"
+    assert english.translation("ar").title == "Plain" and english.word("ar", "kouz-moving") == "kouz-moving"
+    assert english.word("ar", "East") == "الشرق", "the seats' usual names are the program's, in its catalogue"
     french = tmp_path / "french.yaml"
     french.write_text(
         "format: trickbook-ruleset/2\nid: french\ntitle: Mine\nextends: tarneeb-41\n"
@@ -273,7 +274,7 @@ def test_a_variant_that_translates_itself_inherits_its_parents_words_and_one_tha
     )
     mine = load_ruleset(str(french))
     assert mine.translation("fr").title == "Le mien" and mine.word("fr", "North") == "Nord"
-    assert mine.translation("ar").title == "Mine" and mine.word("ar", "East") == "East", "only its own languages"
+    assert mine.translation("ar").title == "Mine" and mine.word("ar", "kouz-moving") == "kouz-moving", "only its own"
 
 
 @pytest.mark.parametrize("ruleset", ["tarneeb-41", "hearts", "estimation", "contract-bridge", "trex"])
@@ -367,7 +368,9 @@ def test_a_translators_words_with_square_brackets_are_shown_as_written_on_every_
     """Seat, side, suit, game and rule names come from the ruleset's translation, so `[i]` in one is text, not the
     terminal's markup: a bot's move, the person's, the rule over each hand and the score sheet said the names
     without their brackets. So is the file the match is saved in."""
-    words = dict(rules(ruleset).translation("ar").words)
+    parent = rules(ruleset)
+    seating = parent.seating  # the seats' usual names are the program's; a ruleset's words may still give its own
+    words = [*dict(parent.translation("ar").words), *seating.seat_names, *seating.side_names]
     text = (
         f"format: trickbook-ruleset/1\nid: brackets\ntitle: Brackets\nextends: {ruleset}\n"
         'translations:\n  ar:\n    title: "[i]Brackets[/i]"\n    words:\n'

@@ -102,3 +102,22 @@ def test_a_name_is_on_one_line(tmp_path: Path) -> None:
     """A name is shown in a line of the terminal, a row of the score sheet and a seat's box: no line breaks."""
     said = refusal(tmp_path, 'extends: whist\nseat_names: [N, E, "So\\nuth", W]\n')
     assert "seat_names[2]" in said and "on one line" in said and "'So\\nuth'" in said
+
+
+def test_the_usual_names_are_the_programs_in_every_language_and_a_rulesets_own_words_win(tmp_path: Path) -> None:
+    """North or Seat 4, and a side of them, are the program's names: its catalogue says them in Arabic for any
+    ruleset, a variant of another size included; a ruleset's words may still say them its own way."""
+    five = load_ruleset("oh-hell", options={"players": "5"})
+    assert [five.word("ar", name) for name in five.seating.seat_names] == [f"المقعد {n}" for n in range(5)]
+    six = load_ruleset(written(tmp_path, "extends: kout\nseat_names: null\nside_names: null\n"))
+    assert six.seating.side_names[0] == "Seat 0-Seat 2-Seat 4"
+    assert six.word("ar", "Seat 0-Seat 2-Seat 4") == "المقعد 0 والمقعد 2 والمقعد 4"
+    assert six.word("en", "Seat 0-Seat 2-Seat 4") == "Seat 0-Seat 2-Seat 4"
+    whist = load_ruleset("whist")
+    assert (whist.word("ar", "North-South"), whist.word("ar", "West")) == ("الشمال والجنوب", "الغرب")
+    arabic = "translations:\n  ar:\n    title: كوت\n"  # translating itself, it inherits Kout's words
+    named = load_ruleset(written(tmp_path, f"extends: kout\nside_names: null\n{arabic}"))
+    assert named.word("ar", "Player 1-Player 3-Player 5") == "اللاعب ١ واللاعب ٣ واللاعب ٥", "its own seat words"
+    mine = tmp_path / "mine"
+    own = "extends: whist\ntranslations:\n  ar:\n    title: ويست\n    words:\n      North: شمالنا\n"
+    assert load_ruleset(written(mine, own)).word("ar", "North") == "شمالنا"

@@ -11,8 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-COMPASS: Final = ("North", "East", "South", "West")
+
+def _(text: str) -> str:
+    """Marks a name for the catalogue; `Rules.word` translates it where it is said."""
+    return text
+
+
+COMPASS: Final = (_("North"), _("East"), _("South"), _("West"))
 """Names of the four seats of a four-player table, as card players say them."""
+
+SEAT: Final = _("Seat {seat}")
+"""The name of a seat at a table of other than four, by its number."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +61,7 @@ class Seating:
                     partner[seat] = members[0] if seat == members[1] else members[1]
         set_(self, "side_of", tuple(side_of))
         set_(self, "partner", tuple(partner))
-        names = self.named_seats or (COMPASS if n == 4 else tuple(f"Seat {seat}" for seat in range(n)))
+        names = self.named_seats or (COMPASS if n == 4 else tuple(SEAT.format(seat=seat) for seat in range(n)))
         set_(self, "seat_names", names)
         joined = tuple("-".join(names[s] for s in members) for members in self.sides)
         set_(self, "side_names", self.named_sides or joined)

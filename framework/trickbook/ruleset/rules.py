@@ -8,7 +8,7 @@ from typing import Any
 
 from ..cards import Card, CardMask, Deck
 from ..expr.compiler import Compiled
-from ..seating import Seating
+from ..seating import COMPASS, SEAT, Seating
 from .actions import ActionSpace
 from .formats import CURRENT
 
@@ -867,9 +867,30 @@ class Rules:
         return found or Translation(language, self.title, self.description, ())
 
     def word(self, language: str, word: str) -> str:
-        """One of the game's terms in a language, as the ruleset translates it (else unchanged)."""
+        """One of the game's terms in a language, as the ruleset translates it, else its deck, else (the seats'
+        and sides' usual names) the program's catalogue; else unchanged."""
         said = dict(self.translation(language).words).get(word)
-        return said if said is not None else self.deck.word(language, word)
+        if said is not None:
+            return said
+        said = self.deck.word(language, word)
+        return said if said != word else self._table_word(language, word)
+
+    def _table_word(self, language: str, word: str) -> str:
+        """A name the program gave a seat or side (North, Seat 3, North-South) in `language`, from its catalogue:
+        a ruleset translates only the names it gives itself (`seat_names`, `side_names`)."""
+        from .. import i18n  # here: loading rules needs no catalogue
+
+        seating = self.seating
+        if language == i18n.LANGUAGES[0]:
+            return word
+        gettext = i18n.gettext(language)
+        if not seating.named_seats and word in seating.seat_names:
+            seat = seating.seat_names.index(word)
+            return gettext(word) if seating.seats == len(COMPASS) else gettext(SEAT).format(seat=seat)
+        if not seating.named_sides and word in seating.side_names:
+            members = seating.sides[seating.side_names.index(word)]
+            return gettext(" and ").join(self.word(language, seating.seat_names[s]) for s in members)
+        return word
 
     def text(self, language: str, english: str) -> str:
         """One of the ruleset's own sentences in a language, as the ruleset translates it (else unchanged)."""
