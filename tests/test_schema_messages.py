@@ -30,6 +30,12 @@ CASES = {
         "expected at least 1 item(s)",
         "found a list of 0 item(s)",
     ),
+    "a name of the game's words on two lines": (
+        'translations:\n  ar:\n    title: "طرنيب\\nالبيت"\n    words:\n      hearts: "كبي\\tقلب"\n',
+        "7:12: translations.ar.title: this text has the wrong form",
+        "expected The name people see, in this language, on one line (no tab, line break or other control character).",
+        "found 'طرنيب\\nالبيت'",
+    ),
     "a repeated item": (
         "trump:\n  suits: [H, D, H]\n",
         "6:10: trump.suits: this list repeats an item",
