@@ -395,3 +395,21 @@ def test_a_trick_event_by_a_partner_counts_only_a_partners_card(tmp_path: Path, 
 def test_a_game_says_which_phases_come_before_the_tricks(ruleset: str, phases: tuple[PhaseKind, ...]) -> None:
     """What a front end needs to know to show a bidding panel or none, without reading the engine's phases."""
     assert Game(load_ruleset(ruleset), 1).phases_before_play == phases
+
+
+def test_the_moves_before_play_are_the_hands_bids_and_choices_up_to_its_first_card() -> None:
+    """Tarneeb 41: the auction and the trump named are the moves before the play, from the first bid until a
+    card is led, and stay so for the rest of the hand; the next hand starts with none."""
+    game = Game(rules("tarneeb-41"), 4)
+    assert game.moves_before_play() == ()
+    while game.phase != "play":
+        game.apply(game.legal_actions()[-1])  # the highest bid ends the auction at once
+        assert [code >> ACTION_SHIFT for code in game.moves_before_play()] == [m.action for m in game.current_moves]
+    before = game.moves_before_play()
+    assert before and all(code >> ACTION_SHIFT >= game.rules.deck.size for code in before)
+    hand = game.hands_finished
+    while game.hands_finished == hand:
+        game.apply(game.legal_actions()[0])
+        if game.hands_finished == hand:
+            assert game.moves_before_play() == before
+    assert game.moves_before_play() == ()

@@ -261,9 +261,9 @@ def test_later_choices_keep_the_trump_found_best_after_the_first(monkeypatch: py
     hands: list[int] = []
     counted = search.play_out_hand
 
-    def counting(world: Game, hand: int) -> HandResult:
+    def counting(world: Game, hand: int, shared: search.SharedAims | None = None) -> HandResult:
         hands.append(hand)
-        return counted(world, hand)
+        return counted(world, hand, shared)
 
     monkeypatch.setattr(search, "play_out_hand", counting)
     outcomes_in(view, [first, second], worlds)

@@ -317,9 +317,9 @@ def test_a_heuristic_decision_plays_out_no_more_hands_than_the_budget(
     counted = {"n": 0}
     original = search.play_out_hand
 
-    def counting(world: Game, hand: int | None = None) -> object:
+    def counting(world: Game, hand: int | None = None, shared: search.SharedAims | None = None) -> object:
         counted["n"] += 1
-        return original(world, hand)
+        return original(world, hand, shared)
 
     monkeypatch.setattr(search, "play_out_hand", counting)
     rules = load_ruleset(ruleset)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from helpers import CONFIGURATIONS, FAMILY_CONFIGURATIONS, config_id, random_position
 from trickbook import Game, load_ruleset
 from trickbook.players.policy import policy
-from trickbook.players.search import SharedAims, play_out_hand
+from trickbook.players.search import SharedAims, choice_values, play_out_hand
 from trickbook.players.worlds import imaginable, imagine
 
 
@@ -145,3 +145,24 @@ def test_a_seat_whose_aims_turn_on_the_trump_the_first_card_sets_gets_its_own_ai
             assert play_out_hand(fast, 0, shared).moves == plain.finished_hand(0).moves
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 12))
+def test_choices_valued_with_shared_aims_are_valued_as_without(config: tuple, seed: int, steps: int) -> None:
+    """A bid, trump or other choice before the play, played out in several worlds with the aims of one decision
+    shared (`aims_key`: the bids made differ by choice and by world), gets the values it gets without sharing."""
+    game = random_position(config, seed, steps)
+    if game.is_over() or game.phase == "play" or not imaginable(game.rules):
+        return
+    seat = game.actor
+    assert seat is not None
+    view = game.view(seat)
+    rng = random.Random(seed)
+    shared: SharedAims = {}
+    for world in [imagine(view, rng, later_hands=False) for _ in range(3)]:
+        hand = world.hands_finished
+        for choice in view.legal[:4]:
+            alone = choice_values(view, world.clone(), choice, hand)
+            assert choice_values(view, world.clone(), choice, hand, shared=shared) == alone

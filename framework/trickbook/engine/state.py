@@ -392,6 +392,15 @@ class GameState:
         """How many moves the current hand has had (cheaper than `len(current_moves)`)."""
         return len(self._moves)
 
+    def moves_before_play(self) -> tuple[int, ...]:
+        """This hand's moves before its first card to a trick, packed as the engine keeps them (`ACTION_SHIFT`):
+        the bids, calls and choices its play is made under (the full state: players see `view(seat)`)."""
+        moves = self._moves
+        for index, code in enumerate(moves):
+            if code >> ACTION_SHIFT < self._deck_size:
+                return tuple(moves[:index])
+        return tuple(moves)
+
     @property
     def exposed(self) -> tuple[Card, ...]:
         return self._exposed

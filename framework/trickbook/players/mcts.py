@@ -72,7 +72,7 @@ class MonteCarloPlayer:
         self, view: SeatView, actions: list[int], worlds: int, totals: dict[int, float], counts: dict[int, int]
     ) -> None:
         """Plays each action out in the same `worlds` fresh sampled worlds, adding up the values."""
-        shared: SharedAims | None = {} if view.phase is PhaseKind.PLAY else None
+        shared: SharedAims = {}
         for _ in range(worlds):
             world = imagine(view, self._rng, later_hands=False)
             hand = world.hands_finished

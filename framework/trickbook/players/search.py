@@ -15,8 +15,16 @@ from ..ruleset.rules import TrumpMode
 from .policy import Aims, TrickState, aims, card_sense, choose_card, policy
 from .worlds import imagine
 
-SharedAims = dict[tuple[int, int], Aims]
-"""What each seat wants, by seat and trump, shared by the playouts of one decision in the play."""
+SharedAims = dict[tuple[object, ...], Aims]
+"""What each seat wants, shared by the playouts of one decision (see `aims_key`)."""
+
+
+def aims_key(world: Game, seat: int, before_play: tuple[int, ...]) -> tuple[object, ...]:
+    """What a seat's aims read that may differ between the worlds and choices of one decision: the trump (the
+    first card led may set it), the named game, the declarer and the moves before the first card (`before_play`:
+    the bids and calls, which a choice or a world's other bidders change). The rest they read, the totals,
+    counters, dealer and hand size, is the decision's own."""
+    return seat, world.trump, world.named_game, world.declarer, before_play
 
 
 def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | None = None) -> HandResult:
@@ -28,14 +36,14 @@ def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | Non
     play, and the cards gone are kept up to date here. The choices are the ones `policy(world.view(seat))`
     makes (tests/test_search.py plays both side by side).
 
-    `shared` lends the playouts of one decision taken in the play each seat's aims: they read only what every
-    world of the decision shows alike (the bids, the contract, the named game, the totals), but for the trump,
-    which the first card led may set, so it is in the key with the seat.
+    `shared` lends the playouts of one decision each seat's aims, found by `aims_key`: the same choices, without
+    a view and a reading of the scoring for every seat of every playout.
     """
     if hand is None:
         hand = world.hands_finished
     rules = world.rules
     wants: dict[int, Aims] = {}
+    before_play: tuple[int, ...] = ()
     played = -1
     while world.hands_finished == hand and not world.is_over():
         seat = world.actor
@@ -48,13 +56,15 @@ def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | Non
             card = legal[0]
         else:
             if seat not in wants:  # its first choice in the play (the playout's first, too, when none are known)
-                key = (seat, world.trump)
-                known = shared.get(key) if shared is not None else None
+                if shared is not None and not before_play:
+                    before_play = world.moves_before_play()  # the same for the rest of the hand
+                key = aims_key(world, seat, before_play) if shared is not None else None
+                known = shared.get(key) if shared is not None and key is not None else None
                 if known is None or played < 0:
                     view = world.view(seat)
                     if known is None:
                         known = aims(view)
-                    if shared is not None:
+                    if shared is not None and key is not None:
                         shared[key] = known
                 wants[seat] = known
                 if played < 0:
@@ -102,23 +112,30 @@ NO_CHOICE = -1
 """The key of a choice's value when the seat names no trump after it in the hand."""
 
 
-def choice_values(view: SeatView, world: Game, choice: int, hand: int, named: int = NO_CHOICE) -> dict[int, float]:
+def choice_values(
+    view: SeatView,
+    world: Game,
+    choice: int,
+    hand: int,
+    named: int = NO_CHOICE,
+    shared: SharedAims | None = None,
+) -> dict[int, float]:
     """The value of making `choice` in `world`, for each trump (or game) the viewer may name after it in hand
     `hand` (under `NO_CHOICE` when it names none; only `named` where that is one it may name). A bid is played
     as the contract it makes if the auction ends with it, so no imagined rival's weak continuation makes
-    outbidding it look good."""
+    outbidding it look good. `shared`: the aims the decision's playouts share (`play_out_hand`)."""
     bidding = world.phase is PhaseKind.BIDDING
     world.apply(choice)  # it may end the hand, and the match with it (everyone passed)
     if bidding:
         close_bidding(world, hand)
     if not _reaches_own_trump(world, view.seat, hand):
-        return {NO_CHOICE: value(view, play_out_hand(world, hand))}
+        return {NO_CHOICE: value(view, play_out_hand(world, hand, shared))}
     legal = world.legal_actions()
     values = {}
     for trump in (named,) if named in legal else legal:
         branch = world.clone()
         branch.apply(trump)
-        values[trump] = value(view, play_out_hand(branch, hand))
+        values[trump] = value(view, play_out_hand(branch, hand, shared))
     return values
 
 
@@ -145,8 +162,9 @@ def outcomes_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) 
     first choice that leads to naming one; the later choices keep the best of them (a cheaper estimate)."""
     outcomes: dict[int, list[float]] = {}
     named = NO_CHOICE
+    shared: SharedAims = {}
     for choice in choices:
-        found = [choice_values(view, world.clone(), choice, world.hands_finished, named) for world in worlds]
+        found = [choice_values(view, world.clone(), choice, world.hands_finished, named, shared) for world in worlds]
         outcomes[choice], best = best_named(found)
         named = best if named == NO_CHOICE else named
     return outcomes
