@@ -87,3 +87,23 @@ def test_a_schema_violation_reads_as_words(name: str, tmp_path: Path) -> None:
     for part in parts:
         assert part in message, message
     assert "True" not in message and "another form" not in message, message
+
+
+def test_the_workbench_says_a_schema_error_in_the_pages_language_and_keeps_the_files_words() -> None:
+    """The problem and the frame (expected, found) read in Arabic on an Arabic page; what the schema allows and
+    what the file holds stay as written, since they are the file's own words. English is unchanged."""
+    from trickbook.web.workbench import study
+
+    text = "format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: whist\ndirection: sideways\n"
+    (arabic,) = study(text, {}, "ar")["errors"]
+    assert arabic["line"] == 5 and arabic["message"] == "هذه القيمة غير مسموحة هنا"
+    assert arabic["text"] == (
+        "editor:5:12: direction: هذه القيمة غير مسموحة هنا\n  المتوقع: one of 'clockwise', 'counter-clockwise'\n"
+        "  الموجود: 'sideways'\n  تلميح: Order of dealing, bidding and play. Clockwise: the next seat is seat + 1."
+    )
+    (english,) = study(text, {}, "en")["errors"]
+    assert english["message"] == "this value is not allowed here"
+    assert english["text"] == (
+        "editor:5:12: direction: this value is not allowed here\n  expected one of 'clockwise', 'counter-clockwise'\n"
+        "  found 'sideways'\n  hint: Order of dealing, bidding and play. Clockwise: the next seat is seat + 1."
+    )

@@ -47,6 +47,11 @@ def _unchanged(word: str) -> str:
     return word
 
 
+def _(text: str) -> str:
+    """Marks a text for the catalogue; it is translated where it is said."""
+    return text
+
+
 @dataclass(frozen=True, slots=True)
 class Term:
     """One of the game's own words inside a sentence, such as a suit's name: the ruleset's translations say it in
@@ -175,18 +180,20 @@ class InputError(TrickbookError):
         details = {k: getattr(self, k) for k in ("where", "path", "expected", "found", "hint", "excerpt")}
         return partial(type(self), self.problem, **details), ()
 
-    def render(self) -> str:
-        """Formats the error as `file:line:col: key.path: problem`, then details."""
-        head = ": ".join(p for p in (str(self.where) if self.where else "", self.path, self.problem) if p)
+    def render(self, gettext: Callable[[str], str] = _unchanged) -> str:
+        """Formats the error as `file:line:col: key.path: problem`, then details; through `gettext`, the frame's
+        words and a problem the catalogue holds whole are in its language (what was expected and found, read
+        from the file, stay as written)."""
+        head = ": ".join(p for p in (str(self.where) if self.where else "", self.path, gettext(self.problem)) if p)
         lines = [head]
         if self.excerpt:
             lines.append(self.excerpt)
         if self.expected is not None:
-            lines.append(f"  expected {self.expected}")
+            lines.append("  " + gettext(_("expected {what}")).format(what=self.expected))
         if self.found is not None:
-            lines.append(f"  found {self.found}")
+            lines.append("  " + gettext(_("found {what}")).format(what=self.found))
         if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines.append("  " + gettext(_("hint: {what}")).format(what=self.hint))
         return "\n".join(lines)
 
 

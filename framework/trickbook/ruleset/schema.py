@@ -122,7 +122,7 @@ def describe(
     if kind == "uniqueItems" and isinstance(instance, list):
         repeated = next(item for index, item in enumerate(instance) if item in instance[:index])
         return error(
-            "this list repeats an item",
+            _("this list repeats an item"),
             where=locate(marks, path, file),
             path=format_path(path),
             expected="each item at most once",
@@ -148,19 +148,24 @@ def describe(
     )
 
 
+def _(text: str) -> str:
+    """Marks a problem for the catalogue: a page shows it in its language (`InputError.render`)."""
+    return text
+
+
 def _problem_text(kind: str) -> str:
     if kind == "type":
-        return "this value has the wrong type"
+        return _("this value has the wrong type")
     if kind in ("enum", "const"):
-        return "this value is not allowed here"
+        return _("this value is not allowed here")
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return "this number is out of range"
+        return _("this number is out of range")
     if kind in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
-        return "this value has the wrong size"
+        return _("this value has the wrong size")
     if kind == "pattern":
-        return "this text has the wrong form"
+        return _("this text has the wrong form")
     if kind in ("oneOf", "anyOf"):
-        return "this value matches none of the allowed forms"
+        return _("this value matches none of the allowed forms")
     return f"this value breaks the rule {kind!r}"
 
 

@@ -32,8 +32,9 @@ def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]
             out |= {"id": source.id, "title": source.document.data.get("title")}
             findings = lint(source)
             rules = source.resolve()
-        except InputError as exc:
-            out["errors"].append(_located(exc.where, exc.render(), exc.problem, exc.hint))
+        except InputError as exc:  # in the page's language where the catalogue has the words
+            gettext = i18n.gettext(language)
+            out["errors"].append(_located(exc.where, exc.render(gettext), gettext(exc.problem), exc.hint))
             return out
         except TrickbookError as exc:
             out["errors"].append(_located(None, str(exc), str(exc), None))
