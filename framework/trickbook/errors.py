@@ -47,11 +47,6 @@ def _unchanged(word: str) -> str:
     return word
 
 
-def _(text: str) -> str:
-    """Marks a text for the catalogue; it is translated where it is said."""
-    return text
-
-
 @dataclass(frozen=True, slots=True)
 class Term:
     """One of the game's own words inside a sentence, such as a suit's name: the ruleset's translations say it in

@@ -11,11 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-
-def _(text: str) -> str:
-    """Marks a name for the catalogue; `Rules.word` translates it where it is said."""
-    return text
-
+from .errors import _
 
 COMPASS: Final = (_("North"), _("East"), _("South"), _("West"))
 """Names of the four seats of a four-player table, as card players say them."""

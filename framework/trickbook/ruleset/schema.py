@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import resources, usercache
-from ..errors import InputError
+from ..errors import InputError, _
 from .yamlsource import KeyPath, SourceMap, format_path, locate, locate_key
 
 if TYPE_CHECKING:
@@ -146,11 +146,6 @@ def describe(
         found=_found(instance),
         hint=str(schema["description"]) if kind in ("enum", "const") and "description" in schema else None,
     )
-
-
-def _(text: str) -> str:
-    """Marks a problem for the catalogue: a page shows it in its language (`InputError.render`)."""
-    return text
 
 
 def _problem_text(kind: str) -> str:
