@@ -19,12 +19,24 @@ SharedAims = dict[tuple[object, ...], Aims]
 """What each seat wants, shared by the playouts of one decision (see `aims_key`)."""
 
 
-def aims_key(world: Game, seat: int, before_play: tuple[int, ...]) -> tuple[object, ...]:
+def aims_key(world: Game, seat: int) -> tuple[object, ...]:
     """What a seat's aims read that may differ between the worlds and choices of one decision: the trump (the
-    first card led may set it), the named game, the declarer and the moves before the first card (`before_play`:
-    the bids and calls, which a choice or a world's other bidders change). The rest they read, the totals,
-    counters, dealer and hand size, is the decision's own."""
-    return seat, world.trump, world.named_game, world.declarer, before_play
+    first card led may set it), the named game, the declarer and the moves before the first card (the bids and
+    calls, which a choice or a world's other bidders change). The rest they read, the totals, counters, dealer
+    and hand size, is the decision's own."""
+    return seat, world.trump, world.named_game, world.declarer, world.moves_before_play()
+
+
+def _aims_of(world: Game, seat: int, view: SeatView | None, shared: SharedAims | None) -> Aims:
+    """What `seat` wants in `world`: lent by the decision's other playouts where `shared` holds it, else read
+    from its view (`view`, when the caller has built it already)."""
+    if shared is None:
+        return aims(view if view is not None else world.view(seat))
+    key = aims_key(world, seat)
+    known = shared.get(key)
+    if known is None:
+        known = shared[key] = aims(view if view is not None else world.view(seat))
+    return known
 
 
 def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | None = None) -> HandResult:
@@ -43,7 +55,6 @@ def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | Non
         hand = world.hands_finished
     rules = world.rules
     wants: dict[int, Aims] = {}
-    before_play: tuple[int, ...] = ()
     played = -1
     while world.hands_finished == hand and not world.is_over():
         seat = world.actor
@@ -56,18 +67,9 @@ def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | Non
             card = legal[0]
         else:
             if seat not in wants:  # its first choice in the play (the playout's first, too, when none are known)
-                if shared is not None and not before_play:
-                    before_play = world.moves_before_play()  # the same for the rest of the hand
-                key = aims_key(world, seat, before_play) if shared is not None else None
-                known = shared.get(key) if shared is not None and key is not None else None
-                if known is None or played < 0:
-                    view = world.view(seat)
-                    if known is None:
-                        known = aims(view)
-                    if shared is not None and key is not None:
-                        shared[key] = known
-                wants[seat] = known
-                if played < 0:
+                view = world.view(seat) if played < 0 else None
+                wants[seat] = _aims_of(world, seat, view, shared)
+                if view is not None:
                     played = rules.deck.mask(c for cards in view.played() for c in cards)
                     sense = card_sense(rules, world.trump, world.named_game)
             if sense.trump != world.trump:  # set by the first card led (`trump.mode: led`)
