@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from helpers import CONFIGURATIONS, FAMILY_CONFIGURATIONS, config_id, random_position
 from trickbook import Game, load_ruleset
+from trickbook.engine.view import SeatView
 from trickbook.players.policy import policy
 from trickbook.players.search import SharedAims, choice_values, play_out_hand
 from trickbook.players.worlds import imaginable, imagine
@@ -85,30 +87,44 @@ def test_a_hands_value_is_the_viewers_points_less_the_others_average_turned_roun
         assert value(game.view(seat), hand) == pytest.approx(-worth if rules.match.lower_wins else worth)
 
 
+def _worlds_of_a_decision(config: tuple, seed: int, steps: int, in_play: bool) -> tuple[SeatView, list[Game]] | None:
+    """The view of the seat to act at a random position, in the play or before it, and three worlds imagined
+    from it; None where the position is elsewhere or no world can be imagined."""
+    game = random_position(config, seed, steps)
+    if game.is_over() or (game.phase == "play") != in_play or not imaginable(game.rules):
+        return None
+    seat = game.actor
+    assert seat is not None
+    view = game.view(seat)
+    rng = random.Random(seed)
+    return view, [imagine(view, rng, later_hands=False) for _ in range(3)]
+
+
+def _shared_playouts_make_the_moves_of_views(world: Game, actions: Sequence[int], shared: SharedAims) -> None:
+    """Each action played out in `world` with aims lent through `shared` makes the moves a view per card makes."""
+    hand = world.hands_finished
+    for action in actions:
+        plain = world.clone()
+        plain.apply(action)
+        fast = plain.clone()
+        _by_views(plain, hand)
+        assert play_out_hand(fast, hand, shared).moves == plain.finished_hand(hand).moves
+
+
 @pytest.mark.parametrize("config", CONFIGURATIONS, ids=config_id)
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 90))
 def test_playouts_of_one_decision_in_the_play_that_share_aims_make_the_moves_of_views(
     config: tuple, seed: int, steps: int
 ) -> None:
-    """Aims lent between the worlds and actions of one decision (`shared`) change no card: each seat's aims there
-    depend on the trump and named game only, and those are in the key (the first card led sets trump in some)."""
-    game = random_position(config, seed, steps)
-    if game.is_over() or game.phase != "play" or not imaginable(game.rules):
+    """Aims lent between the worlds and actions of one decision (`shared`, found by `aims_key`) change no card."""
+    found = _worlds_of_a_decision(config, seed, steps, in_play=True)
+    if found is None:
         return
-    seat = game.actor
-    assert seat is not None
-    view = game.view(seat)
-    rng = random.Random(seed)
+    view, worlds = found
     shared: SharedAims = {}
-    for world in [imagine(view, rng, later_hands=False) for _ in range(3)]:
-        hand = world.hands_finished
-        for action in view.legal[:4]:
-            plain = world.clone()
-            plain.apply(action)
-            fast = plain.clone()
-            _by_views(plain, hand)
-            assert play_out_hand(fast, hand, shared).moves == plain.finished_hand(hand).moves
+    for world in worlds:
+        _shared_playouts_make_the_moves_of_views(world, view.legal[:4], shared)
 
 
 def test_a_seat_whose_aims_turn_on_the_trump_the_first_card_sets_gets_its_own_aims_in_each_playout(
@@ -135,14 +151,8 @@ def test_a_seat_whose_aims_turn_on_the_trump_the_first_card_sets_gets_its_own_ai
         suits = {rules.deck.suit_of[rules.actions.card_of(a)] for a in view.legal}
         if len(suits) < 2 or rules.deck.suit_index("H") not in suits:
             continue
-        shared: SharedAims = {}
         world = imagine(view, random.Random(seed), later_hands=False)
-        for action in view.legal:
-            plain = world.clone()
-            plain.apply(action)
-            fast = plain.clone()
-            _by_views(plain, 0)
-            assert play_out_hand(fast, 0, shared).moves == plain.finished_hand(0).moves
+        _shared_playouts_make_the_moves_of_views(world, view.legal, {})
         checked += 1
     assert checked >= 10
 
@@ -153,15 +163,12 @@ def test_a_seat_whose_aims_turn_on_the_trump_the_first_card_sets_gets_its_own_ai
 def test_choices_valued_with_shared_aims_are_valued_as_without(config: tuple, seed: int, steps: int) -> None:
     """A bid, trump or other choice before the play, played out in several worlds with the aims of one decision
     shared (`aims_key`: the bids made differ by choice and by world), gets the values it gets without sharing."""
-    game = random_position(config, seed, steps)
-    if game.is_over() or game.phase == "play" or not imaginable(game.rules):
+    found = _worlds_of_a_decision(config, seed, steps, in_play=False)
+    if found is None:
         return
-    seat = game.actor
-    assert seat is not None
-    view = game.view(seat)
-    rng = random.Random(seed)
+    view, worlds = found
     shared: SharedAims = {}
-    for world in [imagine(view, rng, later_hands=False) for _ in range(3)]:
+    for world in worlds:
         hand = world.hands_finished
         for choice in view.legal[:4]:
             alone = choice_values(view, world.clone(), choice, hand)
