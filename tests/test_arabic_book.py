@@ -167,3 +167,15 @@ def test_malformed_requests_and_messages_are_answered_in_the_pages_language(tmp_
             socket.send(json.dumps({"type": "hello", "token": token, "language": "en"}))
             socket.send(json.dumps({"type": "dance"}))
             assert _error(socket) == "unknown message type 'dance'; known: 'act', 'ready', 'vote', 'tick'"
+
+
+def test_the_seats_offered_when_a_table_is_made_are_named_in_the_pages_language(tmp_path: Path) -> None:
+    """The Tables page lists each seat to choose a player for by the name the table will show it by."""
+    with running(tmp_path, []) as server:
+        status, said = _post(server, "/api/seating", json.dumps({"ruleset": "whist"}).encode(), "ar")
+        assert status == 200
+        assert said == str(
+            {"seats": ["الشمال", "الشرق", "الجنوب", "الغرب"], "sides": ["الشمال والجنوب", "الشرق والغرب"]}
+        )
+        status, said = _post(server, "/api/seating", json.dumps({"ruleset": "kout"}).encode(), "en")
+        assert said == str({"seats": [f"Player {n}" for n in range(1, 7)], "sides": ["First team", "Second team"]})

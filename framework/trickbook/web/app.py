@@ -245,14 +245,20 @@ async def _ruleset_text(server: Server, request: Request) -> Any:
 
 
 async def _seating(server: Server, request: Request) -> Any:
-    """The seats of a ruleset at a version with options (an option may change how many play)."""
+    """The seats of a ruleset at a version with options (an option may change how many play), named in the
+    page's language."""
     body = await _body(request)
     ruleset, options, version = ruleset_choice(body)
+    language = pages.language(request)
 
     def seats() -> dict[str, Any]:
         with resources.saved_rulesets(server.store.rulesets()):
             rules = load_ruleset(ruleset, options=options, version=version)
-        return {"seats": list(rules.seating.seat_names), "sides": list(rules.seating.side_names)}
+        seating = rules.seating
+        return {
+            "seats": [rules.word(language, name) for name in seating.seat_names],
+            "sides": [rules.word(language, name) for name in seating.side_names],
+        }
 
     return await anyio.to_thread.run_sync(seats)
 
