@@ -97,9 +97,9 @@ def compare(
     results = list(run_ordered(play_for_stats, jobs, processes, scheduler, progress))
     columns = []
     extra = len(choices) * matches
-    first = load_choice(choices[0])
-    for index, choice in enumerate(choices):
-        rules = load_choice(choice)
+    loaded = [load_choice(choice) for choice in choices]
+    first = loaded[0]
+    for index, (choice, rules) in enumerate(zip(choices, loaded, strict=True)):
         column = results[index * matches : (index + 1) * matches]
         restricted = results[extra + index * matches : extra + (index + 1) * matches] if skill else []
         if before:
