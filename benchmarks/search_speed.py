@@ -16,13 +16,13 @@ import argparse
 import random
 import statistics
 import time
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import ExitStack
 from unittest import mock
 
 from handwritten import random_playouts, tarneeb41
 from trickbook import Game, load_ruleset
 from trickbook.engine.history import HandResult
-from trickbook.players import mcts
+from trickbook.players import batch
 from trickbook.players.mcts import MonteCarloPlayer
 from trickbook.players.policy import policy
 from trickbook.players.search import SharedAims
@@ -50,15 +50,21 @@ def first_card(ruleset: str, seed: int) -> Game:
     return game
 
 
-def decide(game: Game, playouts: int, seed: int, plain: bool) -> tuple[int, float]:
-    """One decision at `game`'s position: the action chosen and the seconds it took."""
+PATHS = ("arrays", "one world at a time", "plain")
+"""The ways a decision's playouts can go: all ready worlds together in numpy arrays (`players.batch`), each
+world alone choosing from its state (`search.play_out_hand`), and each world alone from a view per card."""
+
+
+def decide(game: Game, playouts: int, seed: int, path: str) -> tuple[int, float]:
+    """One decision at `game`'s position by the playouts of `path`: the action chosen and the seconds it took."""
     seat = game.actor
     assert seat is not None
     view = game.view(seat)
-    path: AbstractContextManager[object] = (
-        mock.patch.object(mcts, "play_out_hand", plain_play_out_hand) if plain else nullcontext()
-    )
-    with path:
+    with ExitStack() as paths:
+        if path != "arrays":
+            paths.enter_context(mock.patch.object(batch, "ready", lambda world: False))
+        if path == "plain":
+            paths.enter_context(mock.patch.object(batch, "play_out_hand", plain_play_out_hand))
         started = time.perf_counter()
         action = MonteCarloPlayer(random.Random(seed), playouts, None).choose(view)
         return action, time.perf_counter() - started
@@ -82,26 +88,27 @@ def engine_alone(game: Game, playouts: int) -> float:
     return time.perf_counter() - started
 
 
-def compare(ruleset: str, playouts: int, positions: int) -> tuple[float, float, float, float]:
-    """Median seconds per decision, the players' path and the plain one, on the same positions, interleaved;
-    the median seconds of the engine alone playing as many hands out; and the median seconds of a yardstick
-    hand, timed between them."""
-    fast: list[float] = []
-    plain: list[float] = []
+def compare(ruleset: str, playouts: int, positions: int) -> tuple[dict[str, float], float, float]:
+    """Median seconds per decision by each path of `PATHS` on the same positions, interleaved; the median
+    seconds of the engine alone playing as many hands out; and the median seconds of a yardstick hand, timed
+    between them."""
+    times: dict[str, list[float]] = {path: [] for path in PATHS}
     alone: list[float] = []
     yardstick: list[float] = []
     for seed in range(1, positions + 1):
         yardstick.append(yardstick_seconds(seed))
         game = first_card(ruleset, seed)
-        chosen, seconds = decide(game, playouts, seed, plain=False)
-        fast.append(seconds)
-        reference, seconds = decide(game, playouts, seed, plain=True)
-        plain.append(seconds)
+        chosen = set()
+        for path in PATHS:
+            action, seconds = decide(game, playouts, seed, path)
+            times[path].append(seconds)
+            chosen.add(action)
         alone.append(engine_alone(game, playouts))
-        if chosen != reference:
-            raise SystemExit(f"{ruleset}, seed {seed}: the playouts chose {chosen}, the plain path {reference}")
+        if len(chosen) > 1:
+            raise SystemExit(f"{ruleset}, seed {seed}: the paths chose different cards: {sorted(chosen)}")
     yardstick.append(yardstick_seconds(positions + 1))
-    return statistics.median(fast), statistics.median(plain), statistics.median(alone), statistics.median(yardstick)
+    medians = {path: statistics.median(seconds) for path, seconds in times.items()}
+    return medians, statistics.median(alone), statistics.median(yardstick)
 
 
 def main() -> None:
@@ -110,11 +117,19 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=1000)
     parser.add_argument("--positions", type=int, default=5)
     args = parser.parse_args()
-    fast, plain, alone, yardstick = compare(args.ruleset, args.playouts, args.positions)
+    if not batch.available():
+        raise SystemExit("numpy is not installed: pip install '.[fast]' to time the playouts in arrays")
+    medians, alone, yardstick = compare(args.ruleset, args.playouts, args.positions)
+    fast = medians["arrays"]
     print(
-        f"mcts:playouts={args.playouts} at the first card of {args.ruleset}: {fast:.3f} s a decision "
-        f"= {fast / yardstick:,.0f} yardstick hands (plain path {plain:.3f} s, {plain / fast:.2f}x); "
-        "the same card chosen at every position\n"
+        f"mcts:playouts={args.playouts} at the first card of {args.ruleset}, the same card chosen by every path "
+        "at every position:"
+    )
+    for path, seconds in medians.items():
+        print(
+            f"  {path:<22} {seconds:.3f} s a decision = {seconds / yardstick:,.0f} yardstick hands ({seconds / fast:.2f}x)"
+        )
+    print(
         f"the engine alone, playing the first legal action, {alone:.3f} s for as many hands "
         f"= {alone / yardstick:,.0f} yardstick hands: the floor of any playout that goes through Game.apply"
     )

@@ -45,8 +45,10 @@ class Playouts:
         self.count: dict[int, int] = dict.fromkeys(view.legal, 0)
         self.worth = worth if worth is not None else {a: float(i) for i, a in enumerate(view.legal)}
 
-    def play_out(self, branch: Game, hand: int, shared: SharedAims | None) -> Game:
-        return branch
+    def play_out_all(
+        self, playouts: list[tuple[Game, int]], shared: SharedAims | None = None, scored: object = None
+    ) -> list[Game]:
+        return [branch for branch, _hand in playouts]
 
     def value(self, view: SeatView, branch: Game) -> float:
         action = branch.current_moves[-1].action
@@ -56,7 +58,7 @@ class Playouts:
 
 def _faked(monkeypatch: pytest.MonkeyPatch, view: SeatView, worth: dict[int, float] | None = None) -> Playouts:
     playouts = Playouts(view, worth)
-    monkeypatch.setattr(mcts, "play_out_hand", playouts.play_out)
+    monkeypatch.setattr(mcts, "play_out_all", playouts.play_out_all)
     monkeypatch.setattr(mcts, "value", playouts.value)
     return playouts
 

@@ -420,6 +420,20 @@ class Game(GameState):
         else:
             self._turn = winner
 
+    def settle_play(self, tricks_won: Sequence[int], events: Sequence[Sequence[int]]) -> None:
+        """Ends the play of the hand as though its remaining cards had fallen so that each seat took `tricks_won`
+        tricks in all and trick event `e` happened `events[e][seat]` times to each seat, then scores it. For
+        playouts that decide the cards themselves (`players.batch`), where the scoring reads nothing more of the
+        play (`Rules.scored_by_tricks`); the hand's record then lacks the cards not played here."""
+        if self._phase != PLAY or not self.rules.scored_by_tricks:
+            raise ValueError("settle_play needs a hand in play whose scoring reads only tricks and events")
+        self._tricks_won[:] = tricks_won
+        self._event_counts = [list(counts) for counts in events]
+        self._trick_count = sum(tricks_won)
+        self._trick = []
+        self._hands = [0] * self._seats
+        self._score_hand()
+
     def _draw_round(self, winner: int) -> None:
         """`play.draw`: after a trick each seat draws a card from the stock, the first the face-up one; a trick
         after which there is nothing left to draw counts among the tricks taken once the stock was empty."""

@@ -402,6 +402,24 @@ class GameState:
         return tuple(moves)
 
     @property
+    def trick_events(self) -> tuple[tuple[int, ...], ...]:
+        """How often each trick event has happened to each seat in this hand so far (per event, per seat)."""
+        return tuple(map(tuple, self._event_counts))
+
+    def held_masks(self) -> tuple[CardMask, ...]:
+        """The cards each seat holds now, as masks (the full state; players get `view(seat)` instead)."""
+        return tuple(self._hands)
+
+    def cards_played(self) -> CardMask:
+        """The cards played to tricks this hand so far, as a mask (cards every seat has seen fall)."""
+        size = self._deck_size
+        out = 0
+        for code in self._moves:
+            if code >> ACTION_SHIFT < size:
+                out |= 1 << (code >> ACTION_SHIFT)
+        return out
+
+    @property
     def exposed(self) -> tuple[Card, ...]:
         return self._exposed
 

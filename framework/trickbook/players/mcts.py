@@ -14,15 +14,20 @@ import math
 import random
 import time
 
+from ..engine.game import Game
 from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
+from .batch import Outcomes, play_out_all
 from .contract import choose_call, samples_within
 from .policy import greedy_card, policy
-from .search import SharedAims, play_out_hand, value
+from .search import SharedAims, value
 from .worlds import imaginable, imagine
+
+Lent = tuple[SharedAims, Outcomes]
+"""What the playouts of one decision lend each other: each seat's aims and the outcomes scored in arrays."""
 
 
 class MonteCarloPlayer:
@@ -50,9 +55,10 @@ class MonteCarloPlayer:
         rounds = max(1, math.ceil(math.log2(len(legal))))
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
+        lent: Lent = ({}, {})
         for _ in range(rounds):
             worlds = max(1, self.playouts // (len(survivors) * rounds))
-            self._evaluate(view, survivors, worlds, totals, counts)
+            self._evaluate(view, survivors, worlds, totals, counts, lent)
             if len(survivors) <= 2:
                 continue
             ranked = sorted(survivors, key=lambda a: -totals[a] / counts[a])
@@ -62,25 +68,36 @@ class MonteCarloPlayer:
     def _until(self, view: SeatView, legal: list[int], deadline: float) -> int:
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
+        lent: Lent = ({}, {})
         while True:
-            self._evaluate(view, legal, 1, totals, counts)
+            self._evaluate(view, legal, 1, totals, counts, lent)
             if time.perf_counter() >= deadline:
                 break
         return max(legal, key=lambda a: (totals[a] / counts[a], -legal.index(a)))
 
     def _evaluate(
-        self, view: SeatView, actions: list[int], worlds: int, totals: dict[int, float], counts: dict[int, int]
+        self,
+        view: SeatView,
+        actions: list[int],
+        worlds: int,
+        totals: dict[int, float],
+        counts: dict[int, int],
+        lent: Lent,
     ) -> None:
-        """Plays each action out in the same `worlds` fresh sampled worlds, adding up the values."""
-        shared: SharedAims = {}
+        """Plays each action out in the same `worlds` fresh sampled worlds, adding up the values; `lent`: what
+        the decision's playouts lend each other."""
+        branches: list[tuple[int, Game, int]] = []
         for _ in range(worlds):
             world = imagine(view, self._rng, later_hands=False)
             hand = world.hands_finished
             for action in actions:
                 branch = world.clone()
                 branch.apply(action)  # it may end the hand (a last pass throws it in): value that hand, not the next
-                totals[action] += value(view, play_out_hand(branch, hand, shared))
-                counts[action] += 1
+                branches.append((action, branch, hand))
+        playouts = [(branch, hand) for _action, branch, hand in branches]
+        for (action, _branch, _hand), result in zip(branches, play_out_all(playouts, *lent), strict=True):
+            totals[action] += value(view, result)
+            counts[action] += 1
 
 
 def _factory(rng: random.Random, options: dict[str, str]) -> MonteCarloPlayer:

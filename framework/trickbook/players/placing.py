@@ -30,7 +30,7 @@ def deal_hidden(
             options = [s for s in eligible[card] if left[s] > 0]
             if not options:
                 break
-            slot = rng.choices(options, weights=[left[s] for s in options])[0]
+            slot = _weighted(options, left, rng)
             hands[slot].append(card)
             left[slot] -= 1
         else:
@@ -40,6 +40,19 @@ def deal_hidden(
     if not _search(order, 0, list(need), eligible, hands, rng, [limits.WORLD_SEARCH_STEPS]):
         raise PlayerError(f"no deal of the {len(pool)} hidden cards fits what the view shows")
     return hands
+
+
+def _weighted(options: list[int], left: list[int], rng: random.Random) -> int:
+    """One of `options` drawn in proportion to the cards each still needs: `rng.choices(options, weights)`
+    written out for one draw, from the same single `rng.random()` (a world is dealt card by card, so this runs
+    for every hidden card of every world a search imagines)."""
+    point = rng.random() * sum(left[slot] for slot in options)
+    reached = 0
+    for slot in options[:-1]:
+        reached += left[slot]
+        if point < reached:
+            return slot
+    return options[-1]
 
 
 def _search(

@@ -19,15 +19,20 @@ SharedAims = dict[tuple[object, ...], Aims]
 """What each seat wants, shared by the playouts of one decision (see `aims_key`)."""
 
 
+def play_key(world: Game) -> tuple[object, ...]:
+    """What the play of `world`'s hand is under that the worlds and choices of one decision may differ in: the
+    trump (the first card led may set it), the named game, the declarer and the moves before the first card (the
+    bids and calls, which a choice or a world's other bidders change). The rest the seats' aims and a hand's
+    score read, the totals, counters, dealer and hand size, is the decision's own."""
+    return world.trump, world.named_game, world.declarer, world.moves_before_play()
+
+
 def aims_key(world: Game, seat: int) -> tuple[object, ...]:
-    """What a seat's aims read that may differ between the worlds and choices of one decision: the trump (the
-    first card led may set it), the named game, the declarer and the moves before the first card (the bids and
-    calls, which a choice or a world's other bidders change). The rest they read, the totals, counters, dealer
-    and hand size, is the decision's own."""
-    return seat, world.trump, world.named_game, world.declarer, world.moves_before_play()
+    """What a seat's aims in `world` are known by: the seat and its `play_key`."""
+    return (seat, *play_key(world))
 
 
-def _aims_of(world: Game, seat: int, view: SeatView | None, shared: SharedAims | None) -> Aims:
+def aims_of(world: Game, seat: int, view: SeatView | None, shared: SharedAims | None) -> Aims:
     """What `seat` wants in `world`: lent by the decision's other playouts where `shared` holds it, else read
     from its view (`view`, when the caller has built it already)."""
     if shared is None:
@@ -68,7 +73,7 @@ def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | Non
         else:
             if seat not in wants:  # its first choice in the play (the playout's first, too, when none are known)
                 view = world.view(seat) if played < 0 else None
-                wants[seat] = _aims_of(world, seat, view, shared)
+                wants[seat] = aims_of(world, seat, view, shared)
                 if view is not None:
                     played = rules.deck.mask(c for cards in view.played() for c in cards)
                     sense = card_sense(rules, world.trump, world.named_game)

@@ -802,6 +802,8 @@ def _play_start(rules: Rules, trump: int, game: NamedGame | None = None) -> Play
 
 CARD_FACTS = frozenset({"taker", "player", "points", "took", "first_trick", "last_trick", "melds"})
 """Built-in names whose values come from the cards each trick held; the engine works them out only when read."""
+PLAY_STATE_FACTS = frozenset({"held", "led_suit", "turn", "trump_run", "stock_points", "tricks_after_stock"})
+"""Built-in names that read where the cards are during the play (who holds what, whose turn), not what it won."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -919,6 +921,10 @@ class Rules:
     """True when an expression reads which cards were dealt (`dealt(seat, card)`)."""
     uses: frozenset[str] = field(init=False, repr=False, compare=False)
     """Every built-in name some expression of these rules reads, so the engine works out only those facts."""
+    scored_by_tricks: bool = field(init=False, repr=False, compare=False)
+    """True when nothing read after a hand's first card depends on which cards fell where, beyond the tricks each
+    seat took and the trick events counted: no card taken, held or dealt is read, no rule stops the play, no seat
+    draws. A playout may then decide the cards by itself and hand the engine those counts (`Game.settle_play`)."""
     fixed_hand_size: int = field(init=False, repr=False, compare=False)
     """The cards each player is dealt when every hand deals the same number, else 0."""
     contract_size: int = field(init=False, repr=False, compare=False)
@@ -950,6 +956,13 @@ class Rules:
         set_(self, "conditions_read_cards", any(CARD_FACTS & c.when.uses for c in conditions))
         set_(self, "reads_deal", "dealt" in uses)
         set_(self, "uses", uses)
+        set_(
+            self,
+            "scored_by_tricks",
+            not (self.reads_cards or self.reads_deal or PLAY_STATE_FACTS & uses)
+            and play.stop_when is None
+            and play.draw is None,
+        )
         size = self.deal.hand_size
         fixed = self.deal.max_hand_size if size is None or size.is_constant else 0
         set_(self, "fixed_hand_size", fixed)

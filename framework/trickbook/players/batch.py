@@ -1,0 +1,374 @@
+"""The quick policy's playouts, many worlds at once: the tricks of a hand played in numpy arrays over worlds.
+
+A search decision plays hundreds of imagined hands out from the same position with the same quick policy
+(`search.play_out_hand`). Where the play is plain (follow suit or not, nothing else restricting a card, every
+seat in every trick, one copy of each card) and the scoring reads only the tricks each seat took and the trick
+events (`Rules.scored_by_tricks`), this module plays all of them together: one array step per card for every
+world, the same choices `policy.choose_card` makes card for card (tests/test_batch.py plays both side by side),
+then each distinct outcome is scored once by the engine (`Game.settle_play`).
+
+numpy is an optional extra (`pip install trickbook[fast]`); without it `available()` is false and the search
+players play each world out alone, with the same choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.history import HandResult
+from ..engine.kinds import PhaseKind
+from ..ruleset.rules import Relation, Rules, TrumpMode
+from .policy import Aims, card_sense
+from .search import SharedAims, aims_of, play_key, play_out_hand
+
+try:
+    import numpy as np
+except ImportError:  # the optional extra is not installed: the playouts go one world at a time
+    np = None  # type: ignore[assignment]
+
+Array = Any
+"""A numpy array (numpy's own types are optional here, as numpy is)."""
+
+_BIG = 1 << 30
+"""A key above every card's: cards that may not be chosen."""
+
+
+def available() -> bool:
+    """True when numpy is installed, so worlds can be played out together."""
+    return np is not None
+
+
+def plays_together(rules: Rules) -> bool:
+    """True when the hands of `rules` can be played out in arrays: the scoring reads only tricks and events, the
+    play is plain with no suit banned from the lead and no lead of no rank, every seat plays to every trick, no
+    dummy, and each card is one card of one suit (one copy, no extra cards). Worked out once per rules."""
+    known = rules.made.get(__name__)
+    if known is None:
+        known = rules.made[__name__] = _plays_together(rules)
+    return bool(known)
+
+
+def _plays_together(rules: Rules) -> bool:
+    deck = rules.deck
+    return (
+        rules.scored_by_tricks
+        and rules.play.plain
+        and not rules.play.lead_restrictions
+        and not rules.play.rankless_leads
+        and not rules.play.dummy
+        and rules.alone is None
+        and not rules.deal.dealer_sits_out
+        and deck.copies == 1
+        and deck.size == len(deck.suits) * deck.ranks_per_suit
+    )
+
+
+def ready(world: Game) -> bool:
+    """True when `world` is in the play of a hand these arrays can finish: its rules allow it and its trump is
+    known (a trump named by the first card led is not known before it)."""
+    rules = world.rules
+    return (
+        np is not None
+        and world.phase is PhaseKind.PLAY
+        and not world.is_over()
+        and plays_together(rules)
+        and not (rules.trump.mode is TrumpMode.LED and world.trump < 0)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Senses:
+    """The quick policy's reading of each trump (or named game) the worlds play under, stacked by its index."""
+
+    suit_of: Array
+    """(trumps, cards): each card's suit for following and winning."""
+    suit_cards: Array
+    """(trumps, suits, cards): each suit's cards."""
+    strength: Array
+    """(trumps, suits, cards): each card's claim on a trick by led suit."""
+    low: Array
+    costly: Array
+    spare: Array
+    """(trumps, cards): the policy's orders of the cards, as ranks (equal keys share a rank)."""
+    trump: Array
+    """(trumps,): the trump suit (-1: none)."""
+    event_first: Array
+    event_then: Array
+    """(trumps, events): each trick event's two cards under that trump (-1 where it cannot happen)."""
+
+
+def _ranked(keys: Sequence[object]) -> list[int]:
+    """Each key's place among the distinct keys, lowest 0: equal keys share a place, so the first card of a
+    tie is the one an array's argmin picks, as `min` over cards in order does."""
+    order = {key: place for place, key in enumerate(sorted(set(keys)))}  # type: ignore[type-var]
+    return [order[key] for key in keys]
+
+
+def _senses(rules: Rules, plays: Sequence[tuple[int, int]]) -> _Senses:
+    """The stacked readings of the (trump, named game) pairs `plays`."""
+    deck = rules.deck
+    suits = max(len(rules.tables(trump, game).strength) for trump, game in plays)
+    events = len(rules.events)
+    suit_of, suit_cards, strength, low, costly, spare, first, then = ([] for _ in range(8))
+    for trump, game in plays:
+        tables = rules.tables(trump, game)
+        sense = card_sense(rules, trump, game)
+        suit_of.append(tables.suit_of)
+        masks = [[bool(mask >> card & 1) for card in range(deck.size)] for mask in tables.suit_masks]
+        suit_cards.append(masks + [[False] * deck.size] * (suits - len(masks)))
+        rows = [list(row) for row in tables.strength]
+        strength.append(rows + [[0] * deck.size] * (suits - len(rows)))
+        low.append(list(sense.low))
+        costly.append(_ranked(sense.costly))
+        spare.append(_ranked(sense.spare))
+        cards = {event.index: (event.first, event.then) for event in tables.events}
+        first.append([cards.get(index, (-1, -1))[0] for index in range(events)])
+        then.append([cards.get(index, (-1, -1))[1] for index in range(events)])
+    return _Senses(
+        np.array(suit_of),
+        np.array(suit_cards, dtype=bool),
+        np.array(strength),
+        np.array(low),
+        np.array(costly),
+        np.array(spare),
+        np.array([trump for trump, _game in plays]),
+        np.array(first, dtype=int).reshape(len(plays), events),
+        np.array(then, dtype=int).reshape(len(plays), events),
+    )
+
+
+Outcomes = dict[tuple[object, ...], HandResult]
+"""The hands a decision's playouts in arrays have scored, by what the scoring reads (`_score`)."""
+
+TOGETHER_AT_LEAST = 24
+"""Fewer worlds than this are played one at a time: an array step costs about as much for one world as for
+dozens."""
+
+
+def play_out_all(
+    playouts: Sequence[tuple[Game, int]], shared: SharedAims | None = None, scored: Outcomes | None = None
+) -> list[HandResult]:
+    """Each world's hand `hand` played to its end by the quick policy: the worlds `ready` for it together, in
+    arrays, and the others one at a time (`search.play_out_hand`), with the same choices either way. `shared`
+    and `scored`: the aims and scored outcomes one decision's playouts lend each other."""
+    together = [index for index, (world, hand) in enumerate(playouts) if world.hands_finished == hand and ready(world)]
+    if len(together) < TOGETHER_AT_LEAST:
+        together = []
+    worlds = [playouts[index][0] for index in together]
+    found = dict(zip(together, play_out_together(worlds, shared, scored), strict=True))
+    return [
+        found[index] if index in found else play_out_hand(world, hand, shared)
+        for index, (world, hand) in enumerate(playouts)
+    ]
+
+
+def play_out_together(
+    worlds: Sequence[Game], shared: SharedAims | None = None, scored: Outcomes | None = None
+) -> list[HandResult]:
+    """Plays the rest of each world's hand with the quick policy for every seat, as `search.play_out_hand` does
+    one world at a time, and returns each finished hand. Every world must be `ready`, under the same rules;
+    worlds at different points of the hand are played in groups. `shared` and `scored`: as `play_out_all`."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for index, world in enumerate(worlds):
+        assert ready(world), "play_out_together needs worlds in a plain play (see `ready`)"
+        groups.setdefault((len(world.trick), len(world.trick) + sum(world.tricks_won)), []).append(index)
+    results: list[HandResult | None] = [None] * len(worlds)
+    shared = {} if shared is None else shared
+    scored = {} if scored is None else scored
+    for members in groups.values():
+        group = [worlds[index] for index in members]
+        for index, result in zip(members, _play_group(group, shared, scored), strict=True):
+            results[index] = result
+    return [result for result in results if result is not None]
+
+
+def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) -> list[HandResult]:
+    """Plays out worlds that stand at the same card of the same trick; see `play_out_together`."""
+    rules = worlds[0].rules
+    deck = rules.deck
+    seats = rules.seats
+    count = len(worlds)
+    at = np.arange(count)
+    keys = [play_key(world) for world in worlds]
+    plays = sorted({(world.trump, world.named_game) for world in worlds})
+    sense = _senses(rules, plays)
+    which = np.array([plays.index((world.trump, world.named_game)) for world in worlds])
+    suit_of, low, costly, spare = sense.suit_of[which], sense.low[which], sense.costly[which], sense.spare[which]
+    strength, suit_cards, trump = sense.strength[which], sense.suit_cards[which], sense.trump[which]
+    event_first, event_then = sense.event_first[which], sense.event_then[which]
+    # What each seat wants, per world: read once per play key, as the playouts one at a time share them.
+    found: dict[tuple[object, ...], int] = {}
+    kinds: list[tuple[Aims, ...]] = []
+    for world, key in zip(worlds, keys, strict=True):
+        if key not in found:
+            found[key] = len(kinds)
+            kinds.append(tuple(aims_of(world, seat, None, shared) for seat in range(seats)))
+    members = np.array([[[seat in aim.members for seat in range(seats)] for aim in wants] for wants in kinds])
+    target = np.array([[aim.target for aim in wants] for wants in kinds])
+    no_tricks = np.array([[aim.no_tricks for aim in wants] for wants in kinds])
+    wanted = np.array([found[key] for key in keys])
+    # The worlds' state.
+    hands = _bits([world.held_masks() for world in worlds], deck.size)
+    played = _bits([world.cards_played() for world in worlds], deck.size)
+    start = len(worlds[0].trick)
+    trick = np.zeros((count, seats), dtype=int)
+    if start:
+        trick[:, :start] = [world.trick for world in worlds]
+    won = np.array([world.tricks_won for world in worlds])
+    events = np.array([world.trick_events for world in worlds], dtype=int).reshape(count, len(rules.events), seats)
+    leader = np.array([world.leader for world in worlds])  # of the trick under way (set at each lead)
+    turn = np.array([world.actor for world in worlds])
+    order = _seat_order(rules)
+    unlike_trump = np.array(deck.suit_of)[None, :] != trump[:, None]
+    follow = rules.play.follow_suit
+    after = np.array(rules.seating.next_seat)
+    for step in range(int(hands[0].sum())):
+        place = (start + step) % seats
+        held = hands[at, turn]
+        if place:
+            led = suit_of[at, trick[:, 0]]
+        if place and follow:
+            suited = held & suit_cards[at, led]
+            legal = np.where(suited.any(axis=1, keepdims=True), suited, held)
+        else:
+            legal = held
+        mates = members[wanted, turn]
+        dodge = no_tricks[wanted, turn] | ((won * mates).sum(axis=1) >= target[wanted, turn])
+        if place == 0:
+            leader = turn
+            card = _lead(legal, played | held, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
+        else:
+            row = strength[at, led]
+            card = _follow(legal, row, trick[:, :place], order[leader], led, mates, dodge, low, costly, suit_of)
+        hands[at, turn, card] = False
+        played[at, card] = True
+        trick[:, place] = card
+        turn = after[turn]
+        if place == seats - 1:
+            row = strength[at, suit_of[at, trick[:, 0]]]
+            leader = _finish_trick(rules, row, trick, order[leader], won, events, event_first, event_then)
+            turn = leader
+    return [
+        _score(world, key, won[index], events[index], scored)
+        for index, (world, key) in enumerate(zip(worlds, keys, strict=True))
+    ]
+
+
+def _bits(masks: Sequence[int | Sequence[int]], size: int) -> Array:
+    """Card masks (or rows of them) as arrays of booleans over the `size` cards."""
+    numbers = np.array(masks, dtype=object)
+    if size < 63:
+        numbers = numbers.astype(np.int64)
+        return (numbers[..., None] >> np.arange(size) & 1).astype(bool)
+    flat = [(mask >> card) & 1 for mask in numbers.ravel() for card in range(size)]
+    return np.array(flat, dtype=bool).reshape(*numbers.shape, size)
+
+
+def _seat_order(rules: Rules) -> Array:
+    """(seats, seats): the seat that plays a trick's `n`th card when `leader` leads, as `[leader, n]`."""
+    order = []
+    for leader in range(rules.seats):
+        seat, row = leader, []
+        for _place in range(rules.seats):
+            row.append(seat)
+            seat = rules.seating.next_seat[seat]
+        order.append(row)
+    return np.array(order)
+
+
+def _first(keys: Array, allowed: Array) -> Array:
+    """Per world, the first card among `allowed` with the lowest key (`min` over cards in order)."""
+    return np.where(allowed, keys, _BIG).argmin(axis=1)
+
+
+def _last_best(keys: Array, allowed: Array) -> Array:
+    """Per world, the first card among `allowed` with the highest key (`max` over cards in order)."""
+    return np.where(allowed, keys, -_BIG).argmax(axis=1)
+
+
+def _lead(legal: Array, gone: Array, dodge: Array, low: Array, spare: Array, unlike_trump: Array, ranks: int) -> Array:
+    """The lead `policy.choose_card` makes in each world: wanting no trick, the card best spared; else the
+    highest card no unseen card of its suit beats (trumps aside), else the lowest."""
+    count, size = legal.shape
+    unseen = ~gone.reshape(count, size // ranks, ranks)
+    from_here = np.logical_or.accumulate(unseen[:, :, ::-1], axis=2)[:, :, ::-1]
+    above = np.zeros_like(unseen)
+    above[:, :, :-1] = from_here[:, :, 1:]
+    sure = legal & ~above.reshape(count, size) & unlike_trump
+    highest_sure = size - 1 - sure[:, ::-1].argmax(axis=1)
+    best = np.where(sure.any(axis=1), highest_sure, _first(low, legal))
+    return np.where(dodge, _first(spare, legal), best)
+
+
+def _follow(
+    legal: Array,
+    row: Array,
+    trick: Array,
+    seats: Array,
+    led: Array,
+    mates: Array,
+    dodge: Array,
+    low: Array,
+    costly: Array,
+    suit_of: Array,
+) -> Array:
+    """The card `policy.choose_card` plays to a trick under way in each world (`row`: each card's claim on it):
+    wanting no trick, the highest card that loses it (the costliest discard to an opponent's trick); wanting
+    one, the lowest card that wins it unless a partner already does (then the lowest, or the costliest
+    discard)."""
+    at = np.arange(legal.shape[0])
+    claims = np.take_along_axis(row, trick, axis=1)
+    best = claims.max(axis=1)
+    ours = mates[at, seats[at, claims.argmax(axis=1)]]
+    beats = row > best[:, None]
+    winners = legal & beats
+    losers = legal & ~beats
+    loser_off_suit = suit_of[at, losers.argmax(axis=1)] != led
+    shunning = np.where(
+        ~losers.any(axis=1),
+        _last_best(low, legal),
+        np.where(~ours & loser_off_suit, _first(costly, losers), _last_best(low, losers)),
+    )
+    can_follow = (legal & (suit_of == led[:, None])).any(axis=1)
+    helping = np.where(~ours & ~can_follow, _first(costly, legal), _first(low, legal))
+    taking = np.where(ours | ~winners.any(axis=1), helping, _first(low, winners))
+    return np.where(dodge, shunning, taking)
+
+
+def _finish_trick(
+    rules: Rules, row: Array, trick: Array, seats: Array, won: Array, events: Array, first: Array, then: Array
+) -> Array:
+    """Credits each world's complete trick (`row`: each card's claim on it) to its winner and counts its trick
+    events (`first`, `then`: each event's cards per world); returns the winners."""
+    at = np.arange(trick.shape[0])
+    winner = seats[at, np.take_along_axis(row, trick, axis=1).argmax(axis=1)]
+    won[at, winner] += 1
+    side_of = np.array(rules.seating.side_of) if rules.seating.has_sides else None
+    for index, event in enumerate(rules.events):
+        is_first = trick == first[:, index][:, None]
+        is_then = trick == then[:, index][:, None]
+        where_first, where_then = is_first.argmax(axis=1), is_then.argmax(axis=1)
+        happened = is_first.any(axis=1) & is_then.any(axis=1) & (where_first < where_then)
+        first_seat, then_seat = seats[at, where_first], seats[at, where_then]
+        if side_of is not None and event.by is not Relation.ANYONE:
+            same = side_of[first_seat] == side_of[then_seat]
+            happened &= ~same if event.by is Relation.OPPONENT else same
+        events[at, index, then_seat] += happened
+    return winner
+
+
+def _score(world: Game, key: tuple[object, ...], won: Array, events: Array, scored: Outcomes) -> HandResult:
+    """The hand `world` ends with these tricks and events, scored by the engine once per distinct outcome: the
+    rest of what its scoring reads is the decision's, or in its `play_key`."""
+    tricks = tuple(int(n) for n in won)
+    counts = tuple(tuple(int(n) for n in row) for row in events)
+    outcome = (key, tricks, counts)
+    result = scored.get(outcome)
+    if result is None:
+        hand = world.hands_finished
+        world.settle_play(tricks, counts)
+        result = scored[outcome] = world.finished_hand(hand)
+    return result

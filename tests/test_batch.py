@@ -1,0 +1,177 @@
+"""Playouts in numpy arrays over worlds (`players.batch`) make the choices the playouts of one world at a time make,
+and the engine scores a hand from its tricks and events (`Game.settle_play`) as it scores the same hand played."""
+
+from __future__ import annotations
+
+import random
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import CONFIGURATIONS, config_id, random_position, rules
+from trickbook import Game, load_ruleset
+from trickbook.players import batch, placing
+from trickbook.players.mcts import MonteCarloPlayer
+from trickbook.players.policy import policy
+from trickbook.players.search import play_out_hand, value
+from trickbook.players.worlds import imagine
+
+TOGETHER = [config for config in CONFIGURATIONS if batch.plays_together(rules(*config))]
+"""The bundled configurations whose hands can be played out in arrays."""
+
+
+def test_numpy_is_installed_with_the_test_extras_so_the_arrays_are_tested() -> None:
+    assert batch.available()
+
+
+def test_the_arrays_take_plain_play_scored_by_tricks_and_leave_the_rest_to_one_world_at_a_time() -> None:
+    """Tarneeb 41 (a trick event in its scoring), Whist and Oh Hell are played in arrays; Hearts reads the cards
+    taken, Bridge has a dummy, Spades bans its trump from the lead, Call Break makes players overtrump, Kout leads
+    of no rank and Skat counts card points: each of those is played one world at a time."""
+    together = {name for name in ("tarneeb-41", "syrian-tarneeb-41", "cardems-tarneeb", "whist", "oh-hell", "napoleon")}
+    assert all(batch.plays_together(load_ruleset(name)) for name in together)
+    apart = ("hearts", "contract-bridge", "cardems-spades", "call-break", "kout", "skat")
+    assert not any(batch.plays_together(load_ruleset(name)) for name in apart)
+    assert not load_ruleset("hearts").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks
+
+
+def _play_position(config: tuple, seed: int, cards: int) -> Game | None:
+    """A game of `config` `cards` cards into the play of a hand played by the quick policy, its trump known;
+    None when the match ends first."""
+    game = Game(rules(*config), seed, hand_cap=3)
+    while not game.is_over():
+        if batch.ready(game):
+            if cards == 0:
+                return game
+            cards -= 1
+        seat = game.actor
+        assert seat is not None
+        game.apply(policy(game.view(seat)))
+    return None
+
+
+@pytest.mark.parametrize("config", TOGETHER, ids=config_id)
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**31), cards=st.integers(0, 40))
+def test_worlds_played_out_together_end_as_each_played_out_alone(config: tuple, seed: int, cards: int) -> None:
+    """Every world imagined at a card of the play ends with the tricks, trick events and score it ends with
+    played alone, card for card by the same policy."""
+    game = _play_position(config, seed, cards)
+    if game is None:
+        return
+    seat = game.actor
+    assert seat is not None
+    view = game.view(seat)
+    rng = random.Random(seed)
+    worlds = [imagine(view, rng, later_hands=False) for _ in range(12)]
+    alone = [play_out_hand(world.clone(), world.hands_finished) for world in worlds]
+    together = batch.play_out_together([world.clone() for world in worlds])
+    for one, many in zip(alone, together, strict=True):
+        assert (many.tricks_won, many.events, many.score, many.seat_score) == (
+            one.tricks_won,
+            one.events,
+            one.score,
+            one.seat_score,
+        )
+        assert value(view, many) == value(view, one)
+
+
+@pytest.mark.parametrize("config", TOGETHER, ids=config_id)
+def test_worlds_at_different_cards_of_a_trick_are_played_in_groups(config: tuple) -> None:
+    """Worlds one, two and three cards further on are played out together and each ends as it does alone."""
+    game = next(game for seed in range(40) if (game := _play_position(config, seed, 5)) is not None)
+    worlds = [game.clone()]
+    for _ in range(3):
+        later = worlds[-1].clone()
+        later.apply(policy(later.view(later.actor or 0)))
+        worlds.append(later)
+    hand = game.hands_finished
+    together = batch.play_out_together([world.clone() for world in worlds])
+    alone = [play_out_hand(world.clone(), hand) for world in worlds]
+    assert [(many.tricks_won, many.events, many.score) for many in together] == [
+        (one.tricks_won, one.events, one.score) for one in alone
+    ]
+
+
+@pytest.mark.parametrize("config", [c for c in CONFIGURATIONS if rules(*c).scored_by_tricks], ids=config_id)
+@settings(max_examples=5)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 60))
+def test_a_hand_settled_from_its_tricks_and_events_scores_as_the_hand_played(
+    config: tuple, seed: int, steps: int
+) -> None:
+    """Where the scoring reads only tricks and events, a hand ended by `settle_play` with the counts the played
+    hand ended with has its score, totals and counters, and the match goes on (or ends) the same way."""
+    game = random_position(config, seed, steps)
+    if game.is_over() or game.phase != "play":
+        return
+    played, settled = game.clone(), game.clone()
+    hand = game.hands_finished
+    chooser = random.Random(seed)
+    while played.hands_finished == hand and not played.is_over():
+        played.apply(chooser.choice(played.legal_actions()))
+    whole = played.finished_hand(hand)
+    settled.settle_play(whole.tricks_won, whole.events)
+    short = settled.finished_hand(hand)
+    assert (short.score, short.seat_score, short.totals, short.counters, short.lines) == (
+        whole.score,
+        whole.seat_score,
+        whole.totals,
+        whole.counters,
+        whole.lines,
+    )
+    assert (settled.is_over(), settled.winner, settled.hand_number) == (
+        played.is_over(),
+        played.winner,
+        played.hand_number,
+    )
+
+
+def test_a_hand_whose_scoring_reads_the_cards_taken_is_not_settled_from_counts() -> None:
+    game = Game(load_ruleset("hearts"), 1)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(ValueError, match="reads only tricks and events"):
+        game.settle_play((13, 0, 0, 0), ())
+
+
+@pytest.mark.parametrize("ruleset", ["tarneeb-41", "whist", "oh-hell"])
+def test_a_search_decision_in_arrays_chooses_the_card_of_one_world_at_a_time(ruleset: str) -> None:
+    """mcts at several cards of the play: the same card with its playouts in arrays as one world at a time."""
+    compared = 0
+    for seed in range(4):
+        game = _play_position((ruleset, (), None), seed, 4 * seed)
+        if game is None or len(game.legal_actions()) < 2:
+            continue
+        view = game.view(game.actor or 0)
+        together = MonteCarloPlayer(random.Random(seed), 200, None).choose(view)
+        with mock.patch.object(batch, "ready", lambda world: False):
+            alone = MonteCarloPlayer(random.Random(seed), 200, None).choose(view)
+        assert together == alone
+        compared += 1
+    assert compared >= 2
+
+
+def test_a_search_plays_its_playouts_in_arrays_where_the_rules_allow() -> None:
+    """The arrays really run in a search of Tarneeb 41's play (so the test above compares two paths)."""
+    game = _play_position(("tarneeb-41", (), None), 1, 0)
+    assert game is not None
+    view = game.view(game.actor or 0)
+    with mock.patch.object(batch, "play_out_together", wraps=batch.play_out_together) as spy:
+        MonteCarloPlayer(random.Random(1), 200, None).choose(view)
+    assert spy.call_count >= 1 and sum(len(call.args[0]) for call in spy.call_args_list) >= batch.TOGETHER_AT_LEAST
+
+
+@given(weights=st.lists(st.integers(0, 13), min_size=1, max_size=7), seed=st.integers(0, 2**31))
+def test_a_slot_drawn_by_weight_is_the_one_rng_choices_draws(weights: list[int], seed: int) -> None:
+    """The deal of hidden cards draws each card's slot as `random.choices` would, consuming the same numbers, so
+    every imagined world (and every search decision) stays as it was."""
+    if not any(weights):
+        return
+    options = [slot for slot, weight in enumerate(weights) if weight > 0]
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(5):
+        drawn = placing._weighted(options, weights, ours)
+        assert drawn == theirs.choices(options, weights=[weights[slot] for slot in options])[0]
+    assert ours.random() == theirs.random()
