@@ -7,7 +7,7 @@ import random
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from helpers import CONFIGURATIONS, config_id, random_position, rules
@@ -172,6 +172,42 @@ def test_a_slot_drawn_by_weight_is_the_one_rng_choices_draws(weights: list[int],
     options = [slot for slot, weight in enumerate(weights) if weight > 0]
     ours, theirs = random.Random(seed), random.Random(seed)
     for _ in range(5):
-        drawn = placing._weighted(options, weights, ours)
+        drawn = placing._weighted(options, weights, ours.random())
         assert drawn == theirs.choices(options, weights=[weights[slot] for slot in options])[0]
+    assert ours.random() == theirs.random()
+
+
+def _deal_by_choices(
+    pool: list[int], need: list[int], forbidden: list[int], rng: random.Random
+) -> list[list[int]] | None:
+    """The deal of hidden cards as first written, with `random.choices`: the reference for `deal_hidden`'s first
+    try (None where that try reaches a dead end)."""
+    slots = [s for s in range(len(need)) if need[s] > 0]
+    eligible = {c: [s for s in slots if not forbidden[s] & (1 << c)] for c in pool}
+    order = sorted(pool, key=lambda c: (len(eligible[c]), rng.random()))
+    left = list(need)
+    hands: list[list[int]] = [[] for _ in need]
+    for card in order:
+        options = [s for s in eligible[card] if left[s] > 0]
+        if not options:
+            return None
+        slot = rng.choices(options, weights=[left[s] for s in options])[0]
+        hands[slot].append(card)
+        left[slot] -= 1
+    return hands
+
+
+@given(seed=st.integers(0, 2**31), voids=st.lists(st.integers(0, 2**13 - 1), min_size=3, max_size=3))
+def test_hidden_cards_are_dealt_as_random_choices_dealt_them(seed: int, voids: list[int]) -> None:
+    """Three seats needing 13, 13 and 12 cards of 38, each void in some cards of its own suit (so a card two seats
+    lack has one slot, which draws too): the same deal, and the same numbers left in the stream, as with
+    `random.choices`."""
+    pool = list(range(38))
+    need = [13, 13, 12, 0]
+    forbidden = [void << 13 * seat for seat, void in enumerate(voids)] + [0]
+    reference = _deal_by_choices(pool, need, forbidden, random.Random(seed))
+    assume(reference is not None)
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert placing.deal_hidden(pool, need, forbidden, ours, 1) == reference
+    _deal_by_choices(pool, need, forbidden, theirs)
     assert ours.random() == theirs.random()

@@ -228,13 +228,13 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     for step in range(int(hands[0].sum())):
         place = (start + step) % seats
         held = hands[at, turn]
+        legal = held
         if place:
             led = suit_of[at, trick[:, 0]]
-        if place and follow:
             suited = held & suit_cards[at, led]
-            legal = np.where(suited.any(axis=1, keepdims=True), suited, held)
-        else:
-            legal = held
+            can_follow = suited[at, suited.argmax(axis=1)]
+            if follow:
+                legal = np.where(can_follow[:, None], suited, held)
         mates = members[wanted, turn]
         dodge = no_tricks[wanted, turn] | ((won * mates).sum(axis=1) >= target[wanted, turn])
         if place == 0:
@@ -242,7 +242,9 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             card = _lead(legal, played | held, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
         else:
             row = strength[at, led]
-            card = _follow(legal, row, trick[:, :place], order[leader], led, mates, dodge, low, costly, suit_of)
+            card = _follow(
+                legal, row, trick[:, :place], order[leader], led, can_follow, mates, dodge, low, costly, suit_of
+            )
         hands[at, turn, card] = False
         played[at, card] = True
         trick[:, place] = card
@@ -252,8 +254,8 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             leader = _finish_trick(rules, row, trick, order[leader], won, events, event_first, event_then)
             turn = leader
     return [
-        _score(world, key, won[index], events[index], scored)
-        for index, (world, key) in enumerate(zip(worlds, keys, strict=True))
+        _score(world, key, tuple(tricks), tuple(map(tuple, counts)), scored)
+        for world, key, tricks, counts in zip(worlds, keys, won.tolist(), events.tolist(), strict=True)
     ]
 
 
@@ -309,16 +311,17 @@ def _follow(
     trick: Array,
     seats: Array,
     led: Array,
+    can_follow: Array,
     mates: Array,
     dodge: Array,
     low: Array,
     costly: Array,
     suit_of: Array,
 ) -> Array:
-    """The card `policy.choose_card` plays to a trick under way in each world (`row`: each card's claim on it):
-    wanting no trick, the highest card that loses it (the costliest discard to an opponent's trick); wanting
-    one, the lowest card that wins it unless a partner already does (then the lowest, or the costliest
-    discard)."""
+    """The card `policy.choose_card` plays to a trick under way in each world (`row`: each card's claim on it;
+    `can_follow`: whether the seat holds the led suit): wanting no trick, the highest card that loses it (the
+    costliest discard to an opponent's trick); wanting one, the lowest card that wins it unless a partner already
+    does (then the lowest, or the costliest discard)."""
     at = np.arange(legal.shape[0])
     claims = np.take_along_axis(row, trick, axis=1)
     best = claims.max(axis=1)
@@ -326,15 +329,17 @@ def _follow(
     beats = row > best[:, None]
     winners = legal & beats
     losers = legal & ~beats
-    loser_off_suit = suit_of[at, losers.argmax(axis=1)] != led
+    first_loser = losers.argmax(axis=1)
+    some_loser = losers[at, first_loser]
+    loser_off_suit = suit_of[at, first_loser] != led
     shunning = np.where(
-        ~losers.any(axis=1),
-        _last_best(low, legal),
+        some_loser,
         np.where(~ours & loser_off_suit, _first(costly, losers), _last_best(low, losers)),
+        _last_best(low, legal),
     )
-    can_follow = (legal & (suit_of == led[:, None])).any(axis=1)
     helping = np.where(~ours & ~can_follow, _first(costly, legal), _first(low, legal))
-    taking = np.where(ours | ~winners.any(axis=1), helping, _first(low, winners))
+    lowest_winner = _first(low, winners)
+    taking = np.where(ours | ~winners[at, lowest_winner], helping, lowest_winner)
     return np.where(dodge, shunning, taking)
 
 
@@ -360,15 +365,19 @@ def _finish_trick(
     return winner
 
 
-def _score(world: Game, key: tuple[object, ...], won: Array, events: Array, scored: Outcomes) -> HandResult:
+def _score(
+    world: Game,
+    key: tuple[object, ...],
+    tricks: tuple[int, ...],
+    events: tuple[tuple[int, ...], ...],
+    scored: Outcomes,
+) -> HandResult:
     """The hand `world` ends with these tricks and events, scored by the engine once per distinct outcome: the
     rest of what its scoring reads is the decision's, or in its `play_key`."""
-    tricks = tuple(int(n) for n in won)
-    counts = tuple(tuple(int(n) for n in row) for row in events)
-    outcome = (key, tricks, counts)
+    outcome = (key, tricks, events)
     result = scored.get(outcome)
     if result is None:
         hand = world.hands_finished
-        world.settle_play(tricks, counts)
+        world.settle_play(tricks, events)
         result = scored[outcome] = world.finished_hand(hand)
     return result

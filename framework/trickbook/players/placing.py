@@ -20,17 +20,21 @@ def deal_hidden(
     depth-first search settles the rare dead end (the real deal proves a
     solution exists).
     """
-    slots = [s for s in range(len(need)) if need[s] > 0]
-    eligible = {c: [s for s in slots if not forbidden[s] & (1 << c)] for c in pool}
+    eligible = _eligible(tuple(pool), tuple(need), tuple(forbidden))
+    draw = rng.random
     for _ in range(tries):
-        order = sorted(pool, key=lambda c: (len(eligible[c]), rng.random()))
+        order = sorted(pool, key=lambda c: (len(eligible[c]), draw()))
         left = list(need)
         hands: list[list[Card]] = [[] for _ in need]
         for card in order:
             options = [s for s in eligible[card] if left[s] > 0]
             if not options:
                 break
-            slot = _weighted(options, left, rng)
+            if len(options) == 1:  # the draw `random.choices` makes all the same, so the stream stays in step
+                draw()
+                slot = options[0]
+            else:
+                slot = _weighted(options, left, draw())
             hands[slot].append(card)
             left[slot] -= 1
         else:
@@ -42,11 +46,27 @@ def deal_hidden(
     return hands
 
 
-def _weighted(options: list[int], left: list[int], rng: random.Random) -> int:
-    """One of `options` drawn in proportion to the cards each still needs: `rng.choices(options, weights)`
-    written out for one draw, from the same single `rng.random()` (a world is dealt card by card, so this runs
-    for every hidden card of every world a search imagines)."""
-    point = rng.random() * sum(left[slot] for slot in options)
+_ELIGIBLE: dict[tuple[tuple[int, ...], ...], dict[Card, list[int]]] = {}
+"""The last `_eligible` answer, by its question: the worlds of one decision all ask the same."""
+
+
+def _eligible(pool: tuple[Card, ...], need: tuple[int, ...], forbidden: tuple[CardMask, ...]) -> dict[Card, list[int]]:
+    """For each card of `pool`, the slots still needing cards that may hold it, in order."""
+    key = (pool, need, forbidden)
+    known = _ELIGIBLE.get(key)
+    if known is None:
+        slots = [s for s in range(len(need)) if need[s] > 0]
+        known = {c: [s for s in slots if not forbidden[s] & (1 << c)] for c in pool}
+        _ELIGIBLE.clear()
+        _ELIGIBLE[key] = known
+    return known
+
+
+def _weighted(options: list[int], left: list[int], drawn: float) -> int:
+    """One of `options` chosen in proportion to the cards each still needs, by `drawn` (a number in [0, 1)):
+    `rng.choices(options, weights)` written out for one draw from one `rng.random()` (a world is dealt card by
+    card, so this runs for most hidden cards of every world a search imagines)."""
+    point = drawn * sum([left[slot] for slot in options])
     reached = 0
     for slot in options[:-1]:
         reached += left[slot]
