@@ -126,9 +126,8 @@ def main() -> None:
         "at every position:"
     )
     for path, seconds in medians.items():
-        print(
-            f"  {path:<22} {seconds:.3f} s a decision = {seconds / yardstick:,.0f} yardstick hands ({seconds / fast:.2f}x)"
-        )
+        hands = seconds / yardstick
+        print(f"  {path:<22} {seconds:.3f} s a decision = {hands:,.0f} yardstick hands ({seconds / fast:.2f}x)")
     print(
         f"the engine alone, playing the first legal action, {alone:.3f} s for as many hands "
         f"= {alone / yardstick:,.0f} yardstick hands: the floor of any playout that goes through Game.apply"
