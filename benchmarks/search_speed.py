@@ -24,8 +24,8 @@ from trickbook import Game, load_ruleset
 from trickbook.engine.history import HandResult
 from trickbook.players import batch
 from trickbook.players.mcts import MonteCarloPlayer
+from trickbook.players.playout import SharedAims
 from trickbook.players.policy import policy
-from trickbook.players.search import SharedAims
 
 
 def plain_play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | None = None) -> HandResult:

@@ -14,8 +14,9 @@ from helpers import CONFIGURATIONS, config_id, random_position, rules
 from trickbook import Game, load_ruleset
 from trickbook.players import batch, placing
 from trickbook.players.mcts import MonteCarloPlayer
+from trickbook.players.playout import play_out_hand
 from trickbook.players.policy import policy
-from trickbook.players.search import play_out_hand, value
+from trickbook.players.search import outcomes_in, value
 from trickbook.players.worlds import imagine
 
 TOGETHER = [config for config in CONFIGURATIONS if batch.plays_together(rules(*config))]
@@ -211,3 +212,33 @@ def test_hidden_cards_are_dealt_as_random_choices_dealt_them(seed: int, voids: l
     assert placing.deal_hidden(pool, need, forbidden, ours, 1) == reference
     _deal_by_choices(pool, need, forbidden, theirs)
     assert ours.random() == theirs.random()
+
+
+@pytest.mark.parametrize("config", TOGETHER, ids=config_id)
+@settings(max_examples=6)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 12))
+def test_choices_valued_in_arrays_are_valued_as_one_world_at_a_time(config: tuple, seed: int, steps: int) -> None:
+    """A decision before the play (a bid, a trump) valued with its playouts in arrays gets the values, and so the
+    choice, it gets with every world played out alone."""
+    game = random_position(config, seed, steps)
+    if game.is_over() or game.phase == "play":
+        return
+    view = game.view(game.actor or 0)
+    rng = random.Random(seed)
+    worlds = [imagine(view, rng, later_hands=False) for _ in range(8)]
+    choices = list(view.legal[:5])
+    with mock.patch.object(batch, "ready", lambda world: False):
+        alone = outcomes_in(view, choices, worlds)
+    assert outcomes_in(view, choices, worlds) == alone
+
+
+def test_a_bid_is_valued_with_its_playouts_in_arrays() -> None:
+    """Tarneeb 41's first bid, five choices in eight worlds: the playouts of the first choice under every trump go
+    to the arrays (so the test above compares two paths)."""
+    game = Game(load_ruleset("tarneeb-41"), 1)
+    view = game.view(game.actor or 0)
+    rng = random.Random(1)
+    worlds = [imagine(view, rng, later_hands=False) for _ in range(8)]
+    with mock.patch.object(batch, "play_out_together", wraps=batch.play_out_together) as arrays:
+        outcomes_in(view, list(view.legal[:5]), worlds)
+    assert sum(len(call.args[0]) for call in arrays.call_args_list) >= batch.TOGETHER_AT_LEAST

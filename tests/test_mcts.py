@@ -13,8 +13,8 @@ from trickbook.engine.kinds import PhaseKind
 from trickbook.engine.view import SeatView
 from trickbook.players import make_player, mcts, parse_player_specs
 from trickbook.players.mcts import MonteCarloPlayer
+from trickbook.players.playout import SharedAims
 from trickbook.players.policy import greedy_card
-from trickbook.players.search import SharedAims
 
 
 def _player(spec: str) -> MonteCarloPlayer:

@@ -15,9 +15,10 @@ from test_language_three import OR_TRUMP, RAISE
 from trickbook import Game, Rules, limits
 from trickbook.engine.history import HandResult
 from trickbook.errors import IllegalAction, UsageError
-from trickbook.players import appetite, contract, make_player, parse_player_specs, search
+from trickbook.players import appetite, batch, contract, make_player, parse_player_specs
 from trickbook.players.appetite import party, remember, trick_target
 from trickbook.players.contract import CALL_WORLDS, samples_within
+from trickbook.players.playout import SharedAims
 from trickbook.players.policy import plausible_calls, policy
 from trickbook.players.search import (
     NO_CHOICE,
@@ -240,7 +241,7 @@ def test_a_bid_that_wins_the_auction_is_valued_under_each_of_two_trumps_the_bidd
     view = game.view(0)
     actions = game.rules.actions
     world = imagine(view, random.Random(1), later_hands=False)
-    values = choice_values(view, world, actions.parse("bid 13"), world.hands_finished)
+    values = choice_values(view, [actions.parse("bid 13")], [world])[0][0]
     assert sorted(values) == sorted([actions.parse("trump S"), actions.parse("trump H")])
 
 
@@ -252,20 +253,20 @@ def test_later_choices_keep_the_trump_found_best_after_the_first(monkeypatch: py
     actions = game.rules.actions
     first, second = actions.parse("bid 13"), actions.parse("bid 12")
     worlds = sample_worlds(view, random.Random(2), 3)
-    found = [choice_values(view, world.clone(), first, world.hands_finished) for world in worlds]
+    found = choice_values(view, [first], worlds)[0]
     _, best = best_named(found)
     assert best != NO_CHOICE
-    then = [choice_values(view, world.clone(), second, world.hands_finished, best) for world in worlds]
+    then = choice_values(view, [second], worlds, best)[0]
     assert all(list(values) == [best] for values in then)
     assert outcomes_in(view, [first, second], worlds)[second] == [values[best] for values in then]
     hands: list[int] = []
-    counted = search.play_out_hand
+    counted = batch.play_out_all
 
-    def counting(world: Game, hand: int, shared: search.SharedAims | None = None) -> HandResult:
-        hands.append(hand)
-        return counted(world, hand, shared)
+    def counting(playouts: list[tuple[Game, int]], shared: SharedAims | None = None) -> list[HandResult]:
+        hands.extend(hand for _world, hand in playouts)
+        return counted(playouts, shared)
 
-    monkeypatch.setattr(search, "play_out_hand", counting)
+    monkeypatch.setattr(batch, "play_out_all", counting)
     outcomes_in(view, [first, second], worlds)
     assert len(hands) == len(worlds) * (2 + 1)
 

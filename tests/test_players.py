@@ -312,16 +312,16 @@ def test_a_heuristic_decision_plays_out_no_more_hands_than_the_budget(
     """README, limits: one decision plays out at most `limits.MAX_PLAYOUTS_PER_DECISION` hands, whatever the
     ruleset multiplies a sample by (calls, levels climbed, trumps named after a bid)."""
     from trickbook import limits
-    from trickbook.players import search
+    from trickbook.players import batch
 
     counted = {"n": 0}
-    original = search.play_out_hand
+    original = batch.play_out_all
 
-    def counting(world: Game, hand: int | None = None, shared: search.SharedAims | None = None) -> object:
-        counted["n"] += 1
-        return original(world, hand, shared)
+    def counting(playouts: list[tuple[Game, int]], *lent: object) -> object:
+        counted["n"] += len(playouts)
+        return original(playouts, *lent)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(search, "play_out_hand", counting)
+    monkeypatch.setattr(batch, "play_out_all", counting)
     rules = load_ruleset(ruleset)
     player = make_player(parse_player_specs("heuristic:samples=80", 1)[0], 1, 0)
     game = Game(rules, 1)

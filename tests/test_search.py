@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from helpers import CONFIGURATIONS, FAMILY_CONFIGURATIONS, config_id, random_position
 from trickbook import Game, load_ruleset
 from trickbook.engine.view import SeatView
+from trickbook.players.playout import SharedAims, play_out_hand
 from trickbook.players.policy import policy
-from trickbook.players.search import SharedAims, choice_values, play_out_hand
+from trickbook.players.search import choice_values
 from trickbook.players.worlds import imaginable, imagine
 
 
@@ -169,7 +170,6 @@ def test_choices_valued_with_shared_aims_are_valued_as_without(config: tuple, se
     view, worlds = found
     shared: SharedAims = {}
     for world in worlds:
-        hand = world.hands_finished
         for choice in view.legal[:4]:
-            alone = choice_values(view, world.clone(), choice, hand)
-            assert choice_values(view, world.clone(), choice, hand, shared=shared) == alone
+            alone = choice_values(view, [choice], [world])
+            assert choice_values(view, [choice], [world], shared=shared) == alone

@@ -1,7 +1,7 @@
 """The quick policy's playouts, many worlds at once: the tricks of a hand played in numpy arrays over worlds.
 
 A search decision plays hundreds of imagined hands out from the same position with the same quick policy
-(`search.play_out_hand`). Where the play is plain (follow suit or not, nothing else restricting a card, every
+(`playout.play_out_hand`). Where the play is plain (follow suit or not, nothing else restricting a card, every
 seat in every trick, one copy of each card) and the scoring reads only the tricks each seat took and the trick
 events (`Rules.scored_by_tricks`), this module plays all of them together: one array step per card for every
 world, the same choices `policy.choose_card` makes card for card (tests/test_batch.py plays both side by side),
@@ -21,8 +21,8 @@ from ..engine.game import Game
 from ..engine.history import HandResult
 from ..engine.kinds import PhaseKind
 from ..ruleset.rules import Relation, Rules, TrumpMode
+from .playout import SharedAims, aims_of, play_key, play_out_hand
 from .policy import Aims, card_sense
-from .search import SharedAims, aims_of, play_key, play_out_hand
 
 try:
     import numpy as np
@@ -152,7 +152,7 @@ def play_out_all(
     playouts: Sequence[tuple[Game, int]], shared: SharedAims | None = None, scored: Outcomes | None = None
 ) -> list[HandResult]:
     """Each world's hand `hand` played to its end by the quick policy: the worlds `ready` for it together, in
-    arrays, and the others one at a time (`search.play_out_hand`), with the same choices either way. `shared`
+    arrays, and the others one at a time (`playout.play_out_hand`), with the same choices either way. `shared`
     and `scored`: the aims and scored outcomes one decision's playouts lend each other."""
     together = [index for index, (world, hand) in enumerate(playouts) if world.hands_finished == hand and ready(world)]
     if len(together) < TOGETHER_AT_LEAST:
@@ -168,7 +168,7 @@ def play_out_all(
 def play_out_together(
     worlds: Sequence[Game], shared: SharedAims | None = None, scored: Outcomes | None = None
 ) -> list[HandResult]:
-    """Plays the rest of each world's hand with the quick policy for every seat, as `search.play_out_hand` does
+    """Plays the rest of each world's hand with the quick policy for every seat, as `playout.play_out_hand` does
     one world at a time, and returns each finished hand. Every world must be `ready`, under the same rules;
     worlds at different points of the hand are played in groups. `shared` and `scored`: as `play_out_all`."""
     groups: dict[tuple[int, int], list[int]] = {}

@@ -22,8 +22,9 @@ from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
 from .batch import Outcomes, play_out_all
 from .contract import choose_call, samples_within
+from .playout import SharedAims
 from .policy import greedy_card, policy
-from .search import SharedAims, value
+from .search import value
 from .worlds import imaginable, imagine
 
 Lent = tuple[SharedAims, Outcomes]

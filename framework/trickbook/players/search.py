@@ -12,81 +12,10 @@ from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..ruleset.actions import GAME, TRUMP
 from ..ruleset.rules import TrumpMode
-from .policy import Aims, TrickState, aims, card_sense, choose_card, policy
+from . import batch
+from .playout import SharedAims, play_out_hand
+from .policy import policy
 from .worlds import imagine
-
-SharedAims = dict[tuple[object, ...], Aims]
-"""What each seat wants, shared by the playouts of one decision (see `aims_key`)."""
-
-
-def play_key(world: Game) -> tuple[object, ...]:
-    """What the play of `world`'s hand is under that the worlds and choices of one decision may differ in: the
-    trump (the first card led may set it), the named game, the declarer and the moves before the first card (the
-    bids and calls, which a choice or a world's other bidders change). The rest the seats' aims and a hand's
-    score read, the totals, counters, dealer and hand size, is the decision's own."""
-    return world.trump, world.named_game, world.declarer, world.moves_before_play()
-
-
-def aims_key(world: Game, seat: int) -> tuple[object, ...]:
-    """What a seat's aims in `world` are known by: the seat and its `play_key`."""
-    return (seat, *play_key(world))
-
-
-def aims_of(world: Game, seat: int, view: SeatView | None, shared: SharedAims | None) -> Aims:
-    """What `seat` wants in `world`: lent by the decision's other playouts where `shared` holds it, else read
-    from its view (`view`, when the caller has built it already)."""
-    if shared is None:
-        return aims(view if view is not None else world.view(seat))
-    key = aims_key(world, seat)
-    known = shared.get(key)
-    if known is None:
-        known = shared[key] = aims(view if view is not None else world.view(seat))
-    return known
-
-
-def play_out_hand(world: Game, hand: int | None = None, shared: SharedAims | None = None) -> HandResult:
-    """Plays the rest of hand `hand` (0-based; default: the current one) with the quick policy for every seat;
-    returns the finished hand.
-
-    Once the tricks begin, each card is chosen from the world's state directly (`policy.choose_card`) rather than
-    from a view built for every card: what a seat wants is read from its view once, at its first turn in the
-    play, and the cards gone are kept up to date here. The choices are the ones `policy(world.view(seat))`
-    makes (tests/test_search.py plays both side by side).
-
-    `shared` lends the playouts of one decision each seat's aims, found by `aims_key`: the same choices, without
-    a view and a reading of the scoring for every seat of every playout.
-    """
-    if hand is None:
-        hand = world.hands_finished
-    rules = world.rules
-    wants: dict[int, Aims] = {}
-    played = -1
-    while world.hands_finished == hand and not world.is_over():
-        seat = world.actor
-        assert seat is not None
-        if world.phase is not PhaseKind.PLAY:
-            world.apply(policy(world.view(seat)))
-            continue
-        legal = world.legal_actions()
-        if len(legal) == 1:
-            card = legal[0]
-        else:
-            if seat not in wants:  # its first choice in the play (the playout's first, too, when none are known)
-                view = world.view(seat) if played < 0 else None
-                wants[seat] = aims_of(world, seat, view, shared)
-                if view is not None:
-                    played = rules.deck.mask(c for cards in view.played() for c in cards)
-                    sense = card_sense(rules, world.trump, world.named_game)
-            if sense.trump != world.trump:  # set by the first card led (`trump.mode: led`)
-                sense = card_sense(rules, world.trump, world.named_game)
-            trick, seats = world.claims()
-            gone = 0 if trick else played | rules.deck.mask(world.hand(seat))
-            state = TrickState(legal, trick, seats, world.tricks_won, gone)
-            card = choose_card(sense, state, wants[seat])
-        world.apply(card)
-        if played >= 0:
-            played |= 1 << card
-    return world.finished_hand(hand)
 
 
 def value(view: SeatView, hand: HandResult) -> float:
@@ -118,32 +47,27 @@ def close_bidding(world: Game, hand: int) -> None:
 NO_CHOICE = -1
 """The key of a choice's value when the seat names no trump after it in the hand."""
 
+Branch = tuple[int, Game]
+"""A world after a choice, at the play of the hand (or its end), under the trump named after the choice."""
 
-def choice_values(
-    view: SeatView,
-    world: Game,
-    choice: int,
-    hand: int,
-    named: int = NO_CHOICE,
-    shared: SharedAims | None = None,
-) -> dict[int, float]:
-    """The value of making `choice` in `world`, for each trump (or game) the viewer may name after it in hand
-    `hand` (under `NO_CHOICE` when it names none; only `named` where that is one it may name). A bid is played
-    as the contract it makes if the auction ends with it, so no imagined rival's weak continuation makes
-    outbidding it look good. `shared`: the aims the decision's playouts share (`play_out_hand`)."""
+
+def choice_branches(view: SeatView, world: Game, choice: int, hand: int, named: int = NO_CHOICE) -> list[Branch]:
+    """`world` after the viewer makes `choice` and the others close the bidding, moved on to the play of hand
+    `hand` (or its end): one branch per trump or game the viewer may name after it (only `named` where that is
+    one it may name), each under that trump's key, or the world itself under `NO_CHOICE` when it names none."""
     bidding = world.phase is PhaseKind.BIDDING
     world.apply(choice)  # it may end the hand, and the match with it (everyone passed)
     if bidding:
         close_bidding(world, hand)
     if not _reaches_own_trump(world, view.seat, hand):
-        return {NO_CHOICE: value(view, play_out_hand(world, hand, shared))}
+        return [(NO_CHOICE, world)]
     legal = world.legal_actions()
-    values = {}
+    branches = []
     for trump in (named,) if named in legal else legal:
         branch = world.clone()
         branch.apply(trump)
-        values[trump] = value(view, play_out_hand(branch, hand, shared))
-    return values
+        branches.append((trump, branch))
+    return branches
 
 
 def _reaches_own_trump(world: Game, seat: int, hand: int) -> bool:
@@ -166,15 +90,43 @@ def sample_worlds(view: SeatView, rng: random.Random, samples: int) -> list[Game
 def outcomes_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) -> dict[int, list[float]]:
     """The value of each choice in each of the same `worlds` (common random numbers), with the trump named after
     it that is best over all the worlds (the seat names one before it sees more). Every trump is tried after the
-    first choice that leads to naming one; the later choices keep the best of them (a cheaper estimate)."""
+    first choice that leads to naming one; the later choices keep the best of them (a cheaper estimate), and are
+    played out all together (in arrays, where `batch` can)."""
     outcomes: dict[int, list[float]] = {}
     named = NO_CHOICE
     shared: SharedAims = {}
-    for choice in choices:
-        found = [choice_values(view, world.clone(), choice, world.hands_finished, named, shared) for world in worlds]
-        outcomes[choice], best = best_named(found)
-        named = best if named == NO_CHOICE else named
+    waiting = list(choices)
+    while waiting:
+        group = waiting if named != NO_CHOICE else waiting[:1]
+        for choice, found in zip(group, choice_values(view, group, worlds, named, shared), strict=True):
+            outcomes[choice], best = best_named(found)
+            named = best if named == NO_CHOICE else named
+        waiting = waiting[len(group) :]
     return outcomes
+
+
+def choice_values(
+    view: SeatView,
+    choices: Sequence[int],
+    worlds: Sequence[Game],
+    named: int = NO_CHOICE,
+    shared: SharedAims | None = None,
+) -> list[list[dict[int, float]]]:
+    """For each choice, in each world, its value under each trump the viewer may name after it (only `named`
+    where it may name that one; `NO_CHOICE` when it names none), every playout played out at once (`batch`). A
+    bid is played as the contract it makes if the auction ends with it, so no imagined rival's weak continuation
+    makes outbidding it look good. `shared`: the aims the decision's playouts share."""
+    jobs: list[tuple[int, int, int, Game, int]] = []
+    for index, choice in enumerate(choices):
+        for place, world in enumerate(worlds):
+            hand = world.hands_finished
+            for trump, branch in choice_branches(view, world.clone(), choice, hand, named):
+                jobs.append((index, place, trump, branch, hand))
+    results = batch.play_out_all([(branch, hand) for _index, _place, _trump, branch, hand in jobs], shared)
+    found: list[list[dict[int, float]]] = [[{} for _world in worlds] for _choice in choices]
+    for (index, place, trump, _branch, _hand), result in zip(jobs, results, strict=True):
+        found[index][place][trump] = value(view, result)
+    return found
 
 
 def best_named(found: Sequence[dict[int, float]]) -> tuple[list[float], int]:
