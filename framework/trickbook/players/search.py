@@ -13,7 +13,7 @@ from ..engine.view import SeatView
 from ..ruleset.actions import GAME, TRUMP
 from ..ruleset.rules import TrumpMode
 from . import batch
-from .playout import SharedAims, play_out_hand
+from .playout import SharedAims
 from .policy import policy
 from .worlds import imagine
 
@@ -90,19 +90,56 @@ def sample_worlds(view: SeatView, rng: random.Random, samples: int) -> list[Game
 def outcomes_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) -> dict[int, list[float]]:
     """The value of each choice in each of the same `worlds` (common random numbers), with the trump named after
     it that is best over all the worlds (the seat names one before it sees more). Every trump is tried after the
-    first choice that leads to naming one; the later choices keep the best of them (a cheaper estimate), and are
-    played out all together (in arrays, where `batch` can)."""
+    first choice that leads to naming one; the later choices keep the best of them (a cheaper estimate).
+
+    The playouts go in as few groups as that allows (in arrays, where `batch` can): the choices up to the first
+    that names a trump, then the rest under the trump found best."""
     outcomes: dict[int, list[float]] = {}
     named = NO_CHOICE
     shared: SharedAims = {}
     waiting = list(choices)
     while waiting:
-        group = waiting if named != NO_CHOICE else waiting[:1]
-        for choice, found in zip(group, choice_values(view, group, worlds, named, shared), strict=True):
+        group: list[int] = []
+        jobs: list[Job] = []
+        for choice in waiting:
+            branches = _jobs(view, len(group), choice, worlds, named)
+            group.append(choice)
+            jobs += branches
+            if named == NO_CHOICE and any(job[2] != NO_CHOICE for job in branches):
+                break  # the trump found best after it decides the branches of the next choices
+        for choice, found in zip(group, _values(view, group, worlds, jobs, shared), strict=True):
             outcomes[choice], best = best_named(found)
             named = best if named == NO_CHOICE else named
         waiting = waiting[len(group) :]
     return outcomes
+
+
+Job = tuple[int, int, int, Game, int]
+"""A playout of a choice: the choice's place in its group, its world's, the trump named after the choice, the
+branch and its hand."""
+
+
+def _jobs(view: SeatView, index: int, choice: int, worlds: Sequence[Game], named: int) -> list[Job]:
+    """The playouts that value `choice`, the `index`th of its group, in each of `worlds` (see
+    `choice_branches`)."""
+    jobs = []
+    for place, world in enumerate(worlds):
+        hand = world.hands_finished
+        for trump, branch in choice_branches(view, world.clone(), choice, hand, named):
+            jobs.append((index, place, trump, branch, hand))
+    return jobs
+
+
+def _values(
+    view: SeatView, choices: Sequence[int], worlds: Sequence[Game], jobs: Sequence[Job], shared: SharedAims | None
+) -> list[list[dict[int, float]]]:
+    """Plays `jobs` out at once, those of `choices` in order: each choice's value in each world under each trump
+    named after it."""
+    results = batch.play_out_all([(branch, hand) for _index, _place, _trump, branch, hand in jobs], shared)
+    found: list[list[dict[int, float]]] = [[{} for _world in worlds] for _choice in choices]
+    for (index, place, trump, _branch, _hand), result in zip(jobs, results, strict=True):
+        found[index][place][trump] = value(view, result)
+    return found
 
 
 def choice_values(
@@ -116,17 +153,8 @@ def choice_values(
     where it may name that one; `NO_CHOICE` when it names none), every playout played out at once (`batch`). A
     bid is played as the contract it makes if the auction ends with it, so no imagined rival's weak continuation
     makes outbidding it look good. `shared`: the aims the decision's playouts share."""
-    jobs: list[tuple[int, int, int, Game, int]] = []
-    for index, choice in enumerate(choices):
-        for place, world in enumerate(worlds):
-            hand = world.hands_finished
-            for trump, branch in choice_branches(view, world.clone(), choice, hand, named):
-                jobs.append((index, place, trump, branch, hand))
-    results = batch.play_out_all([(branch, hand) for _index, _place, _trump, branch, hand in jobs], shared)
-    found: list[list[dict[int, float]]] = [[{} for _world in worlds] for _choice in choices]
-    for (index, place, trump, _branch, _hand), result in zip(jobs, results, strict=True):
-        found[index][place][trump] = value(view, result)
-    return found
+    jobs = [job for index, choice in enumerate(choices) for job in _jobs(view, index, choice, worlds, named)]
+    return _values(view, choices, worlds, jobs, shared)
 
 
 def best_named(found: Sequence[dict[int, float]]) -> tuple[list[float], int]:
