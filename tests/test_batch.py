@@ -28,12 +28,12 @@ def test_numpy_is_installed_with_the_test_extras_so_the_arrays_are_tested() -> N
 
 
 def test_the_arrays_take_plain_play_scored_by_tricks_and_leave_the_rest_to_one_world_at_a_time() -> None:
-    """Tarneeb 41 (a trick event in its scoring), Whist and Oh Hell are played in arrays; Hearts reads the cards
-    taken, Bridge has a dummy, Spades bans its trump from the lead, Call Break makes players overtrump, Kout leads
-    of no rank and Skat counts card points: each of those is played one world at a time."""
-    together = {name for name in ("tarneeb-41", "syrian-tarneeb-41", "cardems-tarneeb", "whist", "oh-hell", "napoleon")}
+    """Tarneeb 41 (a trick event in its scoring), Whist, Oh Hell and Spades (trumps banned from the lead until
+    broken) are played in arrays; Hearts reads the cards taken, Bridge has a dummy, Call Break makes players
+    overtrump, Kout leads of no rank and Skat counts card points: each of those is played one world at a time."""
+    together = ("tarneeb-41", "syrian-tarneeb-41", "cardems-tarneeb", "whist", "oh-hell", "napoleon", "cardems-spades")
     assert all(batch.plays_together(load_ruleset(name)) for name in together)
-    apart = ("hearts", "contract-bridge", "cardems-spades", "call-break", "kout", "skat")
+    apart = ("hearts", "contract-bridge", "call-break", "kout", "skat")
     assert not any(batch.plays_together(load_ruleset(name)) for name in apart)
     assert not load_ruleset("hearts").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks
 

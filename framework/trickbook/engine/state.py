@@ -402,6 +402,11 @@ class GameState:
         return tuple(moves)
 
     @property
+    def unbroken(self) -> CardMask:
+        """The cards of the suits that may not be led until broken and are not broken yet, as a mask."""
+        return self._block
+
+    @property
     def trick_events(self) -> tuple[tuple[int, ...], ...]:
         """How often each trick event has happened to each seat in this hand so far (per event, per seat)."""
         return tuple(map(tuple, self._event_counts))

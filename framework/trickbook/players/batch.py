@@ -43,8 +43,9 @@ def available() -> bool:
 
 def plays_together(rules: Rules) -> bool:
     """True when the hands of `rules` can be played out in arrays: the scoring reads only tricks and events, the
-    play is plain with no suit banned from the lead and no lead of no rank, every seat plays to every trick, no
-    dummy, and each card is one card of one suit (one copy, no extra cards). Worked out once per rules."""
+    play is plain (following suit, and suits banned from the lead until a discard breaks them) with no lead of no
+    rank, every seat plays to every trick, no dummy, and each card is one card of one suit (one copy, no extra
+    cards). Worked out once per rules."""
     known = rules.made.get(__name__)
     if known is None:
         known = rules.made[__name__] = _plays_together(rules)
@@ -56,7 +57,6 @@ def _plays_together(rules: Rules) -> bool:
     return (
         rules.scored_by_tricks
         and rules.play.plain
-        and not rules.play.lead_restrictions
         and not rules.play.rankless_leads
         and not rules.play.dummy
         and rules.alone is None
@@ -213,6 +213,7 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     # The worlds' state.
     hands = _bits([world.held_masks() for world in worlds], deck.size)
     played = _bits([world.cards_played() for world in worlds], deck.size)
+    unbroken = _bits([world.unbroken for world in worlds], deck.size)
     start = len(worlds[0].trick)
     trick = np.zeros((count, seats), dtype=int)
     if start:
@@ -229,6 +230,9 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
         place = (start + step) % seats
         held = hands[at, turn]
         legal = held
+        if place == 0 and rules.play.lead_restrictions:
+            allowed = held & ~unbroken
+            legal = np.where(allowed[at, allowed.argmax(axis=1)][:, None], allowed, held)
         if place:
             led = suit_of[at, trick[:, 0]]
             suited = held & suit_cards[at, led]
@@ -246,6 +250,10 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
                 legal, row, trick[:, :place], order[leader], led, can_follow, mates, dodge, low, costly, suit_of
             )
         hands[at, turn, card] = False
+        if place and rules.play.lead_restrictions:  # a discard of a banned suit breaks it
+            suit = suit_of[at, card]
+            breaking = (suit != led) & unbroken[at, card]
+            unbroken &= ~(suit_cards[at, suit] & breaking[:, None])
         played[at, card] = True
         trick[:, place] = card
         turn = after[turn]
