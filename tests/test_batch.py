@@ -27,15 +27,16 @@ def test_numpy_is_installed_with_the_test_extras_so_the_arrays_are_tested() -> N
     assert batch.available()
 
 
-def test_the_arrays_take_plain_play_scored_by_tricks_and_leave_the_rest_to_one_world_at_a_time() -> None:
-    """Tarneeb 41 (a trick event in its scoring), Whist, Oh Hell and Spades (trumps banned from the lead until
-    broken) are played in arrays; Hearts reads the cards taken, Bridge has a dummy, Call Break makes players
-    overtrump, Kout leads of no rank and Skat counts card points: each of those is played one world at a time."""
-    together = ("tarneeb-41", "syrian-tarneeb-41", "cardems-tarneeb", "whist", "oh-hell", "napoleon", "cardems-spades")
+def test_the_arrays_take_plain_play_to_the_last_card_and_leave_the_rest_to_one_world_at_a_time() -> None:
+    """Tarneeb 41 (a trick event in its scoring), Whist, Oh Hell, Spades (trumps banned from the lead until
+    broken), Black Maria and Sueca (card points) are played in arrays; Hearts has a first lead and cards kept off
+    the first trick, Bridge a dummy, Call Break makes players overtrump, Kout leads of no rank and Skat's play may
+    stop early: each of those is played one world at a time."""
+    together = ("tarneeb-41", "syrian-tarneeb-41", "whist", "oh-hell", "cardems-spades", "black-maria", "sueca")
     assert all(batch.plays_together(load_ruleset(name)) for name in together)
     apart = ("hearts", "contract-bridge", "call-break", "kout", "skat")
     assert not any(batch.plays_together(load_ruleset(name)) for name in apart)
-    assert not load_ruleset("hearts").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks
+    assert not load_ruleset("sueca").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks
 
 
 def _play_position(config: tuple, seed: int, cards: int) -> Game | None:
@@ -96,14 +97,18 @@ def test_worlds_at_different_cards_of_a_trick_are_played_in_groups(config: tuple
     ]
 
 
-@pytest.mark.parametrize("config", [c for c in CONFIGURATIONS if rules(*c).scored_by_tricks], ids=config_id)
+SETTLED = [c for c in CONFIGURATIONS if rules(*c).play.stop_when is None and rules(*c).play.draw is None]
+"""The bundled configurations whose hands play to their last card, so a playout may settle them."""
+
+
+@pytest.mark.parametrize("config", SETTLED, ids=config_id)
 @settings(max_examples=5)
 @given(seed=st.integers(0, 2**31), steps=st.integers(0, 60))
-def test_a_hand_settled_from_its_tricks_and_events_scores_as_the_hand_played(
+def test_a_hand_settled_from_its_cards_tricks_and_events_is_the_hand_played(
     config: tuple, seed: int, steps: int
 ) -> None:
-    """Where the scoring reads only tricks and events, a hand ended by `settle_play` with the counts the played
-    hand ended with has its score, totals and counters, and the match goes on (or ends) the same way."""
+    """A hand ended by `settle_play` with the cards, tricks and events the played hand ended with is that hand
+    (moves, score, card points, totals, counters), and the match goes on (or ends) the same way."""
     game = random_position(config, seed, steps)
     if game.is_over() or game.phase != "play":
         return
@@ -113,28 +118,22 @@ def test_a_hand_settled_from_its_tricks_and_events_scores_as_the_hand_played(
     while played.hands_finished == hand and not played.is_over():
         played.apply(chooser.choice(played.legal_actions()))
     whole = played.finished_hand(hand)
-    settled.settle_play(whole.tricks_won, whole.events)
-    short = settled.finished_hand(hand)
-    assert (short.score, short.seat_score, short.totals, short.counters, short.lines) == (
-        whole.score,
-        whole.seat_score,
-        whole.totals,
-        whole.counters,
-        whole.lines,
-    )
-    assert (settled.is_over(), settled.winner, settled.hand_number) == (
+    settled.settle_play(whole.packed_moves[game.moves_made :], whole.tricks_won, whole.events)
+    assert settled.finished_hand(hand) == whole
+    assert (settled.is_over(), settled.winner, settled.hand_number, settled.totals) == (
         played.is_over(),
         played.winner,
         played.hand_number,
+        played.totals,
     )
 
 
-def test_a_hand_whose_scoring_reads_the_cards_taken_is_not_settled_from_counts() -> None:
-    game = Game(load_ruleset("hearts"), 1)
+def test_a_hand_a_rule_may_stop_early_is_not_settled_by_a_playout() -> None:
+    game = Game(load_ruleset("skat-simple"), 1)
     while game.phase != "play":
-        game.apply(game.legal_actions()[0])
-    with pytest.raises(ValueError, match="reads only tricks and events"):
-        game.settle_play((13, 0, 0, 0), ())
+        game.apply(policy(game.view(game.actor or 0)))
+    with pytest.raises(ValueError, match="runs to its last card"):
+        game.settle_play((), (10, 0, 0), ())
 
 
 @pytest.mark.parametrize("ruleset", ["tarneeb-41", "whist", "oh-hell"])

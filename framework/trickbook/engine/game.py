@@ -420,18 +420,25 @@ class Game(GameState):
         else:
             self._turn = winner
 
-    def settle_play(self, tricks_won: Sequence[int], events: Sequence[Sequence[int]]) -> None:
-        """Ends the play of the hand as though its remaining cards had fallen so that each seat took `tricks_won`
-        tricks in all and trick event `e` happened `events[e][seat]` times to each seat, then scores it. For
-        playouts that decide the cards themselves (`players.batch`), where the scoring reads nothing more of the
-        play (`Rules.scored_by_tricks`); the hand's record then lacks the cards not played here."""
-        if self._phase != PLAY or not self.rules.scored_by_tricks:
-            raise ValueError("settle_play needs a hand in play whose scoring reads only tricks and events")
+    def settle_play(self, plays: Sequence[int], tricks_won: Sequence[int], events: Sequence[Sequence[int]]) -> None:
+        """Ends the play of the hand with the rest of its cards as `plays` (packed moves, `card << ACTION_SHIFT |
+        seat`, in the order played), after which each seat has taken `tricks_won` tricks in all and trick event
+        `e` has happened `events[e][seat]` times to each seat, then scores the hand. For playouts that work the
+        cards, tricks and events out themselves (`players.batch`, many worlds at once): nothing is checked card by
+        card. Only where the play runs to the last card as dealt (no `play.stop_when`, no `play.draw`)."""
+        play = self.rules.play
+        if self._phase != PLAY or play.stop_when is not None or play.draw is not None:
+            raise ValueError("settle_play needs a hand in play that runs to its last card (no stop_when, no draw)")
+        if plays and not self._trick and not self._trick_count and self.rules.trump.mode is TrumpMode.LED:
+            self._trump_by_lead(plays[0] >> ACTION_SHIFT)  # the first card led names trump, as in `apply`
+        self._moves.extend(plays)
         self._tricks_won[:] = tricks_won
         self._event_counts = [list(counts) for counts in events]
         self._trick_count = sum(tricks_won)
         self._trick = []
         self._hands = [0] * self._seats
+        if plays:
+            self._turn = plays[-1] & SEAT_MASK
         self._score_hand()
 
     def _draw_round(self, winner: int) -> None:

@@ -1,11 +1,12 @@
 """The quick policy's playouts, many worlds at once: the tricks of a hand played in numpy arrays over worlds.
 
 A search decision plays hundreds of imagined hands out from the same position with the same quick policy
-(`playout.play_out_hand`). Where the play is plain (follow suit or not, nothing else restricting a card, every
-seat in every trick, one copy of each card) and the scoring reads only the tricks each seat took and the trick
-events (`Rules.scored_by_tricks`), this module plays all of them together: one array step per card for every
-world, the same choices `policy.choose_card` makes card for card (tests/test_batch.py plays both side by side),
-then each distinct outcome is scored once by the engine (`Game.settle_play`).
+(`playout.play_out_hand`). Where the play is plain (follow suit or not, suits banned from the lead until broken,
+nothing else restricting a card, every seat in every trick, one copy of each card) and runs to its last card,
+this module plays all of them together: one array step per card for every world, the same choices
+`policy.choose_card` makes card for card (tests/test_batch.py plays both side by side), then the engine scores
+each hand from its cards (`Game.settle_play`), once per distinct count of tricks and events where the scoring
+reads no more (`Rules.scored_by_tricks`).
 
 numpy is an optional extra (`pip install trickbook[fast]`); without it `available()` is false and the search
 players play each world out alone, with the same choices.
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.history import HandResult
+from ..engine.history import ACTION_SHIFT, HandResult
 from ..engine.kinds import PhaseKind
 from ..ruleset.rules import Relation, Rules, TrumpMode
 from .playout import SharedAims, aims_of, play_key, play_out_hand
@@ -42,10 +43,10 @@ def available() -> bool:
 
 
 def plays_together(rules: Rules) -> bool:
-    """True when the hands of `rules` can be played out in arrays: the scoring reads only tricks and events, the
-    play is plain (following suit, and suits banned from the lead until a discard breaks them) with no lead of no
-    rank, every seat plays to every trick, no dummy, and each card is one card of one suit (one copy, no extra
-    cards). Worked out once per rules."""
+    """True when the hands of `rules` can be played out in arrays: the play runs to the last card (no rule stops it,
+    nobody draws) and is plain (following suit, and suits banned from the lead until a discard breaks them) with no
+    lead of no rank, every seat plays to every trick, no dummy, and each card is one card of one suit (one copy, no
+    extra cards). Worked out once per rules."""
     known = rules.made.get(__name__)
     if known is None:
         known = rules.made[__name__] = _plays_together(rules)
@@ -55,7 +56,8 @@ def plays_together(rules: Rules) -> bool:
 def _plays_together(rules: Rules) -> bool:
     deck = rules.deck
     return (
-        rules.scored_by_tricks
+        rules.play.stop_when is None
+        and rules.play.draw is None
         and rules.play.plain
         and not rules.play.rankless_leads
         and not rules.play.dummy
@@ -226,7 +228,9 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     unlike_trump = np.array(deck.suit_of)[None, :] != trump[:, None]
     follow = rules.play.follow_suit
     after = np.array(rules.seating.next_seat)
-    for step in range(int(hands[0].sum())):
+    steps = int(hands[0].sum())
+    moves = np.zeros((steps, count), dtype=np.int64)  # each card played, as the engine packs a move
+    for step in range(steps):
         place = (start + step) % seats
         held = hands[at, turn]
         legal = held
@@ -250,6 +254,7 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
                 legal, row, trick[:, :place], order[leader], led, can_follow, mates, dodge, low, costly, suit_of
             )
         hands[at, turn, card] = False
+        moves[step] = card << ACTION_SHIFT | turn
         if place and rules.play.lead_restrictions:  # a discard of a banned suit breaks it
             suit = suit_of[at, card]
             breaking = (suit != led) & unbroken[at, card]
@@ -261,9 +266,12 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             row = strength[at, suit_of[at, trick[:, 0]]]
             leader = _finish_trick(rules, row, trick, order[leader], won, events, event_first, event_then)
             turn = leader
+    by_counts = rules.scored_by_tricks
     return [
-        _score(world, key, tuple(tricks), tuple(map(tuple, counts)), scored)
-        for world, key, tricks, counts in zip(worlds, keys, won.tolist(), events.tolist(), strict=True)
+        _score(world, key if by_counts else None, cards, tuple(tricks), tuple(map(tuple, counts)), scored)
+        for world, key, cards, tricks, counts in zip(
+            worlds, keys, moves.T.tolist(), won.tolist(), events.tolist(), strict=True
+        )
     ]
 
 
@@ -375,17 +383,21 @@ def _finish_trick(
 
 def _score(
     world: Game,
-    key: tuple[object, ...],
+    key: tuple[object, ...] | None,
+    plays: list[int],
     tricks: tuple[int, ...],
     events: tuple[tuple[int, ...], ...],
     scored: Outcomes,
 ) -> HandResult:
-    """The hand `world` ends with these tricks and events, scored by the engine once per distinct outcome: the
-    rest of what its scoring reads is the decision's, or in its `play_key`."""
+    """The hand `world` ends with these cards, tricks and events, scored by the engine; once per distinct count
+    of tricks and events where the scoring reads nothing more (`key`: the world's `play_key`, the rest of what
+    its scoring reads being the decision's), else every time (`key` None)."""
     outcome = (key, tricks, events)
-    result = scored.get(outcome)
+    result = scored.get(outcome) if key is not None else None
     if result is None:
         hand = world.hands_finished
-        world.settle_play(tricks, events)
-        result = scored[outcome] = world.finished_hand(hand)
+        world.settle_play(plays, tricks, events)
+        result = world.finished_hand(hand)
+        if key is not None:
+            scored[outcome] = result
     return result

@@ -922,9 +922,9 @@ class Rules:
     uses: frozenset[str] = field(init=False, repr=False, compare=False)
     """Every built-in name some expression of these rules reads, so the engine works out only those facts."""
     scored_by_tricks: bool = field(init=False, repr=False, compare=False)
-    """True when nothing read after a hand's first card depends on which cards fell where, beyond the tricks each
-    seat took and the trick events counted: no card taken, held or dealt is read, no rule stops the play, no seat
-    draws. A playout may then decide the cards by itself and hand the engine those counts (`Game.settle_play`)."""
+    """True when nothing a hand's scoring reads depends on which cards fell where, beyond the tricks each seat
+    took and the trick events counted: no card taken, held or dealt is read, no rule stops the play, no seat
+    draws. Hands whose play ends with the same counts then score the same (`players.batch` scores them once)."""
     fixed_hand_size: int = field(init=False, repr=False, compare=False)
     """The cards each player is dealt when every hand deals the same number, else 0."""
     contract_size: int = field(init=False, repr=False, compare=False)
