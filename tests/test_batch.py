@@ -19,7 +19,15 @@ from trickbook.players.policy import policy
 from trickbook.players.search import outcomes_in, value
 from trickbook.players.worlds import imagine
 
-TOGETHER = [config for config in CONFIGURATIONS if batch.plays_together(rules(*config))]
+HEARTS_RULES = [
+    ("hearts", (("first_lead_any_club", "on"), ("no_points_first_trick", "off")), None),
+    ("hearts", (("qs_breaks_hearts", "off"), ("heart_lead_instead_of_qs", "on")), None),
+    ("hearts", (("heart_lead_instead_of_qs", "on"),), None),
+]
+"""Hearts' options that change what may be led or played: a first lead of any club, point cards allowed on the
+first trick, hearts broken by a heart alone, a heart led instead of the queen of spades."""
+
+TOGETHER = [config for config in CONFIGURATIONS + HEARTS_RULES if batch.plays_together(rules(*config))]
 """The bundled configurations whose hands can be played out in arrays."""
 
 
@@ -29,12 +37,12 @@ def test_numpy_is_installed_with_the_test_extras_so_the_arrays_are_tested() -> N
 
 def test_the_arrays_take_plain_play_to_the_last_card_and_leave_the_rest_to_one_world_at_a_time() -> None:
     """Tarneeb 41 (a trick event in its scoring), Whist, Oh Hell, Spades (trumps banned from the lead until
-    broken), Black Maria and Sueca (card points) are played in arrays; Hearts has a first lead and cards kept off
-    the first trick, Bridge a dummy, Call Break makes players overtrump, Kout leads of no rank and Skat's play may
-    stop early: each of those is played one world at a time."""
-    together = ("tarneeb-41", "syrian-tarneeb-41", "whist", "oh-hell", "cardems-spades", "black-maria", "sueca")
+    broken), Black Maria and Sueca (card points) and Hearts (a first lead, cards kept off the first trick, a suit
+    broken by the queen of spades too) are played in arrays; Bridge has a dummy, Call Break makes players
+    overtrump, Kout leads of no rank and Skat's play may stop early: each of those is played one world at a time."""
+    together = ("tarneeb-41", "whist", "oh-hell", "cardems-spades", "black-maria", "sueca", "hearts", "spot-hearts")
     assert all(batch.plays_together(load_ruleset(name)) for name in together)
-    apart = ("hearts", "contract-bridge", "call-break", "kout", "skat")
+    apart = ("contract-bridge", "call-break", "kout", "skat")
     assert not any(batch.plays_together(load_ruleset(name)) for name in apart)
     assert not load_ruleset("sueca").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks
 

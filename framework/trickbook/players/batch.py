@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, HandResult
 from ..engine.kinds import PhaseKind
-from ..ruleset.rules import Relation, Rules, TrumpMode
+from ..ruleset.rules import LeadsWith, Relation, Rules, TrumpMode
 from .playout import SharedAims, aims_of, play_key, play_out_hand
 from .policy import Aims, card_sense
 
@@ -44,9 +44,10 @@ def available() -> bool:
 
 def plays_together(rules: Rules) -> bool:
     """True when the hands of `rules` can be played out in arrays: the play runs to the last card (no rule stops it,
-    nobody draws) and is plain (following suit, and suits banned from the lead until a discard breaks them) with no
-    lead of no rank, every seat plays to every trick, no dummy, and each card is one card of one suit (one copy, no
-    extra cards). Worked out once per rules."""
+    nobody draws), what may be played is following suit, suits banned from the lead until broken, the first lead
+    and cards kept off the first trick (no must-beat rule, no card held back or owed by a condition, so no lead of
+    no rank), every seat plays to every trick, no dummy, and each card is one card of one suit (one copy, no extra
+    cards). Worked out once per rules."""
     known = rules.made.get(__name__)
     if known is None:
         known = rules.made[__name__] = _plays_together(rules)
@@ -58,8 +59,11 @@ def _plays_together(rules: Rules) -> bool:
     return (
         rules.play.stop_when is None
         and rules.play.draw is None
-        and rules.play.plain
-        and not rules.play.rankless_leads
+        and not rules.play.must.any
+        and not rules.play.trump_instead
+        and not rules.play.lead_only_when
+        and not rules.play.follow_only_when
+        and not rules.play.must_play
         and not rules.play.dummy
         and rules.alone is None
         and not rules.deal.dealer_sits_out
@@ -100,6 +104,13 @@ class _Senses:
     event_first: Array
     event_then: Array
     """(trumps, events): each trick event's two cards under that trump (-1 where it cannot happen)."""
+    break_suit: Array
+    break_also: Array
+    break_only: Array
+    """(trumps, bans, cards): each suit banned from the lead until broken, the other cards that break it, and the
+    cards that held with it and nothing else let it be led (`PlayStart.breaks`; empty rows pad)."""
+    break_any: Array
+    """(trumps, bans): whether any card of the banned suit breaks it (else only one played to another suit)."""
 
 
 def _ranked(keys: Sequence[object]) -> list[int]:
@@ -115,11 +126,13 @@ def _senses(rules: Rules, plays: Sequence[tuple[int, int]]) -> _Senses:
     suits = max(len(rules.tables(trump, game).strength) for trump, game in plays)
     events = len(rules.events)
     suit_of, suit_cards, strength, low, costly, spare, first, then = ([] for _ in range(8))
+    bans = max(len(rules.tables(trump, game).breaks) for trump, game in plays)
+    break_suit, break_also, break_only, break_any = ([] for _ in range(4))
     for trump, game in plays:
         tables = rules.tables(trump, game)
         sense = card_sense(rules, trump, game)
         suit_of.append(tables.suit_of)
-        masks = [[bool(mask >> card & 1) for card in range(deck.size)] for mask in tables.suit_masks]
+        masks = [_row(mask, deck.size) for mask in tables.suit_masks]
         suit_cards.append(masks + [[False] * deck.size] * (suits - len(masks)))
         rows = [list(row) for row in tables.strength]
         strength.append(rows + [[0] * deck.size] * (suits - len(rows)))
@@ -129,6 +142,11 @@ def _senses(rules: Rules, plays: Sequence[tuple[int, int]]) -> _Senses:
         cards = {event.index: (event.first, event.then) for event in tables.events}
         first.append([cards.get(index, (-1, -1))[0] for index in range(events)])
         then.append([cards.get(index, (-1, -1))[1] for index in range(events)])
+        breaks = list(tables.breaks) + [(0, False, 0, 0)] * (bans - len(tables.breaks))
+        break_suit.append([_row(suit, deck.size) for suit, _any, _also, _only in breaks])
+        break_also.append([_row(also, deck.size) for _suit, _any, also, _only in breaks])
+        break_only.append([_row(only, deck.size) for _suit, _any, _also, only in breaks])
+        break_any.append([any_card for _suit, any_card, _also, _only in breaks])
     return _Senses(
         np.array(suit_of),
         np.array(suit_cards, dtype=bool),
@@ -139,7 +157,16 @@ def _senses(rules: Rules, plays: Sequence[tuple[int, int]]) -> _Senses:
         np.array([trump for trump, _game in plays]),
         np.array(first, dtype=int).reshape(len(plays), events),
         np.array(then, dtype=int).reshape(len(plays), events),
+        np.array(break_suit, dtype=bool).reshape(len(plays), bans, deck.size),
+        np.array(break_also, dtype=bool).reshape(len(plays), bans, deck.size),
+        np.array(break_only, dtype=bool).reshape(len(plays), bans, deck.size),
+        np.array(break_any, dtype=bool).reshape(len(plays), bans),
     )
+
+
+def _row(mask: int, size: int) -> list[bool]:
+    """A card mask as one boolean per card."""
+    return [bool(mask >> card & 1) for card in range(size)]
 
 
 Outcomes = dict[tuple[object, ...], HandResult]
@@ -201,6 +228,7 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     suit_of, low, costly, spare = sense.suit_of[which], sense.low[which], sense.costly[which], sense.spare[which]
     strength, suit_cards, trump = sense.strength[which], sense.suit_cards[which], sense.trump[which]
     event_first, event_then = sense.event_first[which], sense.event_then[which]
+    bans = _Bans(sense.break_suit[which], sense.break_also[which], sense.break_only[which], sense.break_any[which])
     # What each seat wants, per world: read once per play key, as the playouts one at a time share them.
     found: dict[tuple[object, ...], int] = {}
     kinds: list[tuple[Aims, ...]] = []
@@ -228,21 +256,29 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     unlike_trump = np.array(deck.suit_of)[None, :] != trump[:, None]
     follow = rules.play.follow_suit
     after = np.array(rules.seating.next_seat)
+    play = rules.play
+    avoid = np.array(_row(play.first_trick_avoid, deck.size)) if play.first_trick_avoid else None
+    tricks_before = sum(worlds[0].tricks_won)
     steps = int(hands[0].sum())
     moves = np.zeros((steps, count), dtype=np.int64)  # each card played, as the engine packs a move
     for step in range(steps):
         place = (start + step) % seats
+        first_trick = tricks_before + (start + step) // seats == 0
         held = hands[at, turn]
         legal = held
-        if place == 0 and rules.play.lead_restrictions:
-            allowed = held & ~unbroken
-            legal = np.where(allowed[at, allowed.argmax(axis=1)][:, None], allowed, held)
-        if place:
+        if place == 0:
+            if first_trick and play.leads_with is not LeadsWith.ANY and play.first_card is not None:
+                legal = _narrowed(legal, _first_lead(play.leads_with, play.first_card, suit_of, suit_cards, at))
+            if bans.count:
+                legal = _narrowed(legal, ~bans.banned(held, unbroken))
+        else:
             led = suit_of[at, trick[:, 0]]
             suited = held & suit_cards[at, led]
             can_follow = suited[at, suited.argmax(axis=1)]
             if follow:
                 legal = np.where(can_follow[:, None], suited, held)
+        if first_trick and avoid is not None:
+            legal = _narrowed(legal, ~avoid[None, :])
         mates = members[wanted, turn]
         dodge = no_tricks[wanted, turn] | ((won * mates).sum(axis=1) >= target[wanted, turn])
         if place == 0:
@@ -255,10 +291,8 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             )
         hands[at, turn, card] = False
         moves[step] = card << ACTION_SHIFT | turn
-        if place and rules.play.lead_restrictions:  # a discard of a banned suit breaks it
-            suit = suit_of[at, card]
-            breaking = (suit != led) & unbroken[at, card]
-            unbroken &= ~(suit_cards[at, suit] & breaking[:, None])
+        if bans.count:
+            bans.break_with(unbroken, card, suit_of[at, card], led if place else suit_of[at, card])
         played[at, card] = True
         trick[:, place] = card
         turn = after[turn]
@@ -283,6 +317,57 @@ def _bits(masks: Sequence[int | Sequence[int]], size: int) -> Array:
         return (numbers[..., None] >> np.arange(size) & 1).astype(bool)
     flat = [(mask >> card) & 1 for mask in numbers.ravel() for card in range(size)]
     return np.array(flat, dtype=bool).reshape(*numbers.shape, size)
+
+
+def _narrowed(choice: Array, cards: Array) -> Array:
+    """Each world's `choice` narrowed to `cards` where it holds one of them (a rule binds only when it can)."""
+    narrowed = choice & cards
+    some = narrowed.any(axis=1, keepdims=True)
+    return np.where(some, narrowed, choice)
+
+
+def _first_lead(leads_with: LeadsWith, card: int, suit_of: Array, suit_cards: Array, at: Array) -> Array:
+    """The cards the first lead must be made with (`play.first_lead`): the named card, or its suit."""
+    if leads_with is LeadsWith.CARD:
+        only = np.zeros(suit_of.shape[1], dtype=bool)
+        only[card] = True
+        return only[None, :]
+    return suit_cards[at, suit_of[:, card]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Bans:
+    """Each world's suits banned from the lead until broken, as the engine keeps them (`restrictions.lead_ban`,
+    `restrictions.broken`), by ban: the suit's cards, the other cards that break it, the cards it may be led
+    with, whether any card of it breaks it."""
+
+    suit: Array
+    also: Array
+    only: Array
+    any_card: Array
+
+    @property
+    def count(self) -> int:
+        return int(self.suit.shape[1])
+
+    def banned(self, held: Array, unbroken: Array) -> Array:
+        """The cards each world's leader may not lead: the unbroken suits it holds other cards besides."""
+        out = np.zeros_like(held)
+        for ban in range(self.count):
+            suit = self.suit[:, ban]
+            blocked = (unbroken & suit).any(axis=1)
+            besides = (held & ~(suit | self.only[:, ban])).any(axis=1)
+            out |= suit & (blocked & besides)[:, None]
+        return out
+
+    def break_with(self, unbroken: Array, card: Array, suit: Array, led: Array) -> None:
+        """Lifts in `unbroken` each ban that `card` (of `suit`, to a trick led in `led`) breaks."""
+        at = np.arange(card.shape[0])
+        for ban in range(self.count):
+            cards = self.suit[:, ban]
+            still = (unbroken & cards).any(axis=1)
+            of_it = cards[at, card] & (self.any_card[:, ban] | (suit != led))
+            unbroken &= ~(cards & (still & (of_it | self.also[:, ban][at, card]))[:, None])
 
 
 def _seat_order(rules: Rules) -> Array:
