@@ -246,8 +246,10 @@ TARGETS: dict[str, list[str]] = {
             "search",
             "worlds",
             "placing",
+            "playout",
         )
     },
+    "framework/trickbook/players/batch.py": ["tests/test_batch.py", "tests/test_search.py", "tests/test_mcts.py"],
 }
 """Each module mutated, with the tests that should catch its bugs."""
 

@@ -249,3 +249,10 @@ def test_a_bid_is_valued_with_its_playouts_in_arrays() -> None:
     with mock.patch.object(batch, "play_out_together", wraps=batch.play_out_together) as arrays:
         outcomes_in(view, list(view.legal[:5]), worlds)
     assert sum(len(call.args[0]) for call in arrays.call_args_list) >= batch.TOGETHER_AT_LEAST
+
+
+def test_masks_of_decks_past_62_cards_become_the_same_rows_of_cards() -> None:
+    """Card masks too wide for a 64-bit number are read card by card into the same booleans."""
+    rows = batch._bits([[1 | 1 << 65, 1 << 69], [0, 2]], 70)
+    assert rows.shape == (2, 2, 70)
+    assert [list(map(int, row.nonzero()[0])) for row in rows.reshape(4, 70)] == [[0, 65], [69], [], [1]]
