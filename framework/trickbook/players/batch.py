@@ -1,8 +1,8 @@
 """The quick policy's playouts, many worlds at once: the tricks of a hand played in numpy arrays over worlds.
 
 A search decision plays hundreds of imagined hands out from the same position with the same quick policy
-(`playout.play_out_hand`). Where the play is plain (follow suit or not, suits banned from the lead until broken,
-nothing else restricting a card, every seat in every trick, one copy of each card) and runs to its last card,
+(`playout.play_out_hand`). Where the play runs to its last card and what may be played is following suit, suits
+banned from the lead until broken, a set first lead and cards kept off the first trick (see `plays_together`),
 this module plays all of them together: one array step per card for every world, the same choices
 `policy.choose_card` makes card for card (tests/test_batch.py plays both side by side), then the engine scores
 each hand from its cards (`Game.settle_play`), once per distinct count of tricks and events where the scoring
