@@ -35,14 +35,15 @@ def test_numpy_is_installed_with_the_test_extras_so_the_arrays_are_tested() -> N
     assert batch.available()
 
 
-def test_the_arrays_take_plain_play_to_the_last_card_and_leave_the_rest_to_one_world_at_a_time() -> None:
+def test_the_arrays_take_the_plays_they_can_follow_and_leave_the_rest_to_one_world_at_a_time() -> None:
     """Tarneeb 41 (a trick event in its scoring), Whist, Oh Hell, Spades (trumps banned from the lead until
-    broken), Black Maria and Sueca (card points) and Hearts (a first lead, cards kept off the first trick, a suit
-    broken by the queen of spades too) are played in arrays; Bridge has a dummy, Call Break makes players
-    overtrump, Kout leads of no rank and Skat's play may stop early: each of those is played one world at a time."""
-    together = ("tarneeb-41", "whist", "oh-hell", "cardems-spades", "black-maria", "sueca", "hearts", "spot-hearts")
-    assert all(batch.plays_together(load_ruleset(name)) for name in together)
-    apart = ("contract-bridge", "call-break", "kout", "skat")
+    broken), Black Maria and Sueca (card points), Hearts (a first lead, cards kept off the first trick, a suit
+    broken by the queen of spades too), Call Break and Baloot (duties to beat and to trump) are played in arrays;
+    Bridge has a dummy, Euchre lone hands, Kout leads of no rank, Pinochle two copies of each card, Skat and Trex
+    plays that may stop early and German Whist draws: each of those is played one world at a time."""
+    together = ("tarneeb-41", "whist", "oh-hell", "cardems-spades", "black-maria", "sueca", "hearts", "call-break")
+    assert all(batch.plays_together(load_ruleset(name)) for name in (*together, "baloot"))
+    apart = ("contract-bridge", "euchre", "kout", "pinochle", "skat", "trex", "german-whist")
     assert not any(batch.plays_together(load_ruleset(name)) for name in apart)
     assert not load_ruleset("sueca").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks
 

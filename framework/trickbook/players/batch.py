@@ -2,11 +2,11 @@
 
 A search decision plays hundreds of imagined hands out from the same position with the same quick policy
 (`playout.play_out_hand`). Where the play runs to its last card and what may be played is following suit, suits
-banned from the lead until broken, a set first lead and cards kept off the first trick (see `plays_together`),
-this module plays all of them together: one array step per card for every world, the same choices
-`policy.choose_card` makes card for card (tests/test_batch.py plays both side by side), then the engine scores
-each hand from its cards (`Game.settle_play`), once per distinct count of tricks and events where the scoring
-reads no more (`Rules.scored_by_tricks`).
+banned from the lead until broken, a set first lead, cards kept off the first trick and the duties to beat, trump
+or overtrump (see `plays_together`), this module plays all of them together: one array step per card for every
+world, the same choices `policy.choose_card` makes card for card (tests/test_batch.py plays both side by side),
+then the engine scores each hand from its cards (`Game.settle_play`), once per distinct count of tricks and
+events where the scoring reads no more (`Rules.scored_by_tricks`).
 
 numpy is an optional extra (`pip install trickbook[fast]`); without it `available()` is false and the search
 players play each world out alone, with the same choices.
@@ -21,7 +21,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, HandResult
 from ..engine.kinds import PhaseKind
-from ..ruleset.rules import LeadsWith, Relation, Rules, TrumpMode
+from ..ruleset.rules import LeadsWith, MustRules, Relation, Rules, TrumpMode
 from .playout import SharedAims, aims_of, play_key, play_out_hand
 from .policy import Aims, card_sense
 
@@ -44,10 +44,10 @@ def available() -> bool:
 
 def plays_together(rules: Rules) -> bool:
     """True when the hands of `rules` can be played out in arrays: the play runs to the last card (no rule stops it,
-    nobody draws), what may be played is following suit, suits banned from the lead until broken, the first lead
-    and cards kept off the first trick (no must-beat rule, no card held back or owed by a condition, so no lead of
-    no rank), every seat plays to every trick, no dummy, and each card is one card of one suit (one copy, no extra
-    cards). Worked out once per rules."""
+    nobody draws), what may be played is following suit, suits banned from the lead until broken, the first lead,
+    cards kept off the first trick and the duties to beat, trump or overtrump (no card held back or owed by a
+    condition, so no lead of no rank), every seat plays to every trick, no dummy, and each card is one card of one
+    suit (one copy, no extra cards). Worked out once per rules."""
     known = rules.made.get(__name__)
     if known is None:
         known = rules.made[__name__] = _plays_together(rules)
@@ -59,7 +59,6 @@ def _plays_together(rules: Rules) -> bool:
     return (
         rules.play.stop_when is None
         and rules.play.draw is None
-        and not rules.play.must.any
         and not rules.play.trump_instead
         and not rules.play.lead_only_when
         and not rules.play.follow_only_when
@@ -254,6 +253,8 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     turn = np.array([world.actor for world in worlds])
     order = _seat_order(rules)
     unlike_trump = np.array(deck.suit_of)[None, :] != trump[:, None]
+    trumps = suit_cards[at, np.maximum(trump, 0)] & (trump >= 0)[:, None]  # each world's trump suit, if any
+    context = _Table(trump, np.array(rules.seating.partner), 2 * deck.size, suit_cards)
     follow = rules.play.follow_suit
     after = np.array(rules.seating.next_seat)
     play = rules.play
@@ -277,6 +278,12 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             can_follow = suited[at, suited.argmax(axis=1)]
             if follow:
                 legal = np.where(can_follow[:, None], suited, held)
+            row = strength[at, led]
+            claims = np.take_along_axis(row, trick[:, :place], axis=1)
+            best = claims.max(axis=1)
+            winning = order[leader][at, claims.argmax(axis=1)]  # the seat whose card holds the trick so far
+            if play.must.any:
+                legal = _bound(play.must, legal, held, row > best[:, None], best, winning, turn, led, trumps, context)
         if first_trick and avoid is not None:
             legal = _narrowed(legal, ~avoid[None, :])
         mates = members[wanted, turn]
@@ -285,10 +292,7 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             leader = turn
             card = _lead(legal, played | held, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
         else:
-            row = strength[at, led]
-            card = _follow(
-                legal, row, trick[:, :place], order[leader], led, can_follow, mates, dodge, low, costly, suit_of
-            )
+            card = _follow(legal, row, best, winning, led, can_follow, mates, dodge, low, costly, suit_of)
         hands[at, turn, card] = False
         moves[step] = card << ACTION_SHIFT | turn
         if bans.count:
@@ -319,11 +323,14 @@ def _bits(masks: Sequence[int | Sequence[int]], size: int) -> Array:
     return np.array(flat, dtype=bool).reshape(*numbers.shape, size)
 
 
-def _narrowed(choice: Array, cards: Array) -> Array:
-    """Each world's `choice` narrowed to `cards` where it holds one of them (a rule binds only when it can)."""
+def _narrowed(choice: Array, cards: Array, binds: Array | None = None) -> Array:
+    """Each world's `choice` narrowed to `cards` where it holds one of them (a rule binds only when it can) and,
+    given `binds`, where the rule binds at all."""
     narrowed = choice & cards
-    some = narrowed.any(axis=1, keepdims=True)
-    return np.where(some, narrowed, choice)
+    some = narrowed.any(axis=1)
+    if binds is not None:
+        some &= binds
+    return np.where(some[:, None], narrowed, choice)
 
 
 def _first_lead(leads_with: LeadsWith, card: int, suit_of: Array, suit_cards: Array, at: Array) -> Array:
@@ -409,8 +416,8 @@ def _lead(legal: Array, gone: Array, dodge: Array, low: Array, spare: Array, unl
 def _follow(
     legal: Array,
     row: Array,
-    trick: Array,
-    seats: Array,
+    best: Array,
+    winning: Array,
     led: Array,
     can_follow: Array,
     mates: Array,
@@ -419,14 +426,13 @@ def _follow(
     costly: Array,
     suit_of: Array,
 ) -> Array:
-    """The card `policy.choose_card` plays to a trick under way in each world (`row`: each card's claim on it;
-    `can_follow`: whether the seat holds the led suit): wanting no trick, the highest card that loses it (the
-    costliest discard to an opponent's trick); wanting one, the lowest card that wins it unless a partner already
-    does (then the lowest, or the costliest discard)."""
+    """The card `policy.choose_card` plays to a trick under way in each world (`row`: each card's claim on it,
+    `best` the highest claim so far, made by the seat `winning`; `can_follow`: whether the seat holds the led
+    suit): wanting no trick, the highest card that loses it (the costliest discard to an opponent's trick);
+    wanting one, the lowest card that wins it unless a partner already does (then the lowest, or the costliest
+    discard)."""
     at = np.arange(legal.shape[0])
-    claims = np.take_along_axis(row, trick, axis=1)
-    best = claims.max(axis=1)
-    ours = mates[at, seats[at, claims.argmax(axis=1)]]
+    ours = mates[at, winning]
     beats = row > best[:, None]
     winners = legal & beats
     losers = legal & ~beats
@@ -442,6 +448,51 @@ def _follow(
     lowest_winner = _first(low, winners)
     taking = np.where(ours | ~winners[at, lowest_winner], helping, lowest_winner)
     return np.where(dodge, shunning, taking)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What the duties of a card to a trick read besides the trick: each world's trump, each seat's partner, the
+    lowest claim a trump makes (`Deck.strength`: trumps claim from twice the deck's size) and the suits' cards."""
+
+    trump: Array
+    partner: Array
+    trump_claims: int
+    suit_cards: Array
+
+
+def _bound(
+    must: MustRules,
+    legal: Array,
+    held: Array,
+    beats: Array,
+    best: Array,
+    winning: Array,
+    turn: Array,
+    led: Array,
+    trumps: Array,
+    table: _Table,
+) -> Array:
+    """`legal` narrowed by the duties of `play.must`, in the engine's order (`restrictions._following`), each only
+    where it binds and the seat can comply: raise a trump lead, beat the trick, trump when void, overtrump;
+    none but the first for a seat whose partner is winning, where the rules say so."""
+    at = np.arange(legal.shape[0])
+    trumped = (best >= table.trump_claims) & (led != table.trump)
+    void = ~(held & table.suit_cards[at, led]).any(axis=1)
+    has_trump = table.trump >= 0
+    choice = legal
+    if must.raise_trump:
+        choice = _narrowed(choice, held & trumps & beats, has_trump & (led == table.trump))
+    bound = table.partner[turn] != winning if must.unless_partner_wins else np.ones_like(void)
+    if must.beat:
+        choice = _narrowed(choice, held & table.suit_cards[at, led] & beats, bound & ~trumped)
+    void_bound = bound & void & has_trump
+    if must.trump or must.trump_low:
+        wanted = np.ones_like(trumped) if must.trump_low else ~trumped
+        choice = _narrowed(choice, trumps, void_bound & wanted)
+    if must.overtrump:
+        choice = _narrowed(choice, held & trumps & beats, void_bound & trumped)
+    return choice
 
 
 def _finish_trick(
