@@ -1,5 +1,5 @@
 """Playouts in numpy arrays over worlds (`players.batch`) make the choices the playouts of one world at a time make,
-and the engine scores a hand from its tricks and events (`Game.settle_play`) as it scores the same hand played."""
+and a hand the engine settles from its cards, tricks and events (`Game.settle_play`) is the same hand played."""
 
 from __future__ import annotations
 
@@ -145,7 +145,7 @@ def test_a_hand_a_rule_may_stop_early_is_not_settled_by_a_playout() -> None:
         game.settle_play((), (10, 0, 0), ())
 
 
-@pytest.mark.parametrize("ruleset", ["tarneeb-41", "whist", "oh-hell"])
+@pytest.mark.parametrize("ruleset", ["tarneeb-41", "whist", "oh-hell", "hearts", "call-break", "baloot"])
 def test_a_search_decision_in_arrays_chooses_the_card_of_one_world_at_a_time(ruleset: str) -> None:
     """mcts at several cards of the play: the same card with its playouts in arrays as one world at a time."""
     compared = 0
