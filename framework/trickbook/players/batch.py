@@ -173,7 +173,7 @@ Outcomes = dict[tuple[object, ...], HandResult]
 
 TOGETHER_AT_LEAST = 14
 """Fewer worlds than this are played one at a time: an array step costs about as much for one world as for
-dozens (measured at the first card of Tarneeb 41 and of Hearts, the two ways cost the same at 12 to 14 worlds)."""
+dozens (measured at the first card of two bundled rulesets, the two ways cost the same at 12 to 14 worlds)."""
 
 
 def play_out_all(
