@@ -823,3 +823,14 @@ def test_the_open_tables_say_where_each_table_is_and_who_sits_where_in_the_pages
     expect(arabic.locator("#open li", has_text="اللاعب ٢: روبوت عشوائي").first).to_contain_text(
         "كوت بو ٦: المباراة 1، يُلعب؛ اللاعب ١: لاعب، اللاعب ٢: "
     )
+
+
+def test_a_bots_settings_are_said_in_the_pages_language(browser: Browser, server: Server) -> None:
+    """A bot's playouts are told in words, in English and in Arabic, at the table and in the open tables."""
+    page = new_page(browser)
+    links = create_table(page, server, "whist", ["human", "mcts:playouts=100", "random", "random"])
+    page.goto(server.url + "/tables")
+    expect(page.locator("#open li", has_text="East: mcts bot (100 playouts)").first).to_be_visible()
+    arabic = new_page(browser, locale="ar")
+    arabic.goto(server.url + links["0"])
+    expect(arabic.get_by_text("روبوت mcts (المحاكيات: 100)")).to_be_visible()

@@ -144,10 +144,21 @@ function copyButton(link, label) {
   return button;
 }
 
-// Who plays a seat, in the page's language: a person, or a bot by its kind (the spec's settings kept as typed).
+// Who plays a seat, in the page's language: a person, or a bot by its kind and its settings.
 function playerWords(spec) {
   const [kind, settings] = spec.split(/:(.*)/s);
   const words = { human: t("a person"), heuristic: t("heuristic bot"), random: t("random bot"), mcts: t("mcts bot") }[kind];
   if (!words) return spec;
-  return settings ? `${words} (${settings})` : words;
+  return settings ? `${words} (${settings.split(",").map(settingWords).join(t(", "))})` : words;
+}
+
+// One setting of a bot (`playouts=100`) in the page's language; one the page does not know is kept as typed.
+function settingWords(setting) {
+  const [key, count] = setting.split("=");
+  if (count === undefined) return setting;
+  if (key === "playouts") return t("{count} playouts", { count });
+  if (key === "ms") return t("{count} ms a move", { count });
+  if (key === "samples") return t("{count} worlds a choice", { count });
+  if (key === "spread") return t("bids within {count} of its estimate", { count });
+  return setting;
 }
