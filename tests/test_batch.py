@@ -38,12 +38,12 @@ def test_numpy_is_installed_with_the_test_extras_so_the_arrays_are_tested() -> N
 def test_the_arrays_take_the_plays_they_can_follow_and_leave_the_rest_to_one_world_at_a_time() -> None:
     """Tarneeb 41 (a trick event in its scoring), Whist, Oh Hell, Spades (trumps banned from the lead until
     broken), Black Maria and Sueca (card points), Hearts (a first lead, cards kept off the first trick, a suit
-    broken by the queen of spades too), Call Break and Baloot (duties to beat and to trump) are played in arrays;
-    Bridge has a dummy, Euchre lone hands, Kout leads of no rank, Pinochle two copies of each card, Skat and Trex
-    plays that may stop early and German Whist draws: each of those is played one world at a time."""
+    broken by the queen of spades too), Call Break and Baloot (duties to beat and to trump) and Bridge (a dummy)
+    are played in arrays; Euchre has lone hands, Kout leads of no rank, Pinochle two copies of each card, Skat and
+    Trex plays that may stop early and German Whist draws: each of those is played one world at a time."""
     together = ("tarneeb-41", "whist", "oh-hell", "cardems-spades", "black-maria", "sueca", "hearts", "call-break")
-    assert all(batch.plays_together(load_ruleset(name)) for name in (*together, "baloot"))
-    apart = ("contract-bridge", "euchre", "kout", "pinochle", "skat", "trex", "german-whist")
+    assert all(batch.plays_together(load_ruleset(name)) for name in (*together, "baloot", "contract-bridge"))
+    apart = ("euchre", "kout", "pinochle", "skat", "trex", "german-whist")
     assert not any(batch.plays_together(load_ruleset(name)) for name in apart)
     assert not load_ruleset("sueca").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks
 
@@ -145,7 +145,9 @@ def test_a_hand_a_rule_may_stop_early_is_not_settled_by_a_playout() -> None:
         game.settle_play((), (10, 0, 0), ())
 
 
-@pytest.mark.parametrize("ruleset", ["tarneeb-41", "whist", "oh-hell", "hearts", "call-break", "baloot"])
+@pytest.mark.parametrize(
+    "ruleset", ["tarneeb-41", "whist", "oh-hell", "hearts", "call-break", "baloot", "contract-bridge"]
+)
 def test_a_search_decision_in_arrays_chooses_the_card_of_one_world_at_a_time(ruleset: str) -> None:
     """mcts at several cards of the play: the same card with its playouts in arrays as one world at a time."""
     compared = 0

@@ -402,6 +402,11 @@ class GameState:
         return tuple(moves)
 
     @property
+    def dummy(self) -> int:
+        """The seat whose hand is the dummy this hand (`play.dummy`; the declarer plays its cards), or -1."""
+        return self._dummy
+
+    @property
     def unbroken(self) -> CardMask:
         """The cards of the suits that may not be led until broken and are not broken yet, as a mask."""
         return self._block

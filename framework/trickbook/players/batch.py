@@ -46,8 +46,8 @@ def plays_together(rules: Rules) -> bool:
     """True when the hands of `rules` can be played out in arrays: the play runs to the last card (no rule stops it,
     nobody draws), what may be played is following suit, suits banned from the lead until broken, the first lead,
     cards kept off the first trick and the duties to beat, trump or overtrump (no card held back or owed by a
-    condition, so no lead of no rank), every seat plays to every trick, no dummy, and each card is one card of one
-    suit (one copy, no extra cards). Worked out once per rules."""
+    condition, so no lead of no rank), every seat plays to every trick (a dummy's cards chosen by the declarer),
+    and each card is one card of one suit (one copy, no extra cards). Worked out once per rules."""
     known = rules.made.get(__name__)
     if known is None:
         known = rules.made[__name__] = _plays_together(rules)
@@ -63,7 +63,6 @@ def _plays_together(rules: Rules) -> bool:
         and not rules.play.lead_only_when
         and not rules.play.follow_only_when
         and not rules.play.must_play
-        and not rules.play.dummy
         and rules.alone is None
         and not rules.deal.dealer_sits_out
         and deck.copies == 1
@@ -250,7 +249,9 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     won = np.array([world.tricks_won for world in worlds])
     events = np.array([world.trick_events for world in worlds], dtype=int).reshape(count, len(rules.events), seats)
     leader = np.array([world.leader for world in worlds])  # of the trick under way (set at each lead)
-    turn = np.array([world.actor for world in worlds])
+    turn = np.array([world.turn for world in worlds])  # the seat whose card is played
+    dummy = np.array([world.dummy for world in worlds])
+    declarer = np.array([world.declarer for world in worlds])
     order = _seat_order(rules)
     unlike_trump = np.array(deck.suit_of)[None, :] != trump[:, None]
     trumps = suit_cards[at, np.maximum(trump, 0)] & (trump >= 0)[:, None]  # each world's trump suit, if any
@@ -266,6 +267,7 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
         place = (start + step) % seats
         first_trick = tricks_before + (start + step) // seats == 0
         held = hands[at, turn]
+        actor = np.where(turn == dummy, declarer, turn)  # the seat that chooses: the declarer for the dummy
         legal = held
         if place == 0:
             if first_trick and play.leads_with is not LeadsWith.ANY and play.first_card is not None:
@@ -286,11 +288,12 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
                 legal = _bound(play.must, legal, held, row > best[:, None], best, winning, turn, led, trumps, context)
         if first_trick and avoid is not None:
             legal = _narrowed(legal, ~avoid[None, :])
-        mates = members[wanted, turn]
-        dodge = no_tricks[wanted, turn] | ((won * mates).sum(axis=1) >= target[wanted, turn])
+        mates = members[wanted, actor]
+        dodge = no_tricks[wanted, actor] | ((won * mates).sum(axis=1) >= target[wanted, actor])
         if place == 0:
             leader = turn
-            card = _lead(legal, played | held, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
+            known = played | hands[at, actor]  # the cards gone, as the chooser knows them: its own hand's
+            card = _lead(legal, known, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
         else:
             card = _follow(legal, row, best, winning, led, can_follow, mates, dodge, low, costly, suit_of)
         hands[at, turn, card] = False
