@@ -38,12 +38,12 @@ def test_numpy_is_installed_with_the_test_extras_so_the_arrays_are_tested() -> N
 def test_the_arrays_take_the_plays_they_can_follow_and_leave_the_rest_to_one_world_at_a_time() -> None:
     """Tarneeb 41 (a trick event in its scoring), Whist, Oh Hell, Spades (trumps banned from the lead until
     broken), Black Maria and Sueca (card points), Hearts (a first lead, cards kept off the first trick, a suit
-    broken by the queen of spades too), Call Break and Baloot (duties to beat and to trump) and Bridge (a dummy)
-    are played in arrays; Euchre has lone hands, Kout leads of no rank, Pinochle two copies of each card, Skat and
+    broken by the queen of spades too), Call Break and Baloot (duties to beat and to trump), Bridge (a dummy) and
+    Euchre (lone hands) are played in arrays; Kout has leads of no rank, Pinochle two copies of each card, Skat and
     Trex plays that may stop early and German Whist draws: each of those is played one world at a time."""
     together = ("tarneeb-41", "whist", "oh-hell", "cardems-spades", "black-maria", "sueca", "hearts", "call-break")
-    assert all(batch.plays_together(load_ruleset(name)) for name in (*together, "baloot", "contract-bridge"))
-    apart = ("euchre", "kout", "pinochle", "skat", "trex", "german-whist")
+    assert all(batch.plays_together(load_ruleset(name)) for name in (*together, "baloot", "contract-bridge", "euchre"))
+    apart = ("kout", "pinochle", "skat", "trex", "german-whist")
     assert not any(batch.plays_together(load_ruleset(name)) for name in apart)
     assert not load_ruleset("sueca").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks
 
@@ -259,3 +259,28 @@ def test_masks_of_decks_past_62_cards_become_the_same_rows_of_cards() -> None:
     rows = batch._bits([[1 | 1 << 65, 1 << 69], [0, 2]], 70)
     assert rows.shape == (2, 2, 70)
     assert [list(map(int, row.nonzero()[0])) for row in rows.reshape(4, 70)] == [[0, 65], [69], [], [1]]
+
+
+def test_a_lone_hand_is_played_out_together_as_alone() -> None:
+    """Euchre hands where a maker went alone, its partner sitting out: tricks of three cards, each world ending
+    with the tricks, score and value it ends with played alone (random play finds the lone hands the quick policy
+    never calls)."""
+    euchre = rules("euchre")
+    compared = 0
+    for seed in range(300):
+        game = Game(euchre, seed, hand_cap=3)
+        chooser = random.Random(seed)
+        while not game.is_over() and not (batch.ready(game) and game.outs):
+            game.apply(chooser.choice(game.legal_actions()))
+        if game.is_over():
+            continue
+        view = game.view(game.actor or 0)
+        worlds = [imagine(view, chooser, later_hands=False) for _ in range(6)]
+        together = batch.play_out_together([world.clone() for world in worlds])
+        alone = [play_out_hand(world.clone(), world.hands_finished) for world in worlds]
+        assert [(hand.tricks_won, hand.score) for hand in together] == [(hand.tricks_won, hand.score) for hand in alone]
+        assert all(len(hand.packed_moves) == len(one.packed_moves) for hand, one in zip(together, alone, strict=True))
+        compared += 1
+        if compared == 8:
+            break
+    assert compared == 8

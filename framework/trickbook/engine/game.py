@@ -436,7 +436,9 @@ class Game(GameState):
         self._event_counts = [list(counts) for counts in events]
         self._trick_count = sum(tricks_won)
         self._trick = []
-        self._hands = [0] * self._seats
+        hands = self._hands
+        for code in plays:  # a seat sitting the hand out keeps its cards, as in play
+            hands[code & SEAT_MASK] &= ~(1 << (code >> ACTION_SHIFT))
         if plays:
             self._turn = plays[-1] & SEAT_MASK
         self._score_hand()

@@ -402,6 +402,11 @@ class GameState:
         return tuple(moves)
 
     @property
+    def outs(self) -> int:
+        """The seats that sit this hand out (a lone hand's partner, a dealer dealt no cards), as a mask."""
+        return self._outs
+
+    @property
     def dummy(self) -> int:
         """The seat whose hand is the dummy this hand (`play.dummy`; the declarer plays its cards), or -1."""
         return self._dummy

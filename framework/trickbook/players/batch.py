@@ -46,8 +46,8 @@ def plays_together(rules: Rules) -> bool:
     """True when the hands of `rules` can be played out in arrays: the play runs to the last card (no rule stops it,
     nobody draws), what may be played is following suit, suits banned from the lead until broken, the first lead,
     cards kept off the first trick and the duties to beat, trump or overtrump (no card held back or owed by a
-    condition, so no lead of no rank), every seat plays to every trick (a dummy's cards chosen by the declarer),
-    and each card is one card of one suit (one copy, no extra cards). Worked out once per rules."""
+    condition, so no lead of no rank), a dummy's cards chosen by the declarer, and each card is one card of one suit
+    (one copy, no extra cards). Worked out once per rules."""
     known = rules.made.get(__name__)
     if known is None:
         known = rules.made[__name__] = _plays_together(rules)
@@ -63,8 +63,6 @@ def _plays_together(rules: Rules) -> bool:
         and not rules.play.lead_only_when
         and not rules.play.follow_only_when
         and not rules.play.must_play
-        and rules.alone is None
-        and not rules.deal.dealer_sits_out
         and deck.copies == 1
         and deck.size == len(deck.suits) * deck.ranks_per_suit
     )
@@ -198,10 +196,11 @@ def play_out_together(
     """Plays the rest of each world's hand with the quick policy for every seat, as `playout.play_out_hand` does
     one world at a time, and returns each finished hand. Every world must be `ready`, under the same rules;
     worlds at different points of the hand are played in groups. `shared` and `scored`: as `play_out_all`."""
-    groups: dict[tuple[int, int], list[int]] = {}
+    groups: dict[tuple[int, int, int], list[int]] = {}
     for index, world in enumerate(worlds):
         assert ready(world), "play_out_together needs worlds in a plain play (see `ready`)"
-        groups.setdefault((len(world.trick), len(world.trick) + sum(world.tricks_won)), []).append(index)
+        point = (world.outs, len(world.trick), len(world.trick) + sum(world.tricks_won))
+        groups.setdefault(point, []).append(index)
     results: list[HandResult | None] = [None] * len(worlds)
     shared = {} if shared is None else shared
     scored = {} if scored is None else scored
@@ -243,7 +242,10 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     played = _bits([world.cards_played() for world in worlds], deck.size)
     unbroken = _bits([world.unbroken for world in worlds], deck.size)
     start = len(worlds[0].trick)
-    trick = np.zeros((count, seats), dtype=int)
+    outs = worlds[0].outs  # the seats sitting this hand out, the same in every world of the group
+    size = seats - bin(outs).count("1")
+    next_seats = rules.seating.next_skipping(outs) if outs else rules.seating.next_seat
+    trick = np.zeros((count, size), dtype=int)
     if start:
         trick[:, :start] = [world.trick for world in worlds]
     won = np.array([world.tricks_won for world in worlds])
@@ -252,20 +254,21 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     turn = np.array([world.turn for world in worlds])  # the seat whose card is played
     dummy = np.array([world.dummy for world in worlds])
     declarer = np.array([world.declarer for world in worlds])
-    order = _seat_order(rules)
+    order = _seat_order(next_seats, size)
     unlike_trump = np.array(deck.suit_of)[None, :] != trump[:, None]
     trumps = suit_cards[at, np.maximum(trump, 0)] & (trump >= 0)[:, None]  # each world's trump suit, if any
     context = _Table(trump, np.array(rules.seating.partner), 2 * deck.size, suit_cards)
     follow = rules.play.follow_suit
-    after = np.array(rules.seating.next_seat)
+    after = np.array(next_seats)
     play = rules.play
     avoid = np.array(_row(play.first_trick_avoid, deck.size)) if play.first_trick_avoid else None
     tricks_before = sum(worlds[0].tricks_won)
-    steps = int(hands[0].sum())
+    playing = [seat for seat in range(seats) if not outs >> seat & 1]  # a seat sitting out keeps its cards
+    steps = int(hands[0, playing].sum())
     moves = np.zeros((steps, count), dtype=np.int64)  # each card played, as the engine packs a move
     for step in range(steps):
-        place = (start + step) % seats
-        first_trick = tricks_before + (start + step) // seats == 0
+        place = (start + step) % size
+        first_trick = tricks_before + (start + step) // size == 0
         held = hands[at, turn]
         actor = np.where(turn == dummy, declarer, turn)  # the seat that chooses: the declarer for the dummy
         legal = held
@@ -303,7 +306,7 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
         played[at, card] = True
         trick[:, place] = card
         turn = after[turn]
-        if place == seats - 1:
+        if place == size - 1:
             row = strength[at, suit_of[at, trick[:, 0]]]
             leader = _finish_trick(rules, row, trick, order[leader], won, events, event_first, event_then)
             turn = leader
@@ -380,14 +383,15 @@ class _Bans:
             unbroken &= ~(cards & (still & (of_it | self.also[:, ban][at, card]))[:, None])
 
 
-def _seat_order(rules: Rules) -> Array:
-    """(seats, seats): the seat that plays a trick's `n`th card when `leader` leads, as `[leader, n]`."""
+def _seat_order(next_seats: Sequence[int], size: int) -> Array:
+    """(seats, size): the seat that plays a trick's `n`th card when `leader` leads, as `[leader, n]`, each seat
+    followed by `next_seats` (which pass over the seats sitting the hand out)."""
     order = []
-    for leader in range(rules.seats):
+    for leader in range(len(next_seats)):
         seat, row = leader, []
-        for _place in range(rules.seats):
+        for _place in range(size):
             row.append(seat)
-            seat = rules.seating.next_seat[seat]
+            seat = next_seats[seat]
         order.append(row)
     return np.array(order)
 
