@@ -38,11 +38,13 @@ def test_numpy_is_installed_with_the_test_extras_so_the_arrays_are_tested() -> N
 def test_the_arrays_take_the_plays_they_can_follow_and_leave_the_rest_to_one_world_at_a_time() -> None:
     """Tarneeb 41 (a trick event in its scoring), Whist, Oh Hell, Spades (trumps banned from the lead until
     broken), Black Maria and Sueca (card points), Hearts (a first lead, cards kept off the first trick, a suit
-    broken by the queen of spades too), Call Break and Baloot (duties to beat and to trump), Bridge (a dummy) and
-    Euchre (lone hands) are played in arrays; Kout has leads of no rank, Pinochle two copies of each card, Skat and
-    Trex plays that may stop early and German Whist draws: each of those is played one world at a time."""
+    broken by the queen of spades too), Call Break and Baloot (duties to beat and to trump), Bridge (a dummy),
+    Euchre (lone hands) and Auction Pitch (a trump played instead of following) are played in arrays; Kout has
+    leads of no rank, Pinochle two copies of each card, Skat and Trex plays that may stop early and German Whist
+    draws: each of those is played one world at a time."""
     together = ("tarneeb-41", "whist", "oh-hell", "cardems-spades", "black-maria", "sueca", "hearts", "call-break")
-    assert all(batch.plays_together(load_ruleset(name)) for name in (*together, "baloot", "contract-bridge", "euchre"))
+    others = ("baloot", "contract-bridge", "euchre", "auction-pitch")
+    assert all(batch.plays_together(load_ruleset(name)) for name in (*together, *others))
     apart = ("kout", "pinochle", "skat", "trex", "german-whist")
     assert not any(batch.plays_together(load_ruleset(name)) for name in apart)
     assert not load_ruleset("sueca").scored_by_tricks and load_ruleset("tarneeb-41").scored_by_tricks

@@ -44,10 +44,11 @@ def available() -> bool:
 
 def plays_together(rules: Rules) -> bool:
     """True when the hands of `rules` can be played out in arrays: the play runs to the last card (no rule stops it,
-    nobody draws), what may be played is following suit, suits banned from the lead until broken, the first lead,
-    cards kept off the first trick and the duties to beat, trump or overtrump (no card held back or owed by a
-    condition, so no lead of no rank), a dummy's cards chosen by the declarer, and each card is one card of one suit
-    (one copy, no extra cards). Worked out once per rules."""
+    nobody draws), what may be played is following suit (or trumping instead), suits banned from the lead until
+    broken, the first lead, cards kept off the first trick and the duties to beat, trump or overtrump (no card held
+    back or owed by a condition, so no lead of no rank), a dummy's cards chosen by the declarer, seats sitting a
+    hand out passed over, and each card is one card of one suit (one copy, no extra cards). Worked out once per
+    rules."""
     known = rules.made.get(__name__)
     if known is None:
         known = rules.made[__name__] = _plays_together(rules)
@@ -59,7 +60,6 @@ def _plays_together(rules: Rules) -> bool:
     return (
         rules.play.stop_when is None
         and rules.play.draw is None
-        and not rules.play.trump_instead
         and not rules.play.lead_only_when
         and not rules.play.follow_only_when
         and not rules.play.must_play
@@ -281,8 +281,9 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             led = suit_of[at, trick[:, 0]]
             suited = held & suit_cards[at, led]
             can_follow = suited[at, suited.argmax(axis=1)]
-            if follow:
-                legal = np.where(can_follow[:, None], suited, held)
+            if follow:  # where a trump may be played instead (`play.may_trump_instead`), one may
+                allowed = suited | held & trumps if play.trump_instead else suited
+                legal = np.where(can_follow[:, None], allowed, held)
             row = strength[at, led]
             claims = np.take_along_axis(row, trick[:, :place], axis=1)
             best = claims.max(axis=1)
