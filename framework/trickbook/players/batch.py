@@ -117,47 +117,36 @@ def _ranked(keys: Sequence[object]) -> list[int]:
 
 
 def _senses(rules: Rules, plays: Sequence[tuple[int, int]]) -> _Senses:
-    """The stacked readings of the (trump, named game) pairs `plays`."""
-    deck = rules.deck
-    suits = max(len(rules.tables(trump, game).strength) for trump, game in plays)
-    events = len(rules.events)
-    suit_of, suit_cards, strength, low, costly, spare, first, then = ([] for _ in range(8))
-    bans = max(len(rules.tables(trump, game).breaks) for trump, game in plays)
-    break_suit, break_also, break_only, break_any = ([] for _ in range(4))
-    for trump, game in plays:
-        tables = rules.tables(trump, game)
-        sense = card_sense(rules, trump, game)
-        suit_of.append(tables.suit_of)
-        masks = [_row(mask, deck.size) for mask in tables.suit_masks]
-        suit_cards.append(masks + [[False] * deck.size] * (suits - len(masks)))
-        rows = [list(row) for row in tables.strength]
-        strength.append(rows + [[0] * deck.size] * (suits - len(rows)))
-        low.append(list(sense.low))
-        costly.append(_ranked(sense.costly))
-        spare.append(_ranked(sense.spare))
-        cards = {event.index: (event.first, event.then) for event in tables.events}
-        first.append([cards.get(index, (-1, -1))[0] for index in range(events)])
-        then.append([cards.get(index, (-1, -1))[1] for index in range(events)])
-        breaks = list(tables.breaks) + [(0, False, 0, 0)] * (bans - len(tables.breaks))
-        break_suit.append([_row(suit, deck.size) for suit, _any, _also, _only in breaks])
-        break_also.append([_row(also, deck.size) for _suit, _any, also, _only in breaks])
-        break_only.append([_row(only, deck.size) for _suit, _any, _also, only in breaks])
-        break_any.append([any_card for _suit, any_card, _also, _only in breaks])
+    """The stacked readings of the (trump, named game) pairs `plays`; tables with fewer suits or bans than others
+    are padded with empty rows."""
+    size = rules.deck.size
+    starts = [rules.tables(trump, game) for trump, game in plays]
+    senses = [card_sense(rules, trump, game) for trump, game in plays]
+    suits = max(len(start.strength) for start in starts)
+    bans = max(len(start.breaks) for start in starts)
+    events = range(len(rules.events))
+    breaks = [list(start.breaks) + [(0, False, 0, 0)] * (bans - len(start.breaks)) for start in starts]
+    pairs = [{event.index: (event.first, event.then) for event in start.events} for start in starts]
     return _Senses(
-        np.array(suit_of),
-        np.array(suit_cards, dtype=bool),
-        np.array(strength),
-        np.array(low),
-        np.array(costly),
-        np.array(spare),
+        np.array([start.suit_of for start in starts]),
+        np.array([_padded([_row(m, size) for m in start.suit_masks], suits, [False] * size) for start in starts]),
+        np.array([_padded([list(row) for row in start.strength], suits, [0] * size) for start in starts]),
+        np.array([sense.low for sense in senses]),
+        np.array([_ranked(sense.costly) for sense in senses]),
+        np.array([_ranked(sense.spare) for sense in senses]),
         np.array([trump for trump, _game in plays]),
-        np.array(first, dtype=int).reshape(len(plays), events),
-        np.array(then, dtype=int).reshape(len(plays), events),
-        np.array(break_suit, dtype=bool).reshape(len(plays), bans, deck.size),
-        np.array(break_also, dtype=bool).reshape(len(plays), bans, deck.size),
-        np.array(break_only, dtype=bool).reshape(len(plays), bans, deck.size),
-        np.array(break_any, dtype=bool).reshape(len(plays), bans),
+        np.array([[cards.get(e, (-1, -1))[0] for e in events] for cards in pairs], dtype=int).reshape(len(plays), -1),
+        np.array([[cards.get(e, (-1, -1))[1] for e in events] for cards in pairs], dtype=int).reshape(len(plays), -1),
+        np.array([[_row(ban[0], size) for ban in rows] for rows in breaks], dtype=bool).reshape(len(plays), bans, size),
+        np.array([[_row(ban[2], size) for ban in rows] for rows in breaks], dtype=bool).reshape(len(plays), bans, size),
+        np.array([[_row(ban[3], size) for ban in rows] for rows in breaks], dtype=bool).reshape(len(plays), bans, size),
+        np.array([[ban[1] for ban in rows] for rows in breaks], dtype=bool).reshape(len(plays), bans),
     )
+
+
+def _padded(rows: list[list[Any]], count: int, blank: list[Any]) -> list[list[Any]]:
+    """`rows` with `blank` rows added up to `count`."""
+    return rows + [blank] * (count - len(rows))
 
 
 def _row(mask: int, size: int) -> list[bool]:
@@ -262,6 +251,9 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     after = np.array(next_seats)
     play = rules.play
     avoid = np.array(_row(play.first_trick_avoid, deck.size)) if play.first_trick_avoid else None
+    first_lead = None
+    if play.leads_with is not LeadsWith.ANY and play.first_card is not None:
+        first_lead = _first_lead(play.leads_with, play.first_card, suit_of, suit_cards, at)
     tricks_before = sum(worlds[0].tricks_won)
     playing = [seat for seat in range(seats) if not outs >> seat & 1]  # a seat sitting out keeps its cards
     steps = int(hands[0, playing].sum())
@@ -273,8 +265,8 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
         actor = np.where(turn == dummy, declarer, turn)  # the seat that chooses: the declarer for the dummy
         legal = held
         if place == 0:
-            if first_trick and play.leads_with is not LeadsWith.ANY and play.first_card is not None:
-                legal = _narrowed(legal, _first_lead(play.leads_with, play.first_card, suit_of, suit_cards, at))
+            if first_trick and first_lead is not None:
+                legal = _narrowed(legal, first_lead)
             if bans.count:
                 legal = _narrowed(legal, ~bans.banned(held, unbroken))
         else:
@@ -511,6 +503,8 @@ def _finish_trick(
     at = np.arange(trick.shape[0])
     winner = seats[at, np.take_along_axis(row, trick, axis=1).argmax(axis=1)]
     won[at, winner] += 1
+    if not rules.events:
+        return winner
     side_of = np.array(rules.seating.side_of) if rules.seating.has_sides else None
     for index, event in enumerate(rules.events):
         is_first = trick == first[:, index][:, None]
@@ -537,11 +531,11 @@ def _score(
     of tricks and events where the scoring reads nothing more (`key`: the world's `play_key`, the rest of what
     its scoring reads being the decision's), else every time (`key` None)."""
     outcome = (key, tricks, events)
-    result = scored.get(outcome) if key is not None else None
-    if result is None:
-        hand = world.hands_finished
-        world.settle_play(plays, tricks, events)
-        result = world.finished_hand(hand)
-        if key is not None:
-            scored[outcome] = result
+    if key is not None and outcome in scored:
+        return scored[outcome]
+    hand = world.hands_finished
+    world.settle_play(plays, tricks, events)
+    result = world.finished_hand(hand)
+    if key is not None:
+        scored[outcome] = result
     return result
