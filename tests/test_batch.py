@@ -139,6 +139,15 @@ def test_a_hand_settled_from_its_cards_tricks_and_events_is_the_hand_played(
     )
 
 
+def test_a_watched_game_is_not_settled_by_a_playout() -> None:
+    """A game with an observer (a table, a recorder) is played card by card, so every card reaches it."""
+    game = Game(load_ruleset("whist"), 1, observer=lambda event: None)
+    while game.phase != "play":
+        game.apply(policy(game.view(game.actor or 0)))
+    with pytest.raises(ValueError, match="observer"):
+        game.settle_play((), (13, 0, 0, 0), ())
+
+
 def test_a_hand_a_rule_may_stop_early_is_not_settled_by_a_playout() -> None:
     game = Game(load_ruleset("skat-simple"), 1)
     while game.phase != "play":

@@ -425,10 +425,13 @@ class Game(GameState):
         seat`, in the order played), after which each seat has taken `tricks_won` tricks in all and trick event
         `e` has happened `events[e][seat]` times to each seat, then scores the hand. For playouts that work the
         cards, tricks and events out themselves (`players.batch`, many worlds at once): nothing is checked card by
-        card. Only where the play runs to the last card as dealt (no `play.stop_when`, no `play.draw`)."""
+        card. Only where the play runs to the last card as dealt (no `play.stop_when`, no `play.draw`), and in a
+        game nobody watches (no `observer`: the cards would reach it as no event)."""
         play = self.rules.play
         if self._phase != PLAY or play.stop_when is not None or play.draw is not None:
             raise ValueError("settle_play needs a hand in play that runs to its last card (no stop_when, no draw)")
+        if self.observer is not None:
+            raise ValueError("settle_play is for imagined games: this one has an observer, which would miss the cards")
         if plays and not self._trick and not self._trick_count and self.rules.trump.mode is TrumpMode.LED:
             self._trump_by_lead(plays[0] >> ACTION_SHIFT)  # the first card led names trump, as in `apply`
         self._moves.extend(plays)
