@@ -249,6 +249,7 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     context = _Table(trump, np.array(rules.seating.partner), 2 * deck.size, suit_cards)
     follow = rules.play.follow_suit
     after = np.array(next_seats)
+    sides = np.array(rules.seating.side_of) if rules.seating.has_sides else None
     play = rules.play
     avoid = np.array(_row(play.first_trick_avoid, deck.size)) if play.first_trick_avoid else None
     first_lead = None
@@ -301,7 +302,7 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
         turn = after[turn]
         if place == size - 1:
             row = strength[at, suit_of[at, trick[:, 0]]]
-            leader = _finish_trick(rules, row, trick, order[leader], won, events, event_first, event_then)
+            leader = _finish_trick(rules, row, trick, order[leader], won, events, event_first, event_then, sides)
             turn = leader
     by_counts = rules.scored_by_tricks
     return [
@@ -496,16 +497,22 @@ def _bound(
 
 
 def _finish_trick(
-    rules: Rules, row: Array, trick: Array, seats: Array, won: Array, events: Array, first: Array, then: Array
+    rules: Rules,
+    row: Array,
+    trick: Array,
+    seats: Array,
+    won: Array,
+    events: Array,
+    first: Array,
+    then: Array,
+    side_of: Array | None,
 ) -> Array:
     """Credits each world's complete trick (`row`: each card's claim on it) to its winner and counts its trick
-    events (`first`, `then`: each event's cards per world); returns the winners."""
+    events (`first`, `then`: each event's cards per world; `side_of`: each seat's side, None without sides);
+    returns the winners."""
     at = np.arange(trick.shape[0])
     winner = seats[at, np.take_along_axis(row, trick, axis=1).argmax(axis=1)]
     won[at, winner] += 1
-    if not rules.events:
-        return winner
-    side_of = np.array(rules.seating.side_of) if rules.seating.has_sides else None
     for index, event in enumerate(rules.events):
         is_first = trick == first[:, index][:, None]
         is_then = trick == then[:, index][:, None]
