@@ -1,13 +1,15 @@
-"""Time of one `mcts` decision, with playouts that choose cards from the imagined world (the players' own path)
-and with the plain path that builds a view for every decision (the reference they are checked against).
+"""Time of one `mcts` decision by each path its playouts can take: all together in numpy arrays
+(`players.batch`), each imagined world alone choosing from its state (`playout.play_out_hand`), and each world
+alone with a view built for every card (the reference the others are checked against).
 
     python benchmarks/search_speed.py [--ruleset tarneeb-41] [--playouts 1000] [--positions 5]
 
-Both decide at the first card with a choice in the same hands with the same seeds, alternating, and must choose the same
-card: the fast path changes the time of a decision, never the decision. The decision's time is also given in
-yardstick hands: hands of random play by the hand-written Tarneeb 41 program (`handwritten/tarneeb41.py`), timed
-between the decisions of the same run (issue 32's goal: a 1,000-playout decision in at most 1,000 of them), and so is
-the engine alone playing as many hands out with the first legal action: the floor of playouts made through it.
+Every path decides at the first card with a choice in the same hands with the same seeds, in turn, and all must
+choose the same card: the paths change the time of a decision, never the decision. The decision's time is also
+given in yardstick hands: hands of random play by the hand-written Tarneeb 41 program (`handwritten/tarneeb41.py`),
+timed between the decisions of the same run (issue 32's goal: a 1,000-playout decision in at most 1,000 of them),
+and so is the engine alone playing as many hands out with the first legal action: the floor of playouts made
+through it. Needs numpy (`pip install '.[fast]'`).
 """
 
 from __future__ import annotations
