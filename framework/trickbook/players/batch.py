@@ -14,7 +14,7 @@ players play each world out alone, with the same choices.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,6 +244,11 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     dummy = np.array([world.dummy for world in worlds])
     declarer = np.array([world.declarer for world in worlds])
     order = _seat_order(next_seats, size)
+    if start:  # the trick under way: its led suit, each card's claim on it and the seat whose card holds it
+        led = suit_of[at, trick[:, 0]]
+        row = strength[at, led]
+        claims = np.take_along_axis(row, trick[:, :start], axis=1)
+        best, winning = claims.max(axis=1), order[leader][at, claims.argmax(axis=1)]
     unlike_trump = np.array(deck.suit_of)[None, :] != trump[:, None]
     trumps = suit_cards[at, np.maximum(trump, 0)] & (trump >= 0)[:, None]  # each world's trump suit, if any
     context = _Table(trump, np.array(rules.seating.partner), 2 * deck.size, suit_cards)
@@ -271,16 +276,11 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             if bans.count:
                 legal = _narrowed(legal, ~bans.banned(held, unbroken))
         else:
-            led = suit_of[at, trick[:, 0]]
             suited = held & suit_cards[at, led]
             can_follow = suited[at, suited.argmax(axis=1)]
             if follow:  # where a trump may be played instead (`play.may_trump_instead`), one may
                 allowed = suited | held & trumps if play.trump_instead else suited
                 legal = np.where(can_follow[:, None], allowed, held)
-            row = strength[at, led]
-            claims = np.take_along_axis(row, trick[:, :place], axis=1)
-            best = claims.max(axis=1)
-            winning = order[leader][at, claims.argmax(axis=1)]  # the seat whose card holds the trick so far
             if play.must.any:
                 legal = _bound(play.must, legal, held, row > best[:, None], best, winning, turn, led, trumps, context)
         if first_trick and avoid is not None:
@@ -291,26 +291,46 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
             leader = turn
             known = played | hands[at, actor]  # the cards gone, as the chooser knows them: its own hand's
             card = _lead(legal, known, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
+            led = suit_of[at, card]
+            row = strength[at, led]
+            best, winning = row[at, card], turn
         else:
             card = _follow(legal, row, best, winning, led, can_follow, mates, dodge, low, costly, suit_of)
+            claim = row[at, card]
+            better = claim > best  # the first of equal claims holds the trick
+            best, winning = np.where(better, claim, best), np.where(better, turn, winning)
         hands[at, turn, card] = False
         moves[step] = card << ACTION_SHIFT | turn
         if bans.count:
-            bans.break_with(unbroken, card, suit_of[at, card], led if place else suit_of[at, card])
+            bans.break_with(unbroken, card, suit_of[at, card], led)
         played[at, card] = True
         trick[:, place] = card
         turn = after[turn]
         if place == size - 1:
-            row = strength[at, suit_of[at, trick[:, 0]]]
-            leader = _finish_trick(rules, row, trick, order[leader], won, events, event_first, event_then, sides)
-            turn = leader
-    by_counts = rules.scored_by_tricks
-    return [
-        _score(world, key if by_counts else None, cards, tuple(tricks), tuple(map(tuple, counts)), scored)
-        for world, key, cards, tricks, counts in zip(
-            worlds, keys, moves.T.tolist(), won.tolist(), events.tolist(), strict=True
+            _finish_trick(rules, trick, order[leader], winning, won, events, event_first, event_then, sides)
+            leader = turn = winning
+    if not rules.scored_by_tricks:
+        return [
+            _score(world, None, cards, tuple(tricks), tuple(map(tuple, counts)), scored)
+            for world, cards, tricks, counts in zip(
+                worlds, moves.T.tolist(), won.tolist(), events.tolist(), strict=True
+            )
+        ]
+    # Scored once per distinct play key, tricks and events, each by the first world that ends so.
+    outcomes = np.concatenate([wanted[:, None], won, events.reshape(count, -1)], axis=1)
+    _distinct, firsts, inverse = np.unique(outcomes, axis=0, return_index=True, return_inverse=True)
+    results = [
+        _score(
+            worlds[first],
+            keys[first],
+            moves[:, first].tolist(),
+            tuple(won[first].tolist()),
+            tuple(map(tuple, events[first].tolist())),
+            scored,
         )
+        for first in firsts.tolist()
     ]
+    return [results[index] for index in inverse.reshape(-1).tolist()]
 
 
 def _bits(masks: Sequence[int | Sequence[int]], size: int) -> Array:
@@ -409,9 +429,19 @@ def _lead(legal: Array, gone: Array, dodge: Array, low: Array, spare: Array, unl
     above = np.zeros_like(unseen)
     above[:, :, :-1] = from_here[:, :, 1:]
     sure = legal & ~above.reshape(count, size) & unlike_trump
-    highest_sure = size - 1 - sure[:, ::-1].argmax(axis=1)
-    best = np.where(sure.any(axis=1), highest_sure, _first(low, legal))
-    return np.where(dodge, _first(spare, legal), best)
+    some_sure = sure.any(axis=1)
+    best = _either(some_sure, lambda: size - 1 - sure[:, ::-1].argmax(axis=1), lambda: _first(low, legal))
+    return _either(dodge, lambda: _first(spare, legal), lambda: best)
+
+
+def _either(where: Array, then: Callable[[], Array], otherwise: Callable[[], Array]) -> Array:
+    """`then()` in the worlds `where` holds, `otherwise()` in the rest, each worked out only when some world
+    needs it (most steps of most hands need one side only: nobody is dodging tricks, everyone can follow)."""
+    if where.all():
+        return then()
+    if not where.any():
+        return otherwise()
+    return np.where(where, then(), otherwise())
 
 
 def _follow(
@@ -435,20 +465,27 @@ def _follow(
     at = np.arange(legal.shape[0])
     ours = mates[at, winning]
     beats = row > best[:, None]
-    winners = legal & beats
-    losers = legal & ~beats
-    first_loser = losers.argmax(axis=1)
-    some_loser = losers[at, first_loser]
-    loser_off_suit = suit_of[at, first_loser] != led
-    shunning = np.where(
-        some_loser,
-        np.where(~ours & loser_off_suit, _first(costly, losers), _last_best(low, losers)),
-        _last_best(low, legal),
-    )
-    helping = np.where(~ours & ~can_follow, _first(costly, legal), _first(low, legal))
-    lowest_winner = _first(low, winners)
-    taking = np.where(ours | ~winners[at, lowest_winner], helping, lowest_winner)
-    return np.where(dodge, shunning, taking)
+
+    def shunning() -> Array:
+        losers = legal & ~beats
+        first_loser = losers.argmax(axis=1)
+        off_suit = ~ours & (suit_of[at, first_loser] != led)
+
+        def discard() -> Array:
+            return _either(off_suit, lambda: _first(costly, losers), lambda: _last_best(low, losers))
+
+        return _either(losers[at, first_loser], discard, lambda: _last_best(low, legal))
+
+    def taking() -> Array:
+        winners = legal & beats
+        lowest_winner = _first(low, winners)
+
+        def helping() -> Array:
+            return _either(~ours & ~can_follow, lambda: _first(costly, legal), lambda: _first(low, legal))
+
+        return _either(ours | ~winners[at, lowest_winner], helping, lambda: lowest_winner)
+
+    return _either(dodge, shunning, taking)
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,20 +535,18 @@ def _bound(
 
 def _finish_trick(
     rules: Rules,
-    row: Array,
     trick: Array,
     seats: Array,
+    winner: Array,
     won: Array,
     events: Array,
     first: Array,
     then: Array,
     side_of: Array | None,
-) -> Array:
-    """Credits each world's complete trick (`row`: each card's claim on it) to its winner and counts its trick
-    events (`first`, `then`: each event's cards per world; `side_of`: each seat's side, None without sides);
-    returns the winners."""
+) -> None:
+    """Credits each world's complete trick (played by `seats` in order) to its `winner` and counts its trick
+    events (`first`, `then`: each event's cards per world; `side_of`: each seat's side, None without sides)."""
     at = np.arange(trick.shape[0])
-    winner = seats[at, np.take_along_axis(row, trick, axis=1).argmax(axis=1)]
     won[at, winner] += 1
     for index, event in enumerate(rules.events):
         is_first = trick == first[:, index][:, None]
@@ -523,7 +558,6 @@ def _finish_trick(
             same = side_of[first_seat] == side_of[then_seat]
             happened &= ~same if event.by is Relation.OPPONENT else same
         events[at, index, then_seat] += happened
-    return winner
 
 
 def _score(
