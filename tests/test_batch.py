@@ -185,20 +185,6 @@ def test_a_search_plays_its_playouts_in_arrays_where_the_rules_allow() -> None:
     assert spy.call_count >= 1 and sum(len(call.args[0]) for call in spy.call_args_list) >= batch.TOGETHER_AT_LEAST
 
 
-@given(weights=st.lists(st.integers(0, 13), min_size=1, max_size=7), seed=st.integers(0, 2**31))
-def test_a_slot_drawn_by_weight_is_the_one_rng_choices_draws(weights: list[int], seed: int) -> None:
-    """The deal of hidden cards draws each card's slot as `random.choices` would, consuming the same numbers, so
-    every imagined world (and every search decision) stays as it was."""
-    if not any(weights):
-        return
-    options = [slot for slot, weight in enumerate(weights) if weight > 0]
-    ours, theirs = random.Random(seed), random.Random(seed)
-    for _ in range(5):
-        drawn = placing._weighted(options, weights, ours.random())
-        assert drawn == theirs.choices(options, weights=[weights[slot] for slot in options])[0]
-    assert ours.random() == theirs.random()
-
-
 def _deal_by_choices(
     pool: list[int], need: list[int], forbidden: list[int], rng: random.Random
 ) -> list[list[int]] | None:

@@ -26,15 +26,21 @@ def deal_hidden(
         order = sorted(pool, key=lambda c: (len(eligible[c]), draw()))
         left = list(need)
         hands: list[list[Card]] = [[] for _ in need]
-        for card in order:
-            options = [s for s in eligible[card] if left[s] > 0]
-            if not options:
+        for card in order:  # each to a slot drawn in proportion to its room, as `random.choices` draws
+            slots = eligible[card]
+            room = 0
+            for each in slots:
+                room += left[each]
+            if not room:
                 break
-            if len(options) == 1:  # the draw `random.choices` makes all the same, so the stream stays in step
-                draw()
-                slot = options[0]
-            else:
-                slot = _weighted(options, left, draw())
+            point = draw() * room  # one number even where one slot has room, as `random.choices` takes
+            reached = 0
+            for chosen in slots:  # a slot with no room left adds nothing, so it is never the one reached
+                if left[chosen]:
+                    slot = chosen
+                    reached += left[chosen]
+                    if point < reached:
+                        break
             hands[slot].append(card)
             left[slot] -= 1
         else:
@@ -60,19 +66,6 @@ def _eligible(pool: tuple[Card, ...], need: tuple[int, ...], forbidden: tuple[Ca
         _ELIGIBLE.clear()
         _ELIGIBLE[key] = known
     return known
-
-
-def _weighted(options: list[int], left: list[int], drawn: float) -> int:
-    """One of `options` chosen in proportion to the cards each still needs, by `drawn` (a number in [0, 1)):
-    `rng.choices(options, weights)` written out for one draw from one `rng.random()` (a world is dealt card by
-    card, so this runs for most hidden cards of every world a search imagines)."""
-    point = drawn * sum([left[slot] for slot in options])
-    reached = 0
-    for slot in options[:-1]:
-        reached += left[slot]
-        if point < reached:
-            return slot
-    return options[-1]
 
 
 def _search(
