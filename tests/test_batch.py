@@ -92,6 +92,37 @@ def test_worlds_played_out_together_end_as_each_played_out_alone(config: tuple, 
 
 
 @pytest.mark.parametrize("config", TOGETHER, ids=config_id)
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**31), cards=st.integers(0, 60))
+def test_each_world_read_once_and_played_under_every_choice_ends_as_each_choice_made_on_a_copy(
+    config: tuple, seed: int, cards: int
+) -> None:
+    """A decision's worlds played under each card its seat may play, in one set of arrays, end as each card
+    played on a copy of each world and the copy played out alone (the last card of a trick and of the hand
+    among them)."""
+    game = _play_position(config, seed, cards)
+    if game is None:
+        return
+    view = game.view(game.actor or 0)
+    rng = random.Random(seed)
+    worlds = [imagine(view, rng, later_hands=False) for _ in range(batch.TOGETHER_AT_LEAST)]
+    choices = list(view.legal)
+    with mock.patch.object(batch, "_play_group", wraps=batch._play_group) as arrays:
+        together = batch.play_out_choices([world.clone() for world in worlds], choices)
+    assert arrays.call_count == 1
+    with mock.patch.object(batch, "ready", lambda world: False):
+        alone = batch.play_out_choices(worlds, choices)
+    assert len(together) == len(alone) == len(worlds) * len(choices)
+    for one, many in zip(alone, together, strict=True):
+        assert (many.tricks_won, many.events, many.score, many.seat_score) == (
+            one.tricks_won,
+            one.events,
+            one.score,
+            one.seat_score,
+        )
+
+
+@pytest.mark.parametrize("config", TOGETHER, ids=config_id)
 def test_worlds_at_different_cards_of_a_trick_are_played_in_groups(config: tuple) -> None:
     """Worlds one, two and three cards further on are played out together and each ends as it does alone."""
     game = next(game for seed in range(40) if (game := _play_position(config, seed, 5)) is not None)
@@ -180,9 +211,10 @@ def test_a_search_plays_its_playouts_in_arrays_where_the_rules_allow() -> None:
     game = _play_position(("tarneeb-41", (), None), 1, 0)
     assert game is not None
     view = game.view(game.actor or 0)
-    with mock.patch.object(batch, "play_out_together", wraps=batch.play_out_together) as spy:
+    with mock.patch.object(batch, "_play_group", wraps=batch._play_group) as spy:
         MonteCarloPlayer(random.Random(1), 200, None).choose(view)
-    assert spy.call_count >= 1 and sum(len(call.args[0]) for call in spy.call_args_list) >= batch.TOGETHER_AT_LEAST
+    rows = [len(call.args[0]) * len(call.args[3]) for call in spy.call_args_list]
+    assert rows and sum(rows) >= batch.TOGETHER_AT_LEAST
 
 
 def _deal_by_choices(

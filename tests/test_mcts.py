@@ -45,10 +45,16 @@ class Playouts:
         self.count: dict[int, int] = dict.fromkeys(view.legal, 0)
         self.worth = worth if worth is not None else {a: float(i) for i, a in enumerate(view.legal)}
 
-    def play_out_all(
-        self, playouts: list[tuple[Game, int]], shared: SharedAims | None = None, scored: object = None
+    def play_out_choices(
+        self, worlds: list[Game], choices: list[int], shared: SharedAims | None = None, scored: object = None
     ) -> list[Game]:
-        return [branch for branch, _hand in playouts]
+        branches = []
+        for world in worlds:
+            for choice in choices:
+                branch = world.clone()
+                branch.apply(choice)
+                branches.append(branch)
+        return branches
 
     def value(self, view: SeatView, branch: Game) -> float:
         action = branch.current_moves[-1].action
@@ -58,7 +64,7 @@ class Playouts:
 
 def _faked(monkeypatch: pytest.MonkeyPatch, view: SeatView, worth: dict[int, float] | None = None) -> Playouts:
     playouts = Playouts(view, worth)
-    monkeypatch.setattr(mcts, "play_out_all", playouts.play_out_all)
+    monkeypatch.setattr(mcts, "play_out_choices", playouts.play_out_choices)
     monkeypatch.setattr(mcts, "value", playouts.value)
     return playouts
 

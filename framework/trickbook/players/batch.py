@@ -21,6 +21,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, HandResult
 from ..engine.kinds import PhaseKind
+from ..ruleset.actions import ActionKind
 from ..ruleset.rules import LeadsWith, MustRules, Relation, Rules, TrumpMode
 from .playout import SharedAims, aims_of, play_key, play_out_hand
 from .policy import Aims, card_sense
@@ -179,6 +180,39 @@ def play_out_all(
     ]
 
 
+def play_out_choices(
+    worlds: Sequence[Game], choices: Sequence[int], shared: SharedAims | None = None, scored: Outcomes | None = None
+) -> list[HandResult]:
+    """Each world's hand after its seat to act makes each of `choices` (the same seat's legal actions in every
+    world), played to its end by the quick policy: the results world by world, choice by choice. Where the
+    choices are cards, the worlds stand at the same card of a play the arrays can finish (`ready`) and make
+    enough playouts, each world is read once and played under every choice together; else each choice is made
+    on a copy of each world and played out as `play_out_all` does, with the same choices either way. `shared`
+    and `scored`: as `play_out_all`."""
+    kinds = worlds[0].rules.actions.kinds if worlds else ()
+    if (
+        len(worlds) * len(choices) >= TOGETHER_AT_LEAST
+        and all(kinds[choice] == ActionKind.PLAY for choice in choices)
+        and all(ready(world) for world in worlds)
+        and len({_point(world) for world in worlds}) == 1
+    ):
+        return _play_group(worlds, {} if shared is None else shared, {} if scored is None else scored, choices)
+    playouts = []
+    for world in worlds:
+        hand = world.hands_finished
+        for choice in choices:
+            branch = world.clone()
+            branch.apply(choice)  # it may end the hand (a last pass throws it in): value that hand, not the next
+            playouts.append((branch, hand))
+    return play_out_all(playouts, shared, scored)
+
+
+def _point(world: Game) -> tuple[int, int, int]:
+    """Where in the hand `world` stands, as the arrays group worlds: who sits out, the card of the trick, the
+    cards played."""
+    return world.outs, len(world.trick), len(world.trick) + sum(world.tricks_won)
+
+
 def play_out_together(
     worlds: Sequence[Game], shared: SharedAims | None = None, scored: Outcomes | None = None
 ) -> list[HandResult]:
@@ -188,8 +222,7 @@ def play_out_together(
     groups: dict[tuple[int, int, int], list[int]] = {}
     for index, world in enumerate(worlds):
         assert ready(world), "play_out_together needs worlds in a plain play (see `ready`)"
-        point = (world.outs, len(world.trick), len(world.trick) + sum(world.tricks_won))
-        groups.setdefault(point, []).append(index)
+        groups.setdefault(_point(world), []).append(index)
     results: list[HandResult | None] = [None] * len(worlds)
     shared = {} if shared is None else shared
     scored = {} if scored is None else scored
@@ -200,17 +233,21 @@ def play_out_together(
     return [result for result in results if result is not None]
 
 
-def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) -> list[HandResult]:
-    """Plays out worlds that stand at the same card of the same trick; see `play_out_together`."""
+def _play_group(
+    worlds: Sequence[Game], shared: SharedAims, scored: Outcomes, choices: Sequence[int] = ()
+) -> list[HandResult]:
+    """Plays out worlds that stand at the same card of the same trick; see `play_out_together`. Given `choices`
+    (cards the seat to play may play), each world is played once after each of them, world by world."""
     rules = worlds[0].rules
     deck = rules.deck
     seats = rules.seats
-    count = len(worlds)
+    rows = np.repeat(np.arange(len(worlds)), len(choices)) if choices else np.arange(len(worlds))  # each row's world
+    count = len(rows)
     at = np.arange(count)
     keys = [play_key(world) for world in worlds]
     plays = sorted({(world.trump, world.named_game) for world in worlds})
     sense = _senses(rules, plays)
-    which = np.array([plays.index((world.trump, world.named_game)) for world in worlds])
+    which = np.array([plays.index((world.trump, world.named_game)) for world in worlds])[rows]
     suit_of, low, costly, spare = sense.suit_of[which], sense.low[which], sense.costly[which], sense.spare[which]
     strength, suit_cards, trump = sense.strength[which], sense.suit_cards[which], sense.trump[which]
     event_first, event_then = sense.event_first[which], sense.event_then[which]
@@ -225,24 +262,26 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     members = np.array([[[seat in aim.members for seat in range(seats)] for aim in wants] for wants in kinds])
     target = np.array([[aim.target for aim in wants] for wants in kinds])
     no_tricks = np.array([[aim.no_tricks for aim in wants] for wants in kinds])
-    wanted = np.array([found[key] for key in keys])
-    # The worlds' state.
-    hands = _bits([world.held_masks() for world in worlds], deck.size)
-    played = _bits([world.cards_played() for world in worlds], deck.size)
-    unbroken = _bits([world.unbroken for world in worlds], deck.size)
+    wanted = np.array([found[key] for key in keys])[rows]
+    # The worlds' state, a row per playout.
+    hands = _bits([world.held_masks() for world in worlds], deck.size)[rows]
+    played = _bits([world.cards_played() for world in worlds], deck.size)[rows]
+    unbroken = _bits([world.unbroken for world in worlds], deck.size)[rows]
     start = len(worlds[0].trick)
     outs = worlds[0].outs  # the seats sitting this hand out, the same in every world of the group
     size = seats - bin(outs).count("1")
     next_seats = rules.seating.next_skipping(outs) if outs else rules.seating.next_seat
     trick = np.zeros((count, size), dtype=int)
     if start:
-        trick[:, :start] = [world.trick for world in worlds]
-    won = np.array([world.tricks_won for world in worlds])
-    events = np.array([world.trick_events for world in worlds], dtype=int).reshape(count, len(rules.events), seats)
-    leader = np.array([world.leader for world in worlds])  # of the trick under way (set at each lead)
-    turn = np.array([world.turn for world in worlds])  # the seat whose card is played
-    dummy = np.array([world.dummy for world in worlds])
-    declarer = np.array([world.declarer for world in worlds])
+        trick[:, :start] = np.array([world.trick for world in worlds])[rows]
+    won = np.array([world.tricks_won for world in worlds])[rows]
+    events = np.array([world.trick_events for world in worlds], dtype=int)
+    events = events.reshape(len(worlds), len(rules.events), seats)[rows]
+    leader = np.array([world.leader for world in worlds])[rows]  # of the trick under way (set at each lead)
+    turn = np.array([world.turn for world in worlds])[rows]  # the seat whose card is played
+    dummy = np.array([world.dummy for world in worlds])[rows]
+    declarer = np.array([world.declarer for world in worlds])[rows]
+    chosen = np.tile(np.array(choices), len(worlds)) if choices else None  # each row's first card
     order = _seat_order(next_seats, size)
     if start:  # the trick under way: its led suit, each card's claim on it and the seat whose card holds it
         led = suit_of[at, trick[:, 0]]
@@ -267,35 +306,41 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
     for step in range(steps):
         place = (start + step) % size
         first_trick = tricks_before + (start + step) // size == 0
-        held = hands[at, turn]
-        actor = np.where(turn == dummy, declarer, turn)  # the seat that chooses: the declarer for the dummy
-        legal = held
-        if place == 0:
-            if first_trick and first_lead is not None:
-                legal = _narrowed(legal, first_lead)
-            if bans.count:
-                legal = _narrowed(legal, ~bans.banned(held, unbroken))
-        else:
-            suited = held & suit_cards[at, led]
-            can_follow = suited[at, suited.argmax(axis=1)]
-            if follow:  # where a trump may be played instead (`play.may_trump_instead`), one may
-                allowed = suited | held & trumps if play.trump_instead else suited
-                legal = np.where(can_follow[:, None], allowed, held)
-            if play.must.any:
-                legal = _bound(play.must, legal, held, row > best[:, None], best, winning, turn, led, trumps, context)
-        if first_trick and avoid is not None:
-            legal = _narrowed(legal, ~avoid[None, :])
-        mates = members[wanted, actor]
-        dodge = no_tricks[wanted, actor] | ((won * mates).sum(axis=1) >= target[wanted, actor])
+        if step == 0 and chosen is not None:
+            card = chosen
+        else:  # the quick policy's choice, among the cards the rules allow
+            held = hands[at, turn]
+            actor = np.where(turn == dummy, declarer, turn)  # the seat that chooses: the declarer for the dummy
+            legal = held
+            if place == 0:
+                if first_trick and first_lead is not None:
+                    legal = _narrowed(legal, first_lead)
+                if bans.count:
+                    legal = _narrowed(legal, ~bans.banned(held, unbroken))
+            else:
+                suited = held & suit_cards[at, led]
+                can_follow = suited[at, suited.argmax(axis=1)]
+                if follow:  # where a trump may be played instead (`play.may_trump_instead`), one may
+                    allowed = suited | held & trumps if play.trump_instead else suited
+                    legal = np.where(can_follow[:, None], allowed, held)
+                if play.must.any:
+                    beats = row > best[:, None]
+                    legal = _bound(play.must, legal, held, beats, best, winning, turn, led, trumps, context)
+            if first_trick and avoid is not None:
+                legal = _narrowed(legal, ~avoid[None, :])
+            mates = members[wanted, actor]
+            dodge = no_tricks[wanted, actor] | ((won * mates).sum(axis=1) >= target[wanted, actor])
+            if place == 0:
+                known = played | hands[at, actor]  # the cards gone, as the chooser knows them: its own hand's
+                card = _lead(legal, known, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
+            else:
+                card = _follow(legal, row, best, winning, led, can_follow, mates, dodge, low, costly, suit_of)
         if place == 0:
             leader = turn
-            known = played | hands[at, actor]  # the cards gone, as the chooser knows them: its own hand's
-            card = _lead(legal, known, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
             led = suit_of[at, card]
             row = strength[at, led]
             best, winning = row[at, card], turn
         else:
-            card = _follow(legal, row, best, winning, led, can_follow, mates, dodge, low, costly, suit_of)
             claim = row[at, card]
             better = claim > best  # the first of equal claims holds the trick
             best, winning = np.where(better, claim, best), np.where(better, turn, winning)
@@ -309,27 +354,25 @@ def _play_group(worlds: Sequence[Game], shared: SharedAims, scored: Outcomes) ->
         if place == size - 1:
             _finish_trick(rules, trick, order[leader], winning, won, events, event_first, event_then, sides)
             leader = turn = winning
-    if not rules.scored_by_tricks:
-        return [
-            _score(world, None, cards, tuple(tricks), tuple(map(tuple, counts)), scored)
-            for world, cards, tricks, counts in zip(
-                worlds, moves.T.tolist(), won.tolist(), events.tolist(), strict=True
-            )
-        ]
-    # Scored once per distinct play key, tricks and events, each by the first world that ends so.
-    outcomes = np.concatenate([wanted[:, None], won, events.reshape(count, -1)], axis=1)
-    _distinct, firsts, inverse = np.unique(outcomes, axis=0, return_index=True, return_inverse=True)
-    results = [
-        _score(
-            worlds[first],
-            keys[first],
-            moves[:, first].tolist(),
-            tuple(won[first].tolist()),
-            tuple(map(tuple, events[first].tolist())),
+    owners = rows.tolist()
+
+    def settled(row: int, key: tuple[object, ...] | None) -> HandResult:
+        world = worlds[owners[row]]
+        return _score(
+            world.clone() if choices else world,  # a world played under several choices is settled on a copy
+            key,
+            moves[:, row].tolist(),
+            tuple(won[row].tolist()),
+            tuple(map(tuple, events[row].tolist())),
             scored,
         )
-        for first in firsts.tolist()
-    ]
+
+    if not rules.scored_by_tricks:
+        return [settled(row, None) for row in range(count)]
+    # Scored once per distinct play key, tricks and events, each by the first row that ends so.
+    outcomes = np.concatenate([wanted[:, None], won, events.reshape(count, -1)], axis=1)
+    _distinct, firsts, inverse = np.unique(outcomes, axis=0, return_index=True, return_inverse=True)
+    results = [settled(first, keys[owners[first]]) for first in firsts.tolist()]
     return [results[index] for index in inverse.reshape(-1).tolist()]
 
 

@@ -14,13 +14,12 @@ import math
 import random
 import time
 
-from ..engine.game import Game
 from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
 from ..errors import UsageError
 from ..ruleset.rules import BiddingKind
 from .base import check_budget, register, whole_number
-from .batch import Outcomes, play_out_all
+from .batch import Outcomes, play_out_choices
 from .contract import choose_call, samples_within
 from .playout import SharedAims
 from .policy import greedy_card, policy
@@ -87,16 +86,9 @@ class MonteCarloPlayer:
     ) -> None:
         """Plays each action out in the same `worlds` fresh sampled worlds, adding up the values; `lent`: what
         the decision's playouts lend each other."""
-        branches: list[tuple[int, Game, int]] = []
-        for _ in range(worlds):
-            world = imagine(view, self._rng, later_hands=False)
-            hand = world.hands_finished
-            for action in actions:
-                branch = world.clone()
-                branch.apply(action)  # it may end the hand (a last pass throws it in): value that hand, not the next
-                branches.append((action, branch, hand))
-        playouts = [(branch, hand) for _action, branch, hand in branches]
-        for (action, _branch, _hand), result in zip(branches, play_out_all(playouts, *lent), strict=True):
+        imagined = [imagine(view, self._rng, later_hands=False) for _ in range(worlds)]
+        for index, result in enumerate(play_out_choices(imagined, actions, *lent)):
+            action = actions[index % len(actions)]
             totals[action] += value(view, result)
             counts[action] += 1
 
