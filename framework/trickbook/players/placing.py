@@ -4,6 +4,7 @@ known not to hold: the step every sampled world ends with."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .. import limits
 from ..cards import Card, CardMask
@@ -11,7 +12,7 @@ from ..errors import PlayerError
 
 
 def deal_hidden(
-    pool: list[Card], need: list[int], forbidden: list[CardMask], rng: random.Random, tries: int
+    pool: Sequence[Card], need: Sequence[int], forbidden: Sequence[CardMask], rng: random.Random, tries: int
 ) -> list[list[Card]]:
     """Deals `pool` so each slot (a seat, or the stock) gets `need[slot]` cards it is not forbidden to hold.
 

@@ -14,7 +14,7 @@ import random
 from typing import NamedTuple
 
 from .. import limits
-from ..cards import Card, Deck
+from ..cards import Card, CardMask, Deck
 from ..engine.game import Game
 from ..engine.history import ACTION_SHIFT, AUTO_BIT, SEAT_MASK
 from ..engine.kinds import PhaseKind
@@ -56,6 +56,77 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     if rules.play.draw is not None:
         deal, stock = drawn_deal(view, rng, tries)
         return World(tuple(tuple(cards) for cards in deal), tuple(stock), view.packed_moves)
+    known = _known(view)
+    seats = rules.seats
+    seen, exchange, stock_size = known.seen, known.exchange, known.stock_size
+    hidden = deal_hidden(known.pool, known.need, known.forbidden, rng, tries)
+    holding = [list(cards) + hidden[seat] for seat, cards in enumerate(known.holding)]
+    stock_cards = list(known.stock_known) + hidden[seats]
+    discards: list[Card] = []
+    if exchange is not None:
+        taker = exchange.taker
+        discards = exchange.laid + hidden[seats + 1]
+        taken = (
+            list(view.taken)
+            if not known.from_stock or view.taken
+            else rng.sample(holding[taker] + discards, stock_size)
+        )
+        if known.from_stock:
+            stock_cards = taken
+        # Its deal: what it holds (and played), with what it laid away, less what it took (a card may be both).
+        holding[taker] = [c for c in holding[taker] + discards if c not in taken]
+    handed = known.handed
+    gifts = {seat: list(cards) for seat, cards in seen.items()}
+    for seat, count in known.unseen.items():
+        gifts[seat] = gifts.get(seat, []) + _unseen_gift(view, seat, count, holding, gifts, handed, rng)
+    dealt = [list(cards) for cards in holding]
+    if handed:
+        for seat, cards in gifts.items():
+            target = _target(view, seat)
+            for card in cards:
+                dealt[target].remove(card)
+                dealt[seat].append(card)
+    exposure = rules.deal.exposure
+    if exposure is not None and view.exposed and exposure.seat_offset is not None:
+        holder = (view.dealer + rules.direction * exposure.seat_offset) % seats
+        cards = dealt[holder]
+        cards.remove(view.exposed[0])
+        cards.insert(exposure.card - 1 if exposure.card else len(cards), view.exposed[0])
+    if known.rest_dealt:
+        dealt, stock_cards = _in_stages(view, dealt, stock_cards, rng)
+    return World(tuple(tuple(cards) for cards in dealt), tuple(stock_cards), _moves(view, gifts, discards))
+
+
+class _Known(NamedTuple):
+    """What a view tells of its hand's cards, the same in every world sampled from it (`_known`): the cards each
+    seat is known to have held, the passes seen and those made unseen, the exchange, the stock's known cards
+    and size, and what the hidden deal must fill: the cards, each slot's number (the seats, the stock, the cards
+    laid away unseen) and the cards each slot may not hold."""
+
+    holding: tuple[tuple[Card, ...], ...]
+    seen: dict[int, list[Card]]
+    unseen: dict[int, int]
+    handed: bool
+    exchange: Exchanged | None
+    stock_known: tuple[Card, ...]
+    stock_size: int
+    from_stock: bool
+    rest_dealt: bool
+    pool: tuple[Card, ...]
+    need: tuple[int, ...]
+    forbidden: tuple[CardMask, ...]
+
+
+_LAST_KNOWN: list[tuple[SeatView, _Known]] = []
+"""The last view read by `_known` and its reading: a search samples all its worlds from one view."""
+
+
+def _known(view: SeatView) -> _Known:
+    """What every world sampled from `view` shares, read once per view (the same view object)."""
+    last = _LAST_KNOWN[-1] if _LAST_KNOWN else None
+    if last is not None and last[0] is view:
+        return last[1]
+    rules = view.rules
     deck = rules.deck
     seats = rules.seats
     me = view.seat
@@ -101,38 +172,23 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 8) -> World:
     used = {c for cards in holding for c in cards} | set(stock_known) | set(laid)
     pool = [c for c in range(deck.size) if c not in used and not removed >> c & 1]
     everything = (1 << deck.size) - 1
-    limits = [everything if seat == me and knows_own else mask for seat, mask in enumerate(view.forbidden())]
-    hidden = deal_hidden(pool, need, [*limits, 0, 0], rng, tries)
-    for seat in range(seats):
-        holding[seat] += hidden[seat]
-    stock_cards = stock_known + hidden[seats]
-    discards: list[Card] = []
-    if exchange is not None:
-        taker = exchange.taker
-        discards = laid + hidden[seats + 1]
-        taken = list(view.taken) if not from_stock or view.taken else rng.sample(holding[taker] + discards, stock_size)
-        if from_stock:
-            stock_cards = taken
-        # Its deal: what it holds (and played), with what it laid away, less what it took (a card may be both).
-        holding[taker] = [c for c in holding[taker] + discards if c not in taken]
-    gifts = {seat: list(cards) for seat, cards in seen.items()}
-    for seat, count in unseen.items():
-        gifts[seat] = gifts.get(seat, []) + _unseen_gift(view, seat, count, holding, gifts, handed, rng)
-    dealt = [list(cards) for cards in holding]
-    if handed:
-        for seat, cards in gifts.items():
-            target = _target(view, seat)
-            for card in cards:
-                dealt[target].remove(card)
-                dealt[seat].append(card)
-    if exposure is not None and view.exposed and exposure.seat_offset is not None:
-        holder = (view.dealer + rules.direction * exposure.seat_offset) % seats
-        cards = dealt[holder]
-        cards.remove(view.exposed[0])
-        cards.insert(exposure.card - 1 if exposure.card else len(cards), view.exposed[0])
-    if rest_dealt:
-        dealt, stock_cards = _in_stages(view, dealt, stock_cards, rng)
-    return World(tuple(tuple(cards) for cards in dealt), tuple(stock_cards), _moves(view, gifts, discards))
+    forbidden = [everything if seat == me and knows_own else mask for seat, mask in enumerate(view.forbidden())]
+    known = _Known(
+        tuple(tuple(cards) for cards in holding),
+        seen,
+        unseen,
+        handed,
+        exchange,
+        tuple(stock_known),
+        stock_size,
+        from_stock,
+        rest_dealt,
+        tuple(pool),
+        tuple(need),
+        (*forbidden, 0, 0),
+    )
+    _LAST_KNOWN[:] = [(view, known)]
+    return known
 
 
 def _in_stages(
