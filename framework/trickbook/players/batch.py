@@ -282,10 +282,13 @@ def _play_group(
     dummy = np.array([world.dummy for world in worlds])[rows]
     declarer = np.array([world.declarer for world in worlds])[rows]
     chosen = np.tile(np.array(choices), len(worlds)) if choices else None  # each row's first card
+    dummies = bool((dummy >= 0).any())
+    members, target, no_tricks = members[wanted], target[wanted], no_tricks[wanted]  # by row, then seat
+    dodging = _dodging(won, members, target, no_tricks)
     order = _seat_order(next_seats, size)
     if start:  # the trick under way: its led suit, each card's claim on it and the seat whose card holds it
         led = suit_of[at, trick[:, 0]]
-        row = strength[at, led]
+        row, led_cards = strength[at, led], suit_cards[at, led]
         claims = np.take_along_axis(row, trick[:, :start], axis=1)
         best, winning = claims.max(axis=1), order[leader][at, claims.argmax(axis=1)]
     unlike_trump = np.array(deck.suit_of)[None, :] != trump[:, None]
@@ -310,7 +313,7 @@ def _play_group(
             card = chosen
         else:  # the quick policy's choice, among the cards the rules allow
             held = hands[at, turn]
-            actor = np.where(turn == dummy, declarer, turn)  # the seat that chooses: the declarer for the dummy
+            actor = np.where(turn == dummy, declarer, turn) if dummies else turn  # the declarer for a dummy
             legal = held
             if place == 0:
                 if first_trick and first_lead is not None:
@@ -318,7 +321,7 @@ def _play_group(
                 if bans.count:
                     legal = _narrowed(legal, ~bans.banned(held, unbroken))
             else:
-                suited = held & suit_cards[at, led]
+                suited = held & led_cards
                 can_follow = suited[at, suited.argmax(axis=1)]
                 if follow:  # where a trump may be played instead (`play.may_trump_instead`), one may
                     allowed = suited | held & trumps if play.trump_instead else suited
@@ -328,8 +331,7 @@ def _play_group(
                     legal = _bound(play.must, legal, held, beats, best, winning, turn, led, trumps, context)
             if first_trick and avoid is not None:
                 legal = _narrowed(legal, ~avoid[None, :])
-            mates = members[wanted, actor]
-            dodge = no_tricks[wanted, actor] | ((won * mates).sum(axis=1) >= target[wanted, actor])
+            mates, dodge = members[at, actor], dodging[at, actor]
             if place == 0:
                 known = played | hands[at, actor]  # the cards gone, as the chooser knows them: its own hand's
                 card = _lead(legal, known, dodge, low, spare, unlike_trump, deck.ranks_per_suit)
@@ -338,7 +340,7 @@ def _play_group(
         if place == 0:
             leader = turn
             led = suit_of[at, card]
-            row = strength[at, led]
+            row, led_cards = strength[at, led], suit_cards[at, led]
             best, winning = row[at, card], turn
         else:
             claim = row[at, card]
@@ -354,6 +356,7 @@ def _play_group(
         if place == size - 1:
             _finish_trick(rules, trick, order[leader], winning, won, events, event_first, event_then, sides)
             leader = turn = winning
+            dodging = _dodging(won, members, target, no_tricks)
     owners = rows.tolist()
 
     def settled(row: int, key: tuple[object, ...] | None) -> HandResult:
@@ -374,6 +377,13 @@ def _play_group(
     _distinct, firsts, inverse = np.unique(outcomes, axis=0, return_index=True, return_inverse=True)
     results = [settled(first, keys[owners[first]]) for first in firsts.tolist()]
     return [results[index] for index in inverse.reshape(-1).tolist()]
+
+
+def _dodging(won: Array, members: Array, target: Array, no_tricks: Array) -> Array:
+    """(rows, seats): whether each seat wants no more tricks, by its aims (`members`: each seat's party, `target`:
+    the tricks it wants, `no_tricks`: it wants none) and the tricks won so far: its aims change only as tricks
+    are won, so this is worked out at each trick's end rather than at every card."""
+    return no_tricks | ((members * won[:, None, :]).sum(axis=2) >= target)
 
 
 def _bits(masks: Sequence[int | Sequence[int]], size: int) -> Array:
