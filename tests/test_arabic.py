@@ -356,7 +356,7 @@ def test_a_web_comparison_reads_in_arabic_and_its_english_stays_as_before(tmp_pa
             ["المزايدة: [i]", "يختار الطرنيب", "الأكلة حتى الآن (بدأها [i]", "┃ [i]North-South[/i]"],
         ),
         ("contract-bridge", 1, ["العقد: ", "يد المكشوف ([i]", "(خيارك الوحيد)"]),
-        ("german-whist", 1, ["الكومة: ", "يسحب [i]Seat 1[/i] ", "مباراة أخرى؟ (y/n)"]),
+        ("german-whist", 1, ["الكومة: ", "يسحب [i]Seat 1[/i] ", "مباراة أخرى؟ (y/n أو نعم/لا)"]),
         ("hearts", 1, ["وضع [i]East[/i] 3 أوراق جانباً لتمريرها"]),
         ("euchre", 2, ["يترك [i]East[/i] ورقة جانباً", "يلعب [i]South[/i] منفرداً"]),
         ("trex", 1, ["خياراتك: [1] [i]king_of_hearts[/i]"]),

@@ -249,6 +249,45 @@ def test_a_whole_match_with_forced_moves_made_ends_with_the_result_and_an_offer_
     assert json.loads(save.read_text(encoding="utf-8"))["status"] == "finished"
 
 
+def test_another_match_is_asked_until_the_answer_is_yes_or_no_in_either_language(tmp_path: Path) -> None:
+    """A card typed after the match is over is not taken for "no": the question comes again, saying what it
+    takes; an Arabic player may answer in Arabic."""
+    lines = ["1"] * 13 + ["n"]  # more cards typed than the hand takes
+    out, _ = _session(tmp_path, "call-break", "--hand-cap", "1", "--opponents", "random", "--autoplay", lines=lines)
+    assert "Answer y (yes) or n (no), not 1." in out
+    assert out.count("Play another match? (y/n)") == out.count("Answer y (yes) or n (no)") + 1
+    assert out.rstrip().endswith("Play another match? (y/n)")  # "n" ended it
+    out, _ = _session(
+        tmp_path,
+        "call-break",
+        "--hand-cap",
+        "1",
+        "--opponents",
+        "random",
+        "--autoplay",
+        lines=["1"] * 13 + ["score", "last", "quit"],
+        name="q.json",
+    )
+    end = out[out.index("Play another match? (y/n)") :].split("Answer y (yes) or n (no), not 1.")[-1]  # the cards' end
+    assert "Totals after one hand: " in end and "trick 13:" in end and "Answer y" not in end, "the commands still work"
+    out, _ = _session(
+        tmp_path,
+        "call-break",
+        "--hand-cap",
+        "1",
+        "--opponents",
+        "random",
+        "--autoplay",
+        "--lang",
+        "ar",
+        lines=["1"] * 13 + ["x", "لا"],
+        name="ar.json",
+    )
+    assert "أجب بـ y (نعم) أو n (لا)، لا بـ x." in out
+    assert out.count("مباراة أخرى؟") == out.count("أجب بـ y (نعم)") + 1
+    assert out.rstrip().endswith("مباراة أخرى؟ (y/n أو نعم/لا)")  # "لا" ended it
+
+
 def test_each_hand_opens_with_its_number_its_dealer_and_why_trump_is_what_it_is(tmp_path: Path) -> None:
     out, _ = _session(tmp_path, "syrian-tarneeb-41", "--seed", "2", lines=["quit"])
     assert "Hand 1 · East deals" in out

@@ -213,9 +213,27 @@ class TerminalMatch:
         self.report()
         self.save()
         self._say(self._("Match saved in {file}.").format(file=self.save_path))
-        self.console.print(self._("Play another match? (y/n)"))
-        answer = self.entry.readline().strip().lower()
-        return answer in ("y", "yes")
+        return self._again()
+
+    def _again(self) -> bool:
+        """Asks whether to play another match until the answer is yes or no, in English or the player's language
+        (no at the end of the input, or to quit): a stray move typed after the last card is not taken for an
+        answer, and `score` and `last` still show the match's end."""
+        yes, no = {"y", "yes", self._("yes")}, {"n", "no", self._("no"), "quit", "q", "exit"}
+        while True:
+            self.console.print(self._("Play another match? (y/n)"))
+            line = self.entry.readline()
+            answer = line.strip().lower()
+            if not line or answer in no:
+                return False
+            if answer in yes:
+                return True
+            if answer == "score":
+                self.show_score()
+            elif answer == "last":
+                self._say(self.last_trick or self._("No trick has been played yet in this hand."))
+            else:
+                self._say(self._("Answer y (yes) or n (no), not {answer}.").format(answer=answer))
 
     def stop(self, why: str) -> None:
         """Saves the match so far and says how to go on."""
