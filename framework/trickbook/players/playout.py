@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..engine.game import Game
-from ..engine.history import HandResult
+from ..engine.history import ACTION_SHIFT, HandResult
 from ..engine.kinds import PhaseKind
 from ..engine.view import SeatView
+from ..ruleset.actions import DISCARD, ActionKind
 from .policy import Aims, TrickState, aims, card_sense, choose_card, policy
 
 SharedAims = dict[tuple[object, ...], Aims]
@@ -15,9 +16,16 @@ SharedAims = dict[tuple[object, ...], Aims]
 def play_key(world: Game) -> tuple[object, ...]:
     """What the play of `world`'s hand is under that the worlds and choices of one decision may differ in: the
     trump (the first card led may set it), the named game, the declarer and the moves before the first card (the
-    bids and calls, which a choice or a world's other bidders change). The rest the seats' aims and a hand's
-    score read, the totals, counters, dealer and hand size, is the decision's own."""
-    return world.trump, world.named_game, world.declarer, world.moves_before_play()
+    bids and calls, which a choice or a world's other bidders change), less the cards passed or laid away, which
+    each world makes up (neither the seats' aims nor a score read by tricks reads them). The rest the seats'
+    aims and a hand's score read, the totals, counters, dealer and hand size, is the decision's own."""
+    kinds = world.rules.actions.kinds
+    moves = tuple(code for code in world.moves_before_play() if kinds[code >> ACTION_SHIFT] not in _MADE_UP)
+    return world.trump, world.named_game, world.declarer, moves
+
+
+_MADE_UP = frozenset({ActionKind.GIVE, DISCARD})
+"""The moves whose cards an imagined world makes up where the view hides them: cards passed and laid away."""
 
 
 def aims_key(world: Game, seat: int) -> tuple[object, ...]:
