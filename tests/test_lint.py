@@ -99,6 +99,24 @@ def test_option_values_with_the_same_changes_are_a_warning(tmp_path: Path) -> No
     )
 
 
+def test_a_rule_an_option_sets_but_not_at_its_default_is_a_warning_in_a_variant_that_sets_it(tmp_path: Path) -> None:
+    """Hearts' option `target` sets `definitions.target` under '50' and leaves it under its default '100': a
+    variant setting it to 50 is warned, at its own line, that a table shown as target=100 plays to 50."""
+    found = findings(tmp_path, "extends: hearts\ndefinitions:\n  target: 50\n")
+    assert (
+        "warning: definitions.target: this file sets definitions.target, which the option 'target' sets under its "
+        "value '50' but leaves alone under its default '100': a table shown as target=100 plays by this file's "
+        "definitions.target; give the option a value that says so and make it the default, or leave "
+        "definitions.target to the option"
+    ) in found
+    said = [f for f in lint(open_ruleset(str(tmp_path / "house.yaml"))) if "target=100" in f.message]
+    assert said[0].where.line == HEAD.count("\n") + 3
+    # A variant that says what the option does itself, or sets a rule no option sets, is not warned.
+    rewritten = "extends: hearts\ndefinitions:\n  target: 50\noptions:\n  target:\n    default: '50'\n"
+    assert not [f for f in findings(tmp_path, rewritten) if "leaves alone" in f]
+    assert not [f for f in findings(tmp_path, "extends: hearts\ndefinitions:\n  spare: 1\n") if "leaves alone" in f]
+
+
 @pytest.mark.parametrize(("left_out", "instead"), [("C", "D"), ("D", "H"), ("H", "S"), ("S", "C")])
 def test_a_trump_map_that_is_not_a_permutation_is_a_warning(tmp_path: Path, left_out: str, instead: str) -> None:
     """Each suit in turn, the first and the last of the suit order (C, D, H, S) included, is the one no

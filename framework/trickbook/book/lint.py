@@ -23,7 +23,7 @@ from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
 from ..resources import bundled_ruleset_ids, rulesets_dir
 from ..ruleset.builder import split_definition
-from ..ruleset.loader import RulesetSource
+from ..ruleset.loader import RulesetSource, leaf_keys
 from ..ruleset.rules import BiddingKind, Rules, TrumpMode
 from ..ruleset.yamlsource import Document, KeyPath, format_path
 from .scenario import Scenario, scenario_facts
@@ -56,7 +56,7 @@ def lint(source: RulesetSource) -> list[Finding]:
             findings.setdefault((finding.path, finding.message), finding)
     for finding in _unused_names(source, used):
         findings.setdefault((finding.path, finding.message), finding)
-    for finding in (*_same_options(source), *_bundled_id(source)):
+    for finding in (*_same_options(source), *_bundled_id(source), *_options_behind_the_file(source)):
         findings.setdefault((finding.path, finding.message), finding)
     return sorted(findings.values(), key=lambda f: (f.level != "error", f.where.line, f.path))
 
@@ -474,3 +474,41 @@ def _same_options(source: RulesetSource) -> Iterator[Finding]:
                     ("options", name, "values", second),
                     f"the values {first!r} and {second!r} of option {name!r} give the same rules",
                 )
+
+
+def _options_behind_the_file(source: RulesetSource) -> Iterator[Finding]:
+    """Warns where a variant's own file sets a rule that an option sets under some of its values but not under
+    its default: there the file's value holds, so a table shown with the option's default (`target=100`) plays by
+    the file's value instead (`target: 50`)."""
+    own = sorted(source.changes)
+    for name, spec in source.document.data.get("options", {}).items():
+        if any(path == f"options.{name}" or path.startswith(f"options.{name}.") for path in own):
+            continue  # the file says what the option does itself
+        default = spec["default"]
+        at_default = [format_path(key) for key in leaf_keys(spec["values"][default]["changes"])]
+        for mine in own:
+            if any(_overlap(path, mine) for path in at_default):
+                continue
+            value = next(
+                (
+                    value
+                    for value, choice in spec["values"].items()
+                    if any(_overlap(format_path(key), mine) for key in leaf_keys(choice["changes"]))
+                ),
+                None,
+            )
+            if value is not None:
+                yield _finding(
+                    source,
+                    "warning",
+                    tuple(mine.split(".")),
+                    f"this file sets {mine}, which the option {name!r} sets under its value {value!r} but leaves "
+                    f"alone under its default {default!r}: a table shown as {name}={default} plays by this file's "
+                    f"{mine}; give the option a value that says so and make it the default, or leave {mine} to "
+                    "the option",
+                )
+
+
+def _overlap(first: str, second: str) -> bool:
+    """True when two key paths name the same rule or one holds the other (`match` and `match.wins`)."""
+    return first == second or first.startswith(f"{second}.") or second.startswith(f"{first}.")

@@ -518,11 +518,17 @@ _NOT_RULES = frozenset({"format", "id", "title", "description", "source", "trans
 
 def _leaf_paths(data: dict[str, Any], prefix: KeyPath) -> Iterator[str]:
     """The key paths of the values a file sets, as `match.wins`."""
+    return (format_path(path) for path in leaf_keys(data, prefix))
+
+
+def leaf_keys(data: dict[str, Any], prefix: KeyPath = ()) -> Iterator[KeyPath]:
+    """The key paths of the values a mapping of rules sets (a file, or an option value's `changes`), each down to
+    a value that is not a mapping."""
     for key, value in data.items():
         if isinstance(value, dict) and value:
-            yield from _leaf_paths(value, (*prefix, key))
+            yield from leaf_keys(value, (*prefix, key))
         else:
-            yield format_path((*prefix, key))
+            yield (*prefix, key)
 
 
 def _patched(document: Document, source: Document, at: KeyPath) -> Document:
