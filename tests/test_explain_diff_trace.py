@@ -338,6 +338,27 @@ def test_diff_of_the_trump_options_names_exactly_the_trump_rule(capsys: pytest.C
     assert "1 rule(s) differ" in capsys.readouterr().out
 
 
+def test_diff_of_a_variant_that_only_renames_the_sides_says_the_rules_are_the_same_and_the_new_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A side's name is not a rule: the statement of the players that names the sides is left out, the new names
+    are said, and diff exits 0; a rule changed beside the names is still the one difference."""
+    path = tmp_path / "renamed.yaml"
+    head = "format: trickbook-ruleset/2\nid: renamed\ntitle: Renamed\nextends: tarneeb-41\nside_names: [Us, Them]\n"
+    path.write_text(head, encoding="utf-8")
+    assert differences(rules("tarneeb-41"), load_ruleset(str(path))) == []
+    assert main(["diff", "tarneeb-41", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.endswith(": the rules are the same (renamed calls North-South Us, East-West Them)\n")
+    assert main(["diff", "tarneeb-41", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["renamed"] == [{"a": "North-South", "b": "Us"}, {"a": "East-West", "b": "Them"}]
+    path.write_text(head + "definitions:\n  target: 31\n", encoding="utf-8")
+    assert [d.key for d in differences(rules("tarneeb-41"), load_ruleset(str(path)))] == ["definitions.target"]
+    assert main(["diff", "tarneeb-41", "tarneeb-41@1"]) == 1
+    assert "renamed" not in capsys.readouterr().out
+
+
 def test_diff_of_versions_1_and_2_names_exactly_the_bonus(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diff", "tarneeb-41@1", "tarneeb-41@2", "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
