@@ -152,6 +152,28 @@ def test_a_person_plays_a_whole_hand_against_bots_by_clicking(browser: Browser, 
     expect(page.locator("#hand button.card")).to_have_count(13)
 
 
+def test_each_line_of_the_score_sheet_is_read_on_one_line_in_arabic(browser: Browser, server: Server) -> None:
+    """After a hand of Call Break in Arabic, each cell of the score sheet ("+22 = 22") stays on one line: a total
+    broken after its "=" read as two numbers."""
+    page = new_page(browser, locale="ar")
+    links = create_table(page, server, "call-break", ["human", "random", "random", "random"])
+    page.goto(server.url + links["0"])
+    for _ in range(200):
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        if page.locator("#ready").count():
+            break
+        _move(page)
+    else:
+        pytest.fail("the hand did not end within 200 clicks")
+    lines = page.evaluate(
+        """[...document.querySelectorAll('#sheet td')].map((cell) => {
+             const range = document.createRange(); range.selectNodeContents(cell);
+             return [cell.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+           })"""
+    )
+    assert len(lines) == 5 and all(count == 1 for _text, count in lines), lines
+
+
 def test_a_dealer_at_euchre_takes_the_upcard_and_lays_a_card_away_by_clicking(browser: Browser, server: Server) -> None:
     page = new_page(browser)
     links = create_table(page, server, "euchre", ["human", "random", "random", "random"])
