@@ -6,7 +6,8 @@ banned from the lead until broken, a set first lead, cards kept off the first tr
 or overtrump (see `plays_together`), this module plays all of them together: one array step per card for every
 world, the same choices `policy.choose_card` makes card for card (tests/test_batch.py plays both side by side),
 then the engine scores each hand from its cards (`Game.settle_play`), once per distinct count of tricks and
-events where the scoring reads no more (`Rules.scored_by_tricks`).
+events where the scoring reads no more (`Rules.scored_by_tricks`). A decision between cards reads each world into
+the arrays once and repeats it under every card (`play_out_choices`).
 
 numpy is an optional extra (`pip install trickbook[fast]`); without it `available()` is false and the search
 players play each world out alone, with the same choices.
@@ -359,19 +360,20 @@ def _play_group(
             dodging = _dodging(won, members, target, no_tricks)
     owners = rows.tolist()
 
-    def settled(row: int, key: tuple[object, ...] | None) -> HandResult:
-        world = worlds[owners[row]]
+    def settled(playout: int, key: tuple[object, ...] | None) -> HandResult:
+        """The hand of row `playout` scored by the engine (`key`: see `_score`)."""
+        world = worlds[owners[playout]]
         return _score(
             world.clone() if choices else world,  # a world played under several choices is settled on a copy
             key,
-            moves[:, row].tolist(),
-            tuple(won[row].tolist()),
-            tuple(map(tuple, events[row].tolist())),
+            moves[:, playout].tolist(),
+            tuple(won[playout].tolist()),
+            tuple(map(tuple, events[playout].tolist())),
             scored,
         )
 
     if not rules.scored_by_tricks:
-        return [settled(row, None) for row in range(count)]
+        return [settled(playout, None) for playout in range(count)]
     # Scored once per distinct play key, tricks and events, each by the first row that ends so.
     outcomes = np.concatenate([wanted[:, None], won, events.reshape(count, -1)], axis=1)
     _distinct, firsts, inverse = np.unique(outcomes, axis=0, return_index=True, return_inverse=True)
