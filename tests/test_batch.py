@@ -4,6 +4,7 @@ and a hand the engine settles from its cards, tricks and events (`Game.settle_pl
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -65,12 +66,28 @@ def _play_position(config: tuple, seed: int, cards: int) -> Game | None:
     return None
 
 
+def test_a_scoring_that_reads_only_the_sides_tricks_is_known_and_one_seats_tricks_undo_it(tmp_path: Path) -> None:
+    """Tarneeb 41 scores the declaring side's tricks (`tricks(declaring_side)`), Call Break each seat's
+    (`tricks(seat) >= bid(seat)`); a Tarneeb 41 that also scores the declarer's own tricks is keyed by seat."""
+    assert load_ruleset("tarneeb-41").scored_by_side_tricks and load_ruleset("contract-bridge").scored_by_side_tricks
+    assert load_ruleset("call-break").scored_by_tricks and not load_ruleset("call-break").scored_by_side_tricks
+    path = tmp_path / "seat.yaml"
+    path.write_text(
+        "format: trickbook-ruleset/2\nid: seat\ntitle: Seat\nextends: tarneeb-41\n"
+        "scoring:\n  rules:\n    alone:\n      for: side\n      when: side == declaring_side\n"
+        "      points: if tricks(declarer) == 13 then 1 else 0\n",
+        encoding="utf-8",
+    )
+    assert not load_ruleset(str(path)).scored_by_side_tricks
+
+
 @pytest.mark.parametrize("config", TOGETHER, ids=config_id)
 @settings(max_examples=25)
 @given(seed=st.integers(0, 2**31), cards=st.integers(0, 40))
 def test_worlds_played_out_together_end_as_each_played_out_alone(config: tuple, seed: int, cards: int) -> None:
     """Every world imagined at a card of the play ends with the tricks, trick events and score it ends with
-    played alone, card for card by the same policy."""
+    played alone, card for card by the same policy; with the outcomes a decision shares (`scored`), with the
+    same score and trick events, and the same tricks for each side where the scoring reads no more."""
     game = _play_position(config, seed, cards)
     if game is None:
         return
@@ -81,14 +98,22 @@ def test_worlds_played_out_together_end_as_each_played_out_alone(config: tuple, 
     worlds = [imagine(view, rng, later_hands=False) for _ in range(12)]
     alone = [play_out_hand(world.clone(), world.hands_finished) for world in worlds]
     together = batch.play_out_together([world.clone() for world in worlds])
-    for one, many in zip(alone, together, strict=True):
+    shared = batch.play_out_together([world.clone() for world in worlds], {}, {})
+    sides = game.rules.seating.sides
+    for one, many, lent in zip(alone, together, shared, strict=True):
         assert (many.tricks_won, many.events, many.score, many.seat_score) == (
             one.tricks_won,
             one.events,
             one.score,
             one.seat_score,
         )
-        assert value(view, many) == value(view, one)
+        assert value(view, many) == value(view, one) == value(view, lent)
+        assert (lent.events, lent.score, lent.seat_score) == (one.events, one.score, one.seat_score)
+        if game.rules.scored_by_side_tricks:
+            by_side = [[sum(hand.tricks_won[s] for s in members) for members in sides] for hand in (lent, one)]
+            assert by_side[0] == by_side[1]
+        else:
+            assert lent.tricks_won == one.tricks_won
 
 
 @pytest.mark.parametrize("config", TOGETHER, ids=config_id)

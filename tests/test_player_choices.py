@@ -262,9 +262,11 @@ def test_later_choices_keep_the_trump_found_best_after_the_first(monkeypatch: py
     hands: list[int] = []
     counted = batch.play_out_all
 
-    def counting(playouts: list[tuple[Game, int]], shared: SharedAims | None = None) -> list[HandResult]:
+    def counting(
+        playouts: list[tuple[Game, int]], shared: SharedAims | None = None, scored: batch.Outcomes | None = None
+    ) -> list[HandResult]:
         hands.extend(hand for _world, hand in playouts)
-        return counted(playouts, shared)
+        return counted(playouts, shared, scored)
 
     monkeypatch.setattr(batch, "play_out_all", counting)
     outcomes_in(view, [first, second], worlds)

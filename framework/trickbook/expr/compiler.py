@@ -74,6 +74,9 @@ class Compiled:
     work: int = 1
     """Parts one evaluation works through (at most `limits.MAX_EVALUATED_PARTS`), for callers that evaluate it
     many times to size their probes."""
+    calls: frozenset[str] = frozenset()
+    """The overloads of built-in names it calls, by signature (`tricks(seat)`, `tricks(side)`), after definitions
+    are expanded: what a caller needs that tells a seat's count from its side's."""
 
     def __call__(self, facts: Facts, bound: int | None = None) -> Any:
         return self.function(facts, bound)
@@ -106,7 +109,8 @@ def compile_expression(site: Site, node: Node, scope: Scope, want: Type | None =
             found=typed.type.value,
         )
     function = g.function(typed.code, f"<{site.mark.file}: {site.path}>")
-    return Compiled(site.text, typed.type, site.path, function, typed.const, frozenset(compiler.used), compiler.work)
+    used, calls = frozenset(compiler.used), frozenset(compiler.calls)
+    return Compiled(site.text, typed.type, site.path, function, typed.const, used, compiler.work, calls)
 
 
 class _Compiler:
@@ -118,6 +122,7 @@ class _Compiler:
         self.arguments: list[dict[str, _Typed]] = []
         """For each parametrised definition being written out, innermost last: its parameters' arguments."""
         self.used: set[str] = set()
+        self.calls: set[str] = set()
         self.root = site
         """The expression being compiled (the site moves into each definition it reads)."""
         self.size = 0
@@ -344,6 +349,7 @@ class _Compiler:
             )
         self.check_table(builtin.needs, builtin.signature, node)
         self.used.add(builtin.name)
+        self.calls.add(builtin.signature)
         if builtin.fold is not None and args and all(a.const is not _NOT_CONSTANT for a in args):
             return _constant(builtin.result, builtin.fold(*(a.const for a in args)))
         if builtin.variadic:

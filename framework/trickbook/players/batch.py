@@ -169,7 +169,9 @@ def play_out_all(
 ) -> list[HandResult]:
     """Each world's hand `hand` played to its end by the quick policy: the worlds `ready` for it together, in
     arrays, and the others one at a time (`playout.play_out_hand`), with the same choices either way. `shared`
-    and `scored`: the aims and scored outcomes one decision's playouts lend each other."""
+    and `scored`: the aims and scored outcomes one decision's playouts lend each other; given `scored`, hands in
+    arrays that end with what their scoring reads alike share one result (the deal, cards and tricks of the
+    first that ended so), else every result is its world's own hand."""
     together = [index for index, (world, hand) in enumerate(playouts) if world.hands_finished == hand and ready(world)]
     if len(together) < TOGETHER_AT_LEAST:
         together = []
@@ -197,7 +199,7 @@ def play_out_choices(
         and all(ready(world) for world in worlds)
         and len({_point(world) for world in worlds}) == 1
     ):
-        return _play_group(worlds, {} if shared is None else shared, {} if scored is None else scored, choices)
+        return _play_group(worlds, {} if shared is None else shared, scored, choices)
     playouts = []
     for world in worlds:
         hand = world.hands_finished
@@ -226,7 +228,6 @@ def play_out_together(
         groups.setdefault(_point(world), []).append(index)
     results: list[HandResult | None] = [None] * len(worlds)
     shared = {} if shared is None else shared
-    scored = {} if scored is None else scored
     for members in groups.values():
         group = [worlds[index] for index in members]
         for index, result in zip(members, _play_group(group, shared, scored), strict=True):
@@ -235,7 +236,7 @@ def play_out_together(
 
 
 def _play_group(
-    worlds: Sequence[Game], shared: SharedAims, scored: Outcomes, choices: Sequence[int] = ()
+    worlds: Sequence[Game], shared: SharedAims, scored: Outcomes | None, choices: Sequence[int] = ()
 ) -> list[HandResult]:
     """Plays out worlds that stand at the same card of the same trick; see `play_out_together`. Given `choices`
     (cards the seat to play may play), each world is played once after each of them, world by world."""
@@ -359,6 +360,7 @@ def _play_group(
             leader = turn = winning
             dodging = _dodging(won, members, target, no_tricks)
     owners = rows.tolist()
+    counted = won @ _side_members(rules) if rules.scored_by_side_tricks else won  # the tricks the scoring reads
 
     def settled(playout: int, key: tuple[object, ...] | None) -> HandResult:
         """The hand of row `playout` scored by the engine (`key`: see `_score`)."""
@@ -370,15 +372,22 @@ def _play_group(
             tuple(won[playout].tolist()),
             tuple(map(tuple, events[playout].tolist())),
             scored,
+            tuple(counted[playout].tolist()),
         )
 
-    if not rules.scored_by_tricks:
+    if scored is None or not rules.scored_by_tricks:  # every hand settled from its own cards
         return [settled(playout, None) for playout in range(count)]
-    # Scored once per distinct play key, tricks and events, each by the first row that ends so.
-    outcomes = np.concatenate([wanted[:, None], won, events.reshape(count, -1)], axis=1)
+    # Scored once per distinct play key, tricks read and events, each by the first row that ends so.
+    outcomes = np.concatenate([wanted[:, None], counted, events.reshape(count, -1)], axis=1)
     _distinct, firsts, inverse = np.unique(outcomes, axis=0, return_index=True, return_inverse=True)
     results = [settled(first, keys[owners[first]]) for first in firsts.tolist()]
     return [results[index] for index in inverse.reshape(-1).tolist()]
+
+
+def _side_members(rules: Rules) -> Array:
+    """(seats, sides): 1 where the seat plays for the side, so each row's tricks by seat times it are by side."""
+    sides = rules.seating.sides
+    return np.array([[int(seat in members) for members in sides] for seat in range(rules.seats)], dtype=np.int64)
 
 
 def _dodging(won: Array, members: Array, target: Array, no_tricks: Array) -> Array:
@@ -621,17 +630,19 @@ def _score(
     plays: list[int],
     tricks: tuple[int, ...],
     events: tuple[tuple[int, ...], ...],
-    scored: Outcomes,
+    scored: Outcomes | None,
+    counted: tuple[int, ...],
 ) -> HandResult:
     """The hand `world` ends with these cards, tricks and events, scored by the engine; once per distinct count
-    of tricks and events where the scoring reads nothing more (`key`: the world's `play_key`, the rest of what
-    its scoring reads being the decision's), else every time (`key` None)."""
-    outcome = (key, tricks, events)
-    if key is not None and outcome in scored:
+    of tricks (`counted`: each seat's, or each side's where the scoring reads no more) and events where the
+    scoring reads nothing else (`key`: the world's `play_key`, the rest of what its scoring reads being the
+    decision's), else every time (`key` None)."""
+    outcome = (key, counted, events)
+    if key is not None and scored is not None and outcome in scored:
         return scored[outcome]
     hand = world.hands_finished
     world.settle_play(plays, tricks, events)
     result = world.finished_hand(hand)
-    if key is not None:
+    if key is not None and scored is not None:
         scored[outcome] = result
     return result

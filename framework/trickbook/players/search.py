@@ -97,6 +97,7 @@ def outcomes_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) 
     outcomes: dict[int, list[float]] = {}
     named = NO_CHOICE
     shared: SharedAims = {}
+    scored: batch.Outcomes = {}
     waiting = list(choices)
     while waiting:
         group: list[int] = []
@@ -107,7 +108,7 @@ def outcomes_in(view: SeatView, choices: Sequence[int], worlds: Sequence[Game]) 
             jobs += branches
             if named == NO_CHOICE and any(job[2] != NO_CHOICE for job in branches):
                 break  # the trump found best after it decides the branches of the next choices
-        for choice, found in zip(group, _values(view, group, worlds, jobs, shared), strict=True):
+        for choice, found in zip(group, _values(view, group, worlds, jobs, shared, scored), strict=True):
             outcomes[choice], best = best_named(found)
             named = best if named == NO_CHOICE else named
         waiting = waiting[len(group) :]
@@ -131,11 +132,16 @@ def _jobs(view: SeatView, index: int, choice: int, worlds: Sequence[Game], named
 
 
 def _values(
-    view: SeatView, choices: Sequence[int], worlds: Sequence[Game], jobs: Sequence[Job], shared: SharedAims | None
+    view: SeatView,
+    choices: Sequence[int],
+    worlds: Sequence[Game],
+    jobs: Sequence[Job],
+    shared: SharedAims | None,
+    scored: batch.Outcomes,
 ) -> list[list[dict[int, float]]]:
     """Plays `jobs` out at once, those of `choices` in order: each choice's value in each world under each trump
-    named after it."""
-    results = batch.play_out_all([(branch, hand) for _index, _place, _trump, branch, hand in jobs], shared)
+    named after it. `shared` and `scored`: what the decision's playouts lend each other (`batch.play_out_all`)."""
+    results = batch.play_out_all([(branch, hand) for _index, _place, _trump, branch, hand in jobs], shared, scored)
     found: list[list[dict[int, float]]] = [[{} for _world in worlds] for _choice in choices]
     for (index, place, trump, _branch, _hand), result in zip(jobs, results, strict=True):
         found[index][place][trump] = value(view, result)
@@ -154,7 +160,7 @@ def choice_values(
     bid is played as the contract it makes if the auction ends with it, so no imagined rival's weak continuation
     makes outbidding it look good. `shared`: the aims the decision's playouts share."""
     jobs = [job for index, choice in enumerate(choices) for job in _jobs(view, index, choice, worlds, named)]
-    return _values(view, choices, worlds, jobs, shared)
+    return _values(view, choices, worlds, jobs, shared, {})
 
 
 def best_named(found: Sequence[dict[int, float]]) -> tuple[list[float], int]:

@@ -925,6 +925,9 @@ class Rules:
     """True when nothing a hand's scoring reads depends on which cards fell where, beyond the tricks each seat
     took and the trick events counted: no card taken, held or dealt is read, no rule stops the play, no seat
     draws. Hands whose play ends with the same counts then score the same (`players.batch` scores them once)."""
+    scored_by_side_tricks: bool = field(init=False, repr=False, compare=False)
+    """`scored_by_tricks`, and no expression reads a seat's own tricks (`tricks(seat)`), only its side's: hands
+    whose play ends with the same tricks for each side (and the same trick events) then score the same."""
     fixed_hand_size: int = field(init=False, repr=False, compare=False)
     """The cards each player is dealt when every hand deals the same number, else 0."""
     contract_size: int = field(init=False, repr=False, compare=False)
@@ -962,6 +965,12 @@ class Rules:
             not (self.reads_cards or self.reads_deal or PLAY_STATE_FACTS & uses)
             and play.stop_when is None
             and play.draw is None,
+        )
+        calls = frozenset().union(*(e.calls for e in self.expressions))
+        set_(
+            self,
+            "scored_by_side_tricks",
+            self.scored_by_tricks and self.seating.has_sides and "tricks(seat)" not in calls,
         )
         size = self.deal.hand_size
         fixed = self.deal.max_hand_size if size is None or size.is_constant else 0
