@@ -159,9 +159,10 @@ def _row(mask: int, size: int) -> list[bool]:
 Outcomes = dict[tuple[object, ...], HandResult]
 """The hands a decision's playouts in arrays have scored, by what the scoring reads (`_score`)."""
 
-TOGETHER_AT_LEAST = 14
-"""Fewer worlds than this are played one at a time: an array step costs about as much for one world as for
-dozens (measured at the first card of two bundled rulesets, the two ways cost the same at 12 to 14 worlds)."""
+TOGETHER_AT_LEAST = 10
+"""Fewer playouts than this are played one at a time: an array step costs about as much for one world as for
+dozens (measured at the first card of Tarneeb 41 and Hearts, the two ways cost the same at 8 to 10 playouts once
+a decision's worlds are read into the arrays once; 12 to 14 before)."""
 
 
 def play_out_all(
