@@ -161,7 +161,7 @@ Outcomes = dict[tuple[object, ...], HandResult]
 
 TOGETHER_AT_LEAST = 10
 """Fewer playouts than this are played one at a time: an array step costs about as much for one world as for
-dozens (measured at the first card of Tarneeb 41 and Hearts, the two ways cost the same at 8 to 10 playouts once
+dozens (measured at the first card of two bundled rulesets, the two ways cost the same at 8 to 10 playouts once
 a decision's worlds are read into the arrays once; 12 to 14 before)."""
 
 
