@@ -16,7 +16,7 @@ players play each world out alone, with the same choices.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..engine.game import Game
@@ -118,9 +118,20 @@ def _ranked(keys: Sequence[object]) -> list[int]:
     return [order[key] for key in keys]
 
 
-def _senses(rules: Rules, plays: Sequence[tuple[int, int]]) -> _Senses:
-    """The stacked readings of the (trump, named game) pairs `plays`; tables with fewer suits or bans than others
-    are padded with empty rows."""
+def _senses(rules: Rules, plays: tuple[tuple[int, int], ...]) -> _Senses:
+    """The stacked readings of the (trump, named game) pairs `plays`, made once per rules and pairs (every round
+    of every decision under the same trumps asks the same)."""
+    made: dict[tuple[tuple[int, int], ...], _Senses] = rules.made.setdefault(f"{__name__}.senses", {})
+    known = made.get(plays)
+    if known is None:
+        known = made[plays] = _stacked(rules, plays)
+        for part in fields(known):  # kept for later decisions: read only, so no playout can change them
+            getattr(known, part.name).flags.writeable = False
+    return known
+
+
+def _stacked(rules: Rules, plays: Sequence[tuple[int, int]]) -> _Senses:
+    """The readings of `plays` stacked; tables with fewer suits or bans than others are padded with empty rows."""
     size = rules.deck.size
     starts = [rules.tables(trump, game) for trump, game in plays]
     senses = [card_sense(rules, trump, game) for trump, game in plays]
@@ -248,7 +259,7 @@ def _play_group(
     count = len(rows)
     at = np.arange(count)
     keys = [play_key(world) for world in worlds]
-    plays = sorted({(world.trump, world.named_game) for world in worlds})
+    plays = tuple(sorted({(world.trump, world.named_game) for world in worlds}))
     sense = _senses(rules, plays)
     which = np.array([plays.index((world.trump, world.named_game)) for world in worlds])[rows]
     suit_of, low, costly, spare = sense.suit_of[which], sense.low[which], sense.costly[which], sense.spare[which]
