@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from helpers import CONFIGURATIONS, config_id, random_position, rules
 from trickbook import Game, load_ruleset
+from trickbook.engine.history import HandResult
+from trickbook.engine.view import SeatView
 from trickbook.players import batch, placing
 from trickbook.players.mcts import MonteCarloPlayer
 from trickbook.players.playout import play_out_hand
@@ -66,6 +68,27 @@ def _play_position(config: tuple, seed: int, cards: int) -> Game | None:
     return None
 
 
+def _imagined(config: tuple, seed: int, cards: int, count: int) -> tuple[SeatView, list[Game]] | None:
+    """The view of the seat to play `cards` cards into a hand of `config` (see `_play_position`) and `count`
+    worlds imagined from it; None when the match ends first."""
+    game = _play_position(config, seed, cards)
+    if game is None:
+        return None
+    view = game.view(game.actor or 0)
+    rng = random.Random(seed)
+    return view, [imagine(view, rng, later_hands=False) for _ in range(count)]
+
+
+def _played_alike(one: HandResult, many: HandResult) -> bool:
+    """True when two results of a hand took the same tricks, counted the same events and scored the same."""
+    return (many.tricks_won, many.events, many.score, many.seat_score) == (
+        one.tricks_won,
+        one.events,
+        one.score,
+        one.seat_score,
+    )
+
+
 def test_a_scoring_that_reads_only_the_sides_tricks_is_known_and_one_seats_tricks_undo_it(tmp_path: Path) -> None:
     """Tarneeb 41 scores the declaring side's tricks (`tricks(declaring_side)`), Call Break each seat's
     (`tricks(seat) >= bid(seat)`); a Tarneeb 41 that also scores the declarer's own tricks is keyed by seat."""
@@ -88,28 +111,19 @@ def test_worlds_played_out_together_end_as_each_played_out_alone(config: tuple, 
     """Every world imagined at a card of the play ends with the tricks, trick events and score it ends with
     played alone, card for card by the same policy; with the outcomes a decision shares (`scored`), with the
     same score and trick events, and the same tricks for each side where the scoring reads no more."""
-    game = _play_position(config, seed, cards)
-    if game is None:
+    imagined = _imagined(config, seed, cards, 12)
+    if imagined is None:
         return
-    seat = game.actor
-    assert seat is not None
-    view = game.view(seat)
-    rng = random.Random(seed)
-    worlds = [imagine(view, rng, later_hands=False) for _ in range(12)]
+    view, worlds = imagined
     alone = [play_out_hand(world.clone(), world.hands_finished) for world in worlds]
     together = batch.play_out_together([world.clone() for world in worlds])
     shared = batch.play_out_together([world.clone() for world in worlds], {}, {})
-    sides = game.rules.seating.sides
+    sides = view.rules.seating.sides
     for one, many, lent in zip(alone, together, shared, strict=True):
-        assert (many.tricks_won, many.events, many.score, many.seat_score) == (
-            one.tricks_won,
-            one.events,
-            one.score,
-            one.seat_score,
-        )
+        assert _played_alike(one, many)
         assert value(view, many) == value(view, one) == value(view, lent)
         assert (lent.events, lent.score, lent.seat_score) == (one.events, one.score, one.seat_score)
-        if game.rules.scored_by_side_tricks:
+        if view.rules.scored_by_side_tricks:
             by_side = [[sum(hand.tricks_won[s] for s in members) for members in sides] for hand in (lent, one)]
             assert by_side[0] == by_side[1]
         else:
@@ -125,12 +139,10 @@ def test_each_world_read_once_and_played_under_every_choice_ends_as_each_choice_
     """A decision's worlds played under each card its seat may play, in one set of arrays, end as each card
     played on a copy of each world and the copy played out alone (the last card of a trick and of the hand
     among them)."""
-    game = _play_position(config, seed, cards)
-    if game is None:
+    imagined = _imagined(config, seed, cards, batch.TOGETHER_AT_LEAST)
+    if imagined is None:
         return
-    view = game.view(game.actor or 0)
-    rng = random.Random(seed)
-    worlds = [imagine(view, rng, later_hands=False) for _ in range(batch.TOGETHER_AT_LEAST)]
+    view, worlds = imagined
     choices = list(view.legal)
     with mock.patch.object(batch, "_play_group", wraps=batch._play_group) as arrays:
         together = batch.play_out_choices([world.clone() for world in worlds], choices)
@@ -139,12 +151,7 @@ def test_each_world_read_once_and_played_under_every_choice_ends_as_each_choice_
         alone = batch.play_out_choices(worlds, choices)
     assert len(together) == len(alone) == len(worlds) * len(choices)
     for one, many in zip(alone, together, strict=True):
-        assert (many.tricks_won, many.events, many.score, many.seat_score) == (
-            one.tricks_won,
-            one.events,
-            one.score,
-            one.seat_score,
-        )
+        assert _played_alike(one, many)
 
 
 @pytest.mark.parametrize("config", TOGETHER, ids=config_id)
