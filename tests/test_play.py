@@ -252,37 +252,20 @@ def test_a_whole_match_with_forced_moves_made_ends_with_the_result_and_an_offer_
 def test_another_match_is_asked_until_the_answer_is_yes_or_no_in_either_language(tmp_path: Path) -> None:
     """A card typed after the match is over is not taken for "no": the question comes again, saying what it
     takes; an Arabic player may answer in Arabic."""
-    lines = ["1"] * 13 + ["n"]  # more cards typed than the hand takes
-    out, _ = _session(tmp_path, "call-break", "--hand-cap", "1", "--opponents", "random", "--autoplay", lines=lines)
+
+    def one_hand(lines: list[str], *more: str, name: str) -> str:
+        """What a hand of Call Break against random bots printed, the person typing `lines` (more than it takes)."""
+        arguments = ("call-break", "--hand-cap", "1", "--opponents", "random", "--autoplay", *more)
+        return _session(tmp_path, *arguments, lines=["1"] * 13 + lines, name=name)[0]
+
+    out = one_hand(["n"], name="n.json")
     assert "Answer y (yes) or n (no), not 1." in out
     assert out.count("Play another match? (y/n)") == out.count("Answer y (yes) or n (no)") + 1
     assert out.rstrip().endswith("Play another match? (y/n)")  # "n" ended it
-    out, _ = _session(
-        tmp_path,
-        "call-break",
-        "--hand-cap",
-        "1",
-        "--opponents",
-        "random",
-        "--autoplay",
-        lines=["1"] * 13 + ["score", "last", "quit"],
-        name="q.json",
-    )
+    out = one_hand(["score", "last", "quit"], name="q.json")
     end = out[out.index("Play another match? (y/n)") :].split("Answer y (yes) or n (no), not 1.")[-1]  # the cards' end
     assert "Totals after one hand: " in end and "trick 13:" in end and "Answer y" not in end, "the commands still work"
-    out, _ = _session(
-        tmp_path,
-        "call-break",
-        "--hand-cap",
-        "1",
-        "--opponents",
-        "random",
-        "--autoplay",
-        "--lang",
-        "ar",
-        lines=["1"] * 13 + ["x", "لا"],
-        name="ar.json",
-    )
+    out = one_hand(["x", "لا"], "--lang", "ar", name="ar.json")
     assert "أجب بـ y (نعم) أو n (لا)، لا بـ x." in out
     assert out.count("مباراة أخرى؟") == out.count("أجب بـ y (نعم)") + 1
     assert out.rstrip().endswith("مباراة أخرى؟ (y/n أو نعم/لا)")  # "لا" ended it

@@ -65,6 +65,16 @@ def _move(page: Page) -> None:
     page.wait_for_function(f"Number(document.body.dataset.updates || 0) > {seen}")
 
 
+def _play_to_the_hands_end(page: Page) -> None:
+    """Clicks the first choice offered (`_move`) until the hand is over and the page offers the next one."""
+    for _ in range(200):
+        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
+        if page.locator("#ready").count():
+            return
+        _move(page)
+    pytest.fail("the hand did not end within 200 clicks")
+
+
 def _hand_number(page: Page) -> int:
     return int(page.locator("[data-fact='hand']").inner_text())
 
@@ -76,13 +86,7 @@ def test_a_spades_player_sees_each_sides_bags_after_a_hand(browser: Browser, ser
     links = create_table(page, server, "cardems-spades", ["human", "heuristic", "heuristic", "heuristic"])
     page.goto(server.url + links["0"])
     expect(page.locator("[data-counter='bags']")).to_have_text("bags: North-South 0, East-West 0")
-    for _ in range(200):
-        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
-        if page.locator("#ready").count():
-            break
-        _move(page)
-    else:
-        pytest.fail("the hand did not end within 200 clicks")
+    _play_to_the_hands_end(page)
     scored = page.evaluate("page.log.filter((e) => e.type === 'hand_scored').pop()")
     bags = [line["points"] for line in scored["lines"] if line["rule"] == "contract"]
     contract = [points % 10 if points > 0 else 0 for points in bags]  # made: 10 a trick bid and 1 an overtrick
@@ -136,15 +140,7 @@ def test_a_person_plays_a_whole_hand_against_bots_by_clicking(browser: Browser, 
     page.goto(server.url + links["0"])
     page.wait_for_selector("#hand button.card")
     expect(page.locator("#hand button.card")).to_have_count(13)
-    for _ in range(200):
-        if page.locator("#ready").count():
-            break
-        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
-        if page.locator("#ready").count():
-            break
-        _move(page)
-    else:
-        pytest.fail("the hand did not end within 200 clicks")
+    _play_to_the_hands_end(page)
     expect(page.locator("#score")).to_contain_text("Last hand:")
     expect(page.locator("#bidding")).to_contain_text("North bid")
     page.click("#ready")
@@ -158,13 +154,7 @@ def test_each_line_of_the_score_sheet_is_read_on_one_line_in_arabic(browser: Bro
     page = new_page(browser, locale="ar")
     links = create_table(page, server, "call-break", ["human", "random", "random", "random"])
     page.goto(server.url + links["0"])
-    for _ in range(200):
-        page.wait_for_function("document.querySelector('#actions [data-action], #hand button.card.legal, #ready')")
-        if page.locator("#ready").count():
-            break
-        _move(page)
-    else:
-        pytest.fail("the hand did not end within 200 clicks")
+    _play_to_the_hands_end(page)
     lines = page.evaluate(
         """[...document.querySelectorAll('#sheet td')].map((cell) => {
              const range = document.createRange(); range.selectNodeContents(cell);
