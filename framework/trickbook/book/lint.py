@@ -485,27 +485,20 @@ def _options_behind_the_file(source: RulesetSource) -> Iterator[Finding]:
         if any(path == f"options.{name}" or path.startswith(f"options.{name}.") for path in own):
             continue  # the file says what the option does itself
         default = spec["default"]
-        at_default = [format_path(key) for key in leaf_keys(spec["values"][default]["changes"])]
+        sets = {
+            value: [format_path(k) for k in leaf_keys(choice["changes"])] for value, choice in spec["values"].items()
+        }
         for mine in own:
-            if any(_overlap(path, mine) for path in at_default):
-                continue
-            value = next(
-                (
-                    value
-                    for value, choice in spec["values"].items()
-                    if any(_overlap(format_path(key), mine) for key in leaf_keys(choice["changes"]))
-                ),
-                None,
-            )
-            if value is not None:
+            setters = [value for value, paths in sets.items() if any(_overlap(path, mine) for path in paths)]
+            if setters and default not in setters:
                 yield _finding(
                     source,
                     "warning",
                     tuple(mine.split(".")),
-                    f"this file sets {mine}, which the option {name!r} sets under its value {value!r} but leaves "
-                    f"alone under its default {default!r}: a table shown as {name}={default} plays by this file's "
-                    f"{mine}; give the option a value that says so and make it the default, or leave {mine} to "
-                    "the option",
+                    f"this file sets {mine}, which the option {name!r} sets under its value {setters[0]!r} but "
+                    f"leaves alone under its default {default!r}: a table shown as {name}={default} plays by this "
+                    f"file's {mine}; give the option a value that says so and make it the default, or leave {mine} "
+                    "to the option",
                 )
 
 
