@@ -283,7 +283,7 @@ FACTS = {
     ],
     "trex": [
         "After every 4 played hands (the same player deals them all) the deal passes to the next player",
-        "the dealer alone chooses the game of this hand among king_of_hearts, queens, diamonds, ltoosh",
+        "the dealer alone chooses the game of this hand among king of hearts, queens, diamonds, ltoosh",
         "The dealer leads the first trick",
         "For each seat, when `queens`: `-25 * queens_cost(seat) + 25 * queens_bonus(seat)` points",
     ],

@@ -114,6 +114,21 @@ def test_tarneeb_option_values_have_the_seed_games_words() -> None:
     assert "طرنيب" in rules.translation("ar").title
 
 
+def test_a_name_is_told_as_words_and_translated_whether_written_with_underscores_or_spaces(tmp_path: Path) -> None:
+    estimation = load_ruleset("estimation")
+    assert estimation.word("en", "no_trump") == "no trump"  # the game's name, untranslated in English
+    assert estimation.word("ar", "no_trump") == "بلا طرنيب"
+    assert estimation.word("fr", "no_trump") == "no trump"
+    assert estimation.word("en", "North") == "North"
+    variant = tmp_path / "sans-atout.yaml"
+    variant.write_text(
+        "format: trickbook-ruleset/2\nid: sans-atout\nextends: estimation\n"
+        "translations:\n  fr:\n    title: Estimation\n    words:\n      no trump: sans atout\n",
+        encoding="utf-8",
+    )
+    assert load_ruleset(variant).word("fr", "no_trump") == "sans atout"
+
+
 def _run(arguments: list[str], lang: str, stdin: str = "") -> str:
     environment = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG"))}
     done = subprocess.run(

@@ -257,7 +257,7 @@ def test_the_rule_book_says_who_deals_and_who_chooses() -> None:
 
     text = " ".join(s.text for s in statements(trex()))
     assert "After every 4 played hands (the same player deals them all) the deal passes to the next player" in text
-    assert "After the deal the dealer alone chooses the game of this hand among king_of_hearts" in text
+    assert "After the deal the dealer alone chooses the game of this hand among king of hearts" in text
 
 
 def test_a_player_who_sits_the_hand_out_is_not_asked_to_show(tmp_path: Path) -> None:

@@ -35,6 +35,12 @@ def test_each_typed_form_means_one_action(typed: str, meant: str) -> None:
     assert actions.text(actions.parse(typed)) == meant
 
 
+@pytest.mark.parametrize("typed", ["no trump", "no_trump", "No Trump"])
+def test_a_game_is_named_as_shown_or_as_written(typed: str) -> None:
+    actions = rules("estimation").actions
+    assert actions.text(actions.parse(typed)) == "no_trump"
+
+
 @pytest.mark.parametrize(
     ("typed", "says"),
     [

@@ -710,7 +710,7 @@ def _melds(reader: Reader) -> Iterator[Statement]:
             shape = _("{shape}, each card {count} times").format(shape=shape, count=reader.count(kind.sets))
         games = rules.trump.games
         elsewhere = "".join(
-            _(", {points} in {game}").format(points=points, game=reader.word(games[game].name.replace("_", " ")))
+            _(", {points} in {game}").format(points=points, game=reader.word(games[game].name))
             for game, points in kind.points_in
         )
         said = (
@@ -718,7 +718,7 @@ def _melds(reader: Reader) -> Iterator[Statement]:
             if kind.compared or not melds.best_only
             else _("{name} ({shape}) {points}{elsewhere}, always counted")
         )
-        name = reader.word(kind.name.replace("_", " "))
+        name = reader.word(kind.name)
         kinds.append(said.format(name=name, shape=shape, points=kind.points, elsewhere=elsewhere))
     order = sorted((r for r in range(deck.ranks_per_suit) if melds.place[r] >= 0), key=melds.place.__getitem__)
     said = _("Melds are found {where}: {kinds}.")
@@ -727,7 +727,7 @@ def _melds(reader: Reader) -> Iterator[Statement]:
         said = _(" Sequences follow the order {order}; a longer sequence counts once, as the longest kind it reaches.")
         text += said.format(order=" ".join(deck.ranks[r].code for r in order))
     groups = [
-        _(", ").join(reader.word(k.name.replace("_", " ")) for k in melds.kinds if k.group == group)
+        _(", ").join(reader.word(k.name) for k in melds.kinds if k.group == group)
         for group in dict.fromkeys(kind.group for kind in melds.kinds if kind.group)
     ]
     if len(groups) == 1:

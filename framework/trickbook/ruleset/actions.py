@@ -322,8 +322,8 @@ class ActionSpace:
             codes = [code.upper() for code in self.bid_codes]
             if wanted in codes[1:] and (len(words) == 2 or wanted not in self.deck.codes):
                 return self.bid(codes.index(wanted))
-        if len(words) == 1 and words[0] in self.games:
-            return self.game(self.games.index(words[0]))
+        if "_".join(words) in self.games:  # a game's name as shown (`no trump`) or as written (`no_trump`)
+            return self.game(self.games.index("_".join(words)))
         if words[0] == "trump" and len(words) == 2:
             return self.trump(self._suit(words[1]))
         if words[0] == "bid" and len(words) == 2:

@@ -869,13 +869,16 @@ class Rules:
         return found or Translation(language, self.title, self.description, ())
 
     def word(self, language: str, word: str) -> str:
-        """One of the game's terms in a language, as the ruleset translates it, else its deck, else (the seats'
-        and sides' usual names) the program's catalogue; else unchanged."""
-        said = dict(self.translation(language).words).get(word)
+        """One of the game's terms in a language, as the ruleset translates it (a name such as `no_trump` also
+        as its words, `no trump`), else its deck, else (the seats' and sides' usual names) the program's
+        catalogue; else a name's words (`no trump`): a person never reads an identifier's underscores."""
+        words = dict(self.translation(language).words)
+        spaced = word.replace("_", " ")
+        said = words.get(word, words.get(spaced))
         if said is not None:
             return said
         said = self.deck.word(language, word)
-        return said if said != word else self._table_word(language, word)
+        return said if said != word else self._table_word(language, word).replace("_", " ")
 
     def _table_word(self, language: str, word: str) -> str:
         """A name the program gave a seat or side (North, Seat 3, North-South) in `language`, from its catalogue:
