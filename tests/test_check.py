@@ -88,6 +88,28 @@ def test_an_example_that_does_not_fit_its_ruleset_is_reported(
             "declarer: 0\n    bids: [8, null, null, null]\n    expect: {score: [0, 0]}",
             "an example that checks scores needs `tricks`",
         ),
+        (  # in play some seat always takes the last trick: an example may not score it as nobody's
+            "slobberhannes",
+            "tricks: [3, 2, 1, 2]\n    first_trick: 1\n    expect: {seat_score: [0, 1, 0, 0]}",
+            "its outcome depends on `last_trick`, which it does not say (it scores one way with `last_trick: 0` "
+            "and another with `last_trick: 1`): add `last_trick` with the seat's number",
+        ),
+        (
+            "slobberhannes",
+            "tricks: [3, 2, 3, 0]\n    first_trick: 3\n    last_trick: 0\n    expect: {seat_score: [1, 0, 0, 1]}",
+            "first_trick is seat 3, which took no trick in `tricks` [3, 2, 3, 0]",
+        ),
+        (
+            "slobberhannes",
+            "tricks: [3, 2, 1, 2]\n    first_trick: 1\n    last_trick: 2\n    expect: {score: [1, 1]}",
+            "these rules have no sides, so no `score`: give each seat's as `seat_score`",
+        ),
+        (
+            "tarneeb-41",
+            "declarer: 0\n    bids: [8, null, null, null]\n    tricks: [4, 3, 3, 3]\n"
+            "    expect: {seat_totals: [0, 0, 0, 0]}",
+            "these rules keep totals per side, not per seat: give them as `totals`",
+        ),
     ],
 )
 def test_a_worked_example_written_wrongly_is_reported_with_what_to_fix(

@@ -10,8 +10,9 @@ rules version and table options, through the same functions the engine uses.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..engine.dealing import hand_size
@@ -113,7 +114,8 @@ def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
         return
     if "tricks" not in spec:
         raise ScenarioError("an example that checks scores needs `tricks`")
-    outcome = evaluate(rules, scenario)
+    _check_kept(rules, expect)
+    outcome = _determined(rules, scenario)
     for key, actual in _actual(rules, outcome).items():
         if key in expect and expect[key] != actual:
             yield _differs(key, expect[key], actual)
@@ -282,6 +284,46 @@ def _suit(rules: Rules, code: str) -> int:
         return rules.deck.suit_index(code)
     except KeyError:
         raise ScenarioError(f"{code!r} is not a suit of the {rules.deck.title}") from None
+
+
+def _check_kept(rules: Rules, expect: dict[str, Any]) -> None:
+    """Refuses an expected score or total the rules do not keep, naming the one they do: a game without sides
+    has no side scores (`score`, `totals`), and one scored by sides keeps no seat totals (`seat_totals`)."""
+    unkept = sorted(expect.keys() & {"score", "totals"}) if not rules.seating.has_sides else []
+    if unkept:
+        key = unkept[0]
+        raise ScenarioError(f"these rules have no sides, so no `{key}`: give each seat's as `seat_{key}`")
+    if "seat_totals" in expect and not rules.personal:
+        raise ScenarioError("these rules keep totals per side, not per seat: give them as `totals`")
+
+
+TRICK_TAKERS = ("first_trick", "last_trick")
+"""What an example may say of who took a trick, where the rules read it."""
+
+
+def _determined(rules: Rules, scenario: Scenario) -> Outcome:
+    """The example's outcome. Where it leaves out who took the first or the last trick and the rules read that,
+    every seat that took a trick is tried: the outcome must be the same whichever it was, else the example is
+    refused (in play some seat always took it, so no example may score the hand as if none had)."""
+    unsaid = [key for key in TRICK_TAKERS if getattr(scenario, key) is None and key in rules.uses]
+    takers = [seat for seat, tricks in enumerate(scenario.tricks) if tricks]
+    if not unsaid or not takers:
+        return evaluate(rules, scenario)
+    found: dict[tuple[int, ...], Outcome] = {}
+    for seats in itertools.product(takers, repeat=len(unsaid)):
+        found[seats] = evaluate(rules, replace(scenario, **dict(zip(unsaid, seats, strict=True))))
+    (first, outcome), *others = found.items()
+    for seats, other in others:
+        if other != outcome:
+            said = " and ".join(f"`{key}`" for key in unsaid)
+            one, two = (
+                ", ".join(f"{key}: {seat}" for key, seat in zip(unsaid, s, strict=True)) for s in (first, seats)
+            )
+            raise ScenarioError(
+                f"its outcome depends on {said}, which it does not say (it scores one way with `{one}` and another "
+                f"with `{two}`): add {said} with the seat's number"
+            )
+    return outcome
 
 
 def _actual(rules: Rules, outcome: Outcome) -> dict[str, Any]:
