@@ -311,7 +311,9 @@ def _determined(rules: Rules, scenario: Scenario) -> Outcome:
         return evaluate(rules, scenario)
     found: dict[tuple[int, ...], Outcome] = {}
     for seats in itertools.product(takers, repeat=len(unsaid)):
-        found[seats] = evaluate(rules, replace(scenario, **dict(zip(unsaid, seats, strict=True))))
+        taker = dict(zip(unsaid, seats, strict=True))
+        first_trick, last_trick = (taker.get(key, getattr(scenario, key)) for key in TRICK_TAKERS)
+        found[seats] = evaluate(rules, replace(scenario, first_trick=first_trick, last_trick=last_trick))
     (first, outcome), *others = found.items()
     for seats, other in others:
         if other != outcome:
