@@ -117,6 +117,22 @@ def test_a_rule_an_option_sets_but_not_at_its_default_is_a_warning_in_a_variant_
     assert not [f for f in findings(tmp_path, "extends: hearts\ndefinitions:\n  spare: 1\n") if "leaves alone" in f]
 
 
+def test_a_rule_an_option_adds_whole_is_warned_once_where_the_file_writes_it_key_by_key(tmp_path: Path) -> None:
+    """Hearts' option `jd_minus_10` adds the rule `scoring.rules.jack` under 'on': a variant writing its own rule
+    of that name, four keys of it, is told once, of the rule."""
+    text = (
+        "extends: hearts\nscoring:\n  rules:\n    jack:\n      description: The jack takes off ten.\n"
+        "      for: seat\n      when: took(seat, JD) == 1\n      points: -10\n"
+    )
+    warned = [f for f in findings(tmp_path, text) if "leaves alone" in f]
+    assert warned == [
+        "warning: scoring.rules.jack.description: this file sets scoring.rules.jack, which the option 'jd_minus_10' "
+        "sets under its value 'on' but leaves alone under its default 'off': a table shown as jd_minus_10=off plays "
+        "by this file's scoring.rules.jack; give the option a value that says so and make it the default, or leave "
+        "scoring.rules.jack to the option"
+    ]
+
+
 @pytest.mark.parametrize(("left_out", "instead"), [("C", "D"), ("D", "H"), ("H", "S"), ("S", "C")])
 def test_a_trump_map_that_is_not_a_permutation_is_a_warning(tmp_path: Path, left_out: str, instead: str) -> None:
     """Each suit in turn, the first and the last of the suit order (C, D, H, S) included, is the one no

@@ -488,18 +488,26 @@ def _options_behind_the_file(source: RulesetSource) -> Iterator[Finding]:
         sets = {
             value: [format_path(k) for k in leaf_keys(choice["changes"])] for value, choice in spec["values"].items()
         }
+        said: set[str] = set()  # the rules warned about: a rule the option sets whole, once for all its keys
         for mine in own:
             setters = [value for value, paths in sets.items() if any(_overlap(path, mine) for path in paths)]
-            if setters and default not in setters:
-                yield _finding(
-                    source,
-                    "warning",
-                    tuple(mine.split(".")),
-                    f"this file sets {mine}, which the option {name!r} sets under its value {setters[0]!r} but "
-                    f"leaves alone under its default {default!r}: a table shown as {name}={default} plays by this "
-                    f"file's {mine}; give the option a value that says so and make it the default, or leave {mine} "
-                    "to the option",
-                )
+            if not setters or default in setters:
+                continue
+            parent = mine.rpartition(".")[0]
+            siblings = {path for paths in sets.values() for path in paths if path.rpartition(".")[0] == parent}
+            rule = parent if parent and len(siblings) > 1 else mine  # the option writes the whole rule
+            if rule in said:
+                continue
+            said.add(rule)
+            yield _finding(
+                source,
+                "warning",
+                tuple(mine.split(".")),
+                f"this file sets {rule}, which the option {name!r} sets under its value {setters[0]!r} but "
+                f"leaves alone under its default {default!r}: a table shown as {name}={default} plays by this "
+                f"file's {rule}; give the option a value that says so and make it the default, or leave {rule} "
+                "to the option",
+            )
 
 
 def _overlap(first: str, second: str) -> bool:

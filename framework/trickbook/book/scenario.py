@@ -117,8 +117,6 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
             f"tricks must give {count_words(seats)} seats' tricks adding up to {upto}{in_hand}, "
             f"not {list(scenario.tricks)}"
         )
-    for key in ("first_trick", "last_trick"):
-        _check_trick_taker(rules, scenario, key)
     if scenario.hands_played is not None and scenario.hands_played > scenario.hand_number:
         raise ScenarioError(
             f"hands_played ({scenario.hands_played}) cannot exceed hand_number ({scenario.hand_number}): "
@@ -218,17 +216,6 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     tables = rules.tables(facts.trump, facts.game)
     facts.trump_runs = [tables.trump_run(mask | stock) for mask in card_masks(rules, scenario.dealt, "dealt")]
     return facts
-
-
-def _check_trick_taker(rules: Rules, scenario: Scenario, key: str) -> None:
-    """Refuses an example whose first (or last) trick went to a seat that took no trick."""
-    seat = getattr(scenario, key)
-    if seat is not None and 0 <= seat < len(scenario.tricks) and not scenario.tricks[seat]:
-        which = "first" if key == "first_trick" else "last"
-        raise ScenarioError(
-            f"{key} is seat {seat}, which took no trick in `tricks` {list(scenario.tricks)}: "
-            f"the {which} trick went to a seat that took one"
-        )
 
 
 def _late_tricks(rules: Rules, scenario: Scenario, size: int) -> list[int]:

@@ -302,11 +302,19 @@ TRICK_TAKERS = ("first_trick", "last_trick")
 
 
 def _determined(rules: Rules, scenario: Scenario) -> Outcome:
-    """The example's outcome. Where it leaves out who took the first or the last trick and the rules read that,
-    every seat that took a trick is tried: the outcome must be the same whichever it was, else the example is
-    refused (in play some seat always took it, so no example may score the hand as if none had)."""
-    unsaid = [key for key in TRICK_TAKERS if getattr(scenario, key) is None and key in rules.uses]
+    """The example's outcome. A seat it names as taking the first or the last trick must have taken a trick;
+    where it leaves out who took one and the rules read that, every seat that took a trick is tried: the outcome
+    must be the same whichever it was, else the example is refused (in play some seat always took it, so no
+    example may score the hand as if none had)."""
     takers = [seat for seat, tricks in enumerate(scenario.tricks) if tricks]
+    for key in TRICK_TAKERS:
+        seat = getattr(scenario, key)
+        if seat is not None and 0 <= seat < len(scenario.tricks) and seat not in takers:
+            raise ScenarioError(
+                f"{key} is seat {seat}, which took no trick in `tricks` {list(scenario.tricks)}: the "
+                f"{key.split('_')[0]} trick went to a seat that took one"
+            )
+    unsaid = [key for key in TRICK_TAKERS if getattr(scenario, key) is None and key in rules.uses]
     if not unsaid or not takers:
         return evaluate(rules, scenario)
     found: dict[tuple[int, ...], Outcome] = {}
