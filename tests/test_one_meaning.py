@@ -112,7 +112,7 @@ def test_records_of_a_file_replay_under_that_file(
     assert main(["replay", str(out)]) == 0
     assert main(["trace", str(out), "--ruleset", str(file)]) == 0
     told = capsys.readouterr().out
-    assert told.index("b_base for North-South") < told.index("a_double for North-South")
+    assert told.index("b base for North-South") < told.index("a double for North-South")  # rule names read as words
 
 
 def test_the_digest_covers_the_order_of_scoring_rules(tmp_path: Path) -> None:
