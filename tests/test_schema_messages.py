@@ -107,3 +107,47 @@ def test_the_workbench_says_a_schema_error_in_the_pages_language_and_keeps_the_f
         "editor:5:12: direction: this value is not allowed here\n  expected one of 'clockwise', 'counter-clockwise'\n"
         "  found 'sideways'\n  hint: Order of dealing, bidding and play. Clockwise: the next seat is seat + 1."
     )
+
+
+def test_the_workbench_says_an_expression_error_in_the_pages_language() -> None:
+    """The expression checker's problem, what it expected and its hint are sentences of the catalogue: Arabic on
+    an Arabic page, with the names and kinds they quote in it; English is unchanged, and so is `str()`."""
+    from trickbook.web.workbench import study
+
+    unknown = (
+        "format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: tarneeb-41\nmatch:\n  wins: totl(side) >= 61\n"
+    )
+    (arabic,) = study(unknown, {}, "ar")["errors"]
+    assert (arabic["line"], arabic["message"], arabic["hint"]) == (6, "اسم غير معروف 'totl'", "هل تقصد 'total'؟")
+    assert arabic["text"].endswith("  تلميح: هل تقصد 'total'؟")
+    (english,) = study(unknown, {}, "en")["errors"]
+    assert (english["message"], english["hint"]) == ("unknown name 'totl'", "did you mean 'total'?")
+    wrong_kind = unknown.replace("totl(side) >= 61", "total(side) + 1")
+    (arabic,) = study(wrong_kind, {}, "ar")["errors"]
+    assert arabic["message"] == "هذا التعبير يعطي عدد"
+    assert "  المتوقع: صحيح أو خطأ\n  الموجود: عدد" in arabic["text"]  # the kind found is the program's word
+    (english,) = study(wrong_kind, {}, "en")["errors"]
+    assert english["text"].endswith(
+        "this expression gives a number\n    total(side) + 1\n    ^^^^^^^^^^^^^^^\n"
+        "  expected true or false\n  found a number"
+    )
+
+
+def test_an_expression_error_from_a_worker_process_keeps_its_sentences() -> None:
+    """Pickled as a worker process sends it, the error still says itself in Arabic, and the same in English."""
+    import pickle
+
+    from trickbook import i18n
+    from trickbook.errors import ExpressionError
+    from trickbook.ruleset.loader import open_text
+
+    text = (
+        "format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: tarneeb-41\nmatch:\n  wins: total(side) + 1\n"
+    )
+    with pytest.raises(ExpressionError) as caught:
+        open_text(text, "house.yaml").resolve()
+    back = pickle.loads(pickle.dumps(caught.value))
+    arabic = i18n.gettext("ar")
+    assert back.render(arabic) == caught.value.render(arabic)
+    assert "house.yaml:6:9: match.wins: هذا التعبير يعطي عدد" in back.render(arabic)
+    assert str(back) == str(caught.value) and "this expression gives a number" in str(back)

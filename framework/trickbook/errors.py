@@ -125,12 +125,12 @@ def _(text: str) -> str:
     return text
 
 
-JOINED = {"and": _("{items} and {item}"), "or": _("{items} or {item}")}
+JOINED = {"and": _("{items} and {item}"), "or": _("{items} or {item}"), ";": _("{items}; {item}")}
 """How `joined` puts each further part after the ones before it."""
 
 
 def joined(parts: Sequence[Value], joiner: str = "and") -> Value:
-    """Parts with `and` (or `or`) between every two, `3♠ and 2♠ and Q♥`, translated as a whole."""
+    """Parts with `and` (or `or`, or `;`) between every two, `3♠ and 2♠ and Q♥`, translated as a whole."""
     if not parts:
         return ""
     listed = parts[0]
@@ -148,47 +148,69 @@ class TrickbookError(Exception):
 
 
 class InputError(TrickbookError):
-    """Bad input at a known place: what was expected there and what was found."""
+    """Bad input at a known place: what was expected there and what was found.
+
+    Each part may be a sentence (`said`), which an Arabic page or terminal says in Arabic; the attributes hold
+    them in English, as `str()` and the logs give them. What was found is mostly the input's own words, kept as
+    written; a sentence there is the program's (the kind of value an expression gives)."""
 
     def __init__(
         self,
-        problem: str,
+        problem: str | Said,
         *,
         where: Location | None = None,
         path: str = "",
-        expected: str | None = None,
-        found: str | None = None,
-        hint: str | None = None,
+        expected: str | Said | None = None,
+        found: str | Said | None = None,
+        hint: str | Said | None = None,
         excerpt: str | None = None,
     ) -> None:
-        self.problem = problem
+        self.sentences = {
+            key: value
+            for key, value in (("problem", problem), ("expected", expected), ("found", found), ("hint", hint))
+            if isinstance(value, Said)
+        }
+        self.problem = str(problem)
         self.where = where
         self.path = path
-        self.expected = expected
-        self.found = found
-        self.hint = hint
+        self.expected = None if expected is None else str(expected)
+        self.found = None if found is None else str(found)
+        self.hint = None if hint is None else str(hint)
         self.excerpt = excerpt
         super().__init__(self.render())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickles with every detail, so an error raised in a worker process arrives whole."""
+        """Pickles with every detail, its sentences whole, so an error raised in a worker process arrives whole."""
         details = {k: getattr(self, k) for k in ("where", "path", "expected", "found", "hint", "excerpt")}
-        return partial(type(self), self.problem, **details), ()
+        details |= {k: v for k, v in self.sentences.items() if k != "problem"}
+        return partial(type(self), self.sentences.get("problem", self.problem), **details), ()
+
+    def worded(self, key: str, gettext: Callable[[str], str] = _unchanged) -> str | None:
+        """The problem, what was expected or the hint (`key`) through a language's `gettext`: a sentence in that
+        language, a fixed text the catalogue holds whole in it, anything else as written."""
+        sentence = self.sentences.get(key)
+        if sentence is not None:
+            return sentence.in_language(gettext)
+        text: str | None = getattr(self, key)
+        return gettext(text) if key == "problem" and text is not None else text
 
     def render(self, gettext: Callable[[str], str] = _unchanged) -> str:
         """Formats the error as `file:line:col: key.path: problem`, then details; through `gettext`, the frame's
-        words and a problem the catalogue holds whole are in its language (what was expected and found, read
-        from the file, stay as written)."""
-        head = ": ".join(p for p in (str(self.where) if self.where else "", self.path, gettext(self.problem)) if p)
+        words, the sentences and a problem the catalogue holds whole are in its language (what was found, read
+        from the input, stays as written)."""
+        problem = self.worded("problem", gettext)
+        head = ": ".join(p for p in (str(self.where) if self.where else "", self.path, problem) if p)
         lines = [head]
         if self.excerpt:
             lines.append(self.excerpt)
-        if self.expected is not None:
-            lines.append("  " + gettext(_("expected {what}")).format(what=self.expected))
-        if self.found is not None:
-            lines.append("  " + gettext(_("found {what}")).format(what=self.found))
-        if self.hint:
-            lines.append("  " + gettext(_("hint: {what}")).format(what=self.hint))
+        expected, hint = self.worded("expected", gettext), self.worded("hint", gettext)
+        if expected is not None:
+            lines.append("  " + gettext(_("expected {what}")).format(what=expected))
+        found = self.worded("found", gettext)
+        if found is not None:
+            lines.append("  " + gettext(_("found {what}")).format(what=found))
+        if hint:
+            lines.append("  " + gettext(_("hint: {what}")).format(what=hint))
         return "\n".join(lines)
 
 

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from .. import limits
 from ..cards import Deck
-from ..errors import ExpressionError
+from ..errors import ExpressionError, Said, joined, said
 from ..seating import Seating
 from . import codegen as g
 from .facts import Facts
@@ -102,11 +102,11 @@ def compile_expression(site: Site, node: Node, scope: Scope, want: Type | None =
     typed = compiler.node(node, compiler.outer_variables())
     if want is not None and not typed.type.fits(want):
         raise site.error(
-            f"this expression gives {typed.type.value}",
+            said("this expression gives {kind}", kind=_kind(typed.type)),
             node.start,
             node.end,
-            expected=want.value,
-            found=typed.type.value,
+            expected=_kind(want),
+            found=_kind(typed.type),
         )
     function = g.function(typed.code, f"<{site.mark.file}: {site.path}>")
     used, calls = frozenset(compiler.used), frozenset(compiler.calls)
@@ -136,34 +136,48 @@ class _Compiler:
         variable = self.scope.variable
         return {variable: (g.BOUND, CONTEXT_VARIABLES[variable])} if variable else {}
 
-    def error(self, problem: str, node: Node, **details: str | None) -> ExpressionError:
-        return self.site.error(problem, node.start, node.end, **details)
+    def error(
+        self,
+        problem: str | Said,
+        node: Node,
+        *,
+        expected: str | Said | None = None,
+        found: str | Said | None = None,
+        hint: str | Said | None = None,
+    ) -> ExpressionError:
+        return self.site.error(problem, node.start, node.end, expected=expected, found=found, hint=hint)
 
     def node(self, node: Node, variables: Variables) -> _Typed:
         self.size += 1
         self.work += self.repeats
         if self.size > limits.MAX_EXPANDED_NODES:
             raise self.root.error(
-                "this expression grows too large once its definitions are written out",
+                said("this expression grows too large once its definitions are written out"),
                 0,
                 len(self.root.text),
-                expected=f"at most {limits.MAX_EXPANDED_NODES:,} parts",
-                hint="a definition that reads another twice doubles it: use a counter or fewer levels",
+                expected=said("at most {count} parts", count=f"{limits.MAX_EXPANDED_NODES:,}"),
+                hint=said("a definition that reads another twice doubles it: use a counter or fewer levels"),
             )
         if self.work > limits.MAX_EVALUATED_PARTS:
             raise self.root.error(
-                "this expression does too much work each time it is evaluated: its aggregates, nested, repeat their "
-                "bodies once for every combination of seats or sides",
+                said(
+                    "this expression does too much work each time it is evaluated: its aggregates, nested, repeat "
+                    "their bodies once for every combination of seats or sides"
+                ),
                 0,
                 len(self.root.text),
-                expected=f"at most {limits.MAX_EVALUATED_PARTS:,} parts worked through per evaluation",
-                hint="nest fewer aggregates, or keep what an inner one gives in a definition of its own",
+                expected=said(
+                    "at most {count} parts worked through per evaluation", count=f"{limits.MAX_EVALUATED_PARTS:,}"
+                ),
+                hint=said("nest fewer aggregates, or keep what an inner one gives in a definition of its own"),
             )
         match node:
             case Int():
                 if len(str(node.value)) > limits.MAX_INT_DIGITS:
                     raise self.error(
-                        "this number is too large", node, expected=f"at most {limits.MAX_INT_DIGITS} digits"
+                        said("this number is too large"),
+                        node,
+                        expected=said("at most {count} digits", count=limits.MAX_INT_DIGITS),
                     )
                 return _constant(Type.INT, node.value)
             case Bool():
@@ -203,11 +217,17 @@ class _Compiler:
             return _constant(Type.CARD, deck.card(node.text[:-1], node.text[-1]))
         close = difflib.get_close_matches(node.text, [*suit_codes, *deck.codes], n=1)
         raise self.error(
-            f"{node.text!r} is neither a suit, a rank nor a card of the {deck.title}",
+            said("{code} is neither a suit, a rank nor a card of the {deck}", code=repr(node.text), deck=deck.title),
             node,
-            expected=f"a suit ({', '.join(suit_codes)}), a rank ({' '.join(rank_codes)}) "
-            f"or a card code such as {deck.codes[-1]!r}",
-            hint=f"did you mean {close[0]!r}?" if close else "names are written in lower case",
+            expected=said(
+                "a suit ({suits}), a rank ({ranks}) or a card code such as {card}",
+                suits=", ".join(suit_codes),
+                ranks=" ".join(rank_codes),
+                card=repr(deck.codes[-1]),
+            ),
+            hint=said("did you mean {name}?", name=repr(close[0]))
+            if close
+            else said("names are written in lower case"),
         )
 
     def name(self, node: Name, variables: Variables) -> _Typed:
@@ -220,16 +240,20 @@ class _Compiler:
             return _Typed(kind, g.load(python_name))
         if ident in CONTEXT_VARIABLES:
             raise self.error(
-                f"{ident!r} is not defined here",
+                said("{name} is not defined here", name=repr(ident)),
                 node,
-                hint=f"{ident!r} is the {ident} a rule is evaluated for; it exists only in rules with `for: {ident}`",
+                hint=said(
+                    "{name} is the {word} a rule is evaluated for; it exists only in rules with `for: {word}`",
+                    name=repr(ident),
+                    word=ident,
+                ),
             )
         scope = self.scope
         if ident in scope.parameters:
             raise self.error(
-                f"{ident!r} takes {len(scope.parameters[ident])} argument(s)",
+                said("{name} takes {count} argument(s)", name=repr(ident), count=len(scope.parameters[ident])),
                 node,
-                hint=f"write it as a call: {ident}({', '.join(scope.parameters[ident])})",
+                hint=said("write it as a call: {call}", call=f"{ident}({', '.join(scope.parameters[ident])})"),
             )
         if ident in scope.definitions:
             return self.definition(ident, node)
@@ -237,11 +261,16 @@ class _Compiler:
             return _constant(Type.BID_NAME, scope.named_bids[ident])
         if ident in scope.games:
             if scope.stage not in (Stage.BIDDING, Stage.BID, Stage.ANNOUNCE, Stage.PLAY, Stage.HAND):
-                raise self.error(f"the game {ident!r} is not known {scope.stage.value}", node)
+                raise self.error(
+                    said("the game {name} is not known {when}", name=repr(ident), when=_when(scope.stage)), node
+                )
             return _Typed(Type.BOOL, g.compare(g.field("game"), ast.Eq(), g.const(scope.games[ident])))
         if ident in scope.announcements:
             if scope.stage not in (Stage.ANNOUNCE, Stage.PLAY, Stage.HAND):
-                raise self.error(f"the announcement {ident!r} is not known {scope.stage.value}", node)
+                said_when = said(
+                    "the announcement {name} is not known {when}", name=repr(ident), when=_when(scope.stage)
+                )
+                raise self.error(said_when, node)
             bit = g.binary(g.field("announced"), ast.BitAnd(), g.const(1 << scope.announcements[ident]))
             return _Typed(Type.BOOL, g.compare(bit, ast.NotEq(), g.const(0)))
         overloads = [b for b in BUILTINS if b.name == ident]
@@ -250,13 +279,15 @@ class _Compiler:
             return self.builtin(nullary[0], node, ())
         if overloads or ident in scope.counters or ident in scope.events or ident in FOLDS:
             raise self.error(
-                f"{ident!r} needs an argument", node, hint=f"write it as a call, for example {self.example(ident)}"
+                said("{name} needs an argument", name=repr(ident)),
+                node,
+                hint=said("write it as a call, for example {call}", call=self.example(ident)),
             )
         if ident in {d.name for d in DOMAINS}:
             raise self.error(
-                f"{ident!r} can only be ranged over",
+                said("{name} can only be ranged over", name=repr(ident)),
                 node,
-                hint=f"use it in an aggregate such as `sum(... for s in {ident})`",
+                hint=said("use it in an aggregate such as {form}", form=f"`sum(... for s in {ident})`"),
             )
         raise self.unknown(ident, node, variables)
 
@@ -284,18 +315,20 @@ class _Compiler:
         )
         close = difflib.get_close_matches(ident, known, n=3)
         return self.site.error(
-            f"unknown name {ident!r}",
+            said("unknown name {name}", name=repr(ident)),
             node.start,
             node.end if end is None else end,
-            hint=("did you mean " + " or ".join(repr(c) for c in close) + "?")
+            hint=said("did you mean {name}?", name=joined([repr(c) for c in close], "or"))
             if close
-            else "see docs/reference.md for every name an expression may use",
+            else said("see docs/reference.md for every name an expression may use"),
         )
 
     def definition(self, ident: str, node: Node, arguments: dict[str, _Typed] | None = None) -> _Typed:
         if ident in self.active:
             chain = " -> ".join([*self.active[self.active.index(ident) :], ident])
-            raise self.error(f"the definition {ident!r} refers to itself ({chain})", node)
+            raise self.error(
+                said("the definition {name} refers to itself ({chain})", name=repr(ident), chain=chain), node
+            )
         site, body = self.scope.definitions[ident]
         outer = self.site
         self.active.append(ident)
@@ -305,7 +338,8 @@ class _Compiler:
             return self.node(body, self.outer_variables())
         except ExpressionError as exc:
             if exc.hint is None and outer is not site:
-                exc.hint = f"this definition is used in {outer.path}"
+                exc.sentences["hint"] = said("this definition is used in {path}", path=outer.path)
+                exc.hint = str(exc.sentences["hint"])
                 exc.args = (exc.render(),)
             raise
         finally:
@@ -316,36 +350,37 @@ class _Compiler:
     def builtin(self, builtin: Builtin, node: Node, args: tuple[_Typed, ...]) -> _Typed:
         scope = self.scope
         if scope.stage not in builtin.stages:
+            stages = [_when(s) for s in Stage if s in builtin.stages]
             raise self.error(
-                f"{builtin.signature} is not known {scope.stage.value}",
+                said("{call} is not known {when}", call=builtin.signature, when=_when(scope.stage)),
                 node,
-                hint="it can be used " + "; ".join(s.value for s in Stage if s in builtin.stages),
+                hint=said("it can be used {stages}", stages=joined(stages, ";")),
             )
         if builtin.needs == "auction" and not scope.auction:
-            raise self.error(f"{builtin.signature} exists only when the bidding is an auction", node)
+            raise self.error(said("{call} exists only when the bidding is an auction", call=builtin.signature), node)
         if builtin.needs == "declarer" and not (scope.auction or scope.declares):
             raise self.error(
-                f"{builtin.signature} exists only when a hand has a declarer",
+                said("{call} exists only when a hand has a declarer", call=builtin.signature),
                 node,
-                hint="a declarer wins an auction, or makes trump (`trump: {mode: made}`)",
+                hint=said("a declarer wins an auction, or makes trump ({form})", form="`trump: {mode: made}`"),
             )
         if builtin.needs == "draw" and not scope.draws:
             raise self.error(
-                f"{builtin.signature} exists only when players draw from the stock",
+                said("{call} exists only when players draw from the stock", call=builtin.signature),
                 node,
-                hint="add `play.draw`, or count every trick with `tricks`",
+                hint=said("add `play.draw`, or count every trick with `tricks`"),
             )
         if builtin.needs == "melds" and not scope.melds:
             raise self.error(
-                f"{builtin.signature} exists only when the rules have melds",
+                said("{call} exists only when the rules have melds", call=builtin.signature),
                 node,
-                hint="add `melds` with the combinations of cards that score",
+                hint=said("add `melds` with the combinations of cards that score"),
             )
         if builtin.needs == "personal" and not scope.personal:
             raise self.error(
-                f"{builtin.signature} exists only when scoring is by seat",
+                said("{call} exists only when scoring is by seat", call=builtin.signature),
                 node,
-                hint="this ruleset keeps totals per side: use the side form",
+                hint=said("this ruleset keeps totals per side: use the side form"),
             )
         self.check_table(builtin.needs, builtin.signature, node)
         self.used.add(builtin.name)
@@ -362,9 +397,9 @@ class _Compiler:
         if position.const is not _NOT_CONSTANT:
             if not 1 <= position.const <= len(values):
                 raise self.error(
-                    f"position {position.const} is outside the list",
+                    said("position {position} is outside the list", position=position.const),
                     node,
-                    expected=f"a position from 1 to {len(values)}",
+                    expected=said("a position from 1 to {last}", last=len(values)),
                 )
             chosen = values[position.const - 1]
             return _Typed(builtin.result, chosen.code, chosen.const)
@@ -375,15 +410,21 @@ class _Compiler:
         """Refuses a name that the table's shape gives no meaning (a side where everyone plays alone...)."""
         seating = self.scope.seating
         problem = {
-            "sides": None if seating.has_sides else "this table has no sides: everyone plays for themselves",
+            "sides": None if seating.has_sides else said("this table has no sides: everyone plays for themselves"),
             "pairs": None
             if seating.has_sides and all(len(s) == 2 for s in seating.sides)
-            else "it needs sides of two players",
-            "two sides": None if len(seating.sides) == 2 else "it needs a table of exactly two sides",
-            "even table": None if seating.seats % 2 == 0 else f"a table of {seating.seats} seats has no opposite seat",
+            else said("it needs sides of two players"),
+            "two sides": None if len(seating.sides) == 2 else said("it needs a table of exactly two sides"),
+            "even table": None
+            if seating.seats % 2 == 0
+            else said("a table of {count} seats has no opposite seat", count=seating.seats),
         }.get(needs or "")
         if problem is not None:
-            raise self.error(f"{what} cannot be used here: {problem}", node, hint="see `seats` and `sides`")
+            raise self.error(
+                said("{call} cannot be used here: {problem}", call=what, problem=problem),
+                node,
+                hint=said("see `seats` and `sides`"),
+            )
 
     def call(self, node: Call, variables: Variables) -> _Typed:
         ident = node.function
@@ -403,19 +444,26 @@ class _Compiler:
         if ident in scope.parameters:
             params = scope.parameters[ident]
             if len(args) != len(params):
+                form = f"{ident}({', '.join(params)})"
                 raise self.error(
-                    f"{ident}({', '.join(params)}) takes {len(params)} argument(s), not {len(args)}",
+                    said(
+                        "{call} takes {count} argument(s), not {given}", call=form, count=len(params), given=len(args)
+                    ),
                     node,
-                    hint=f"write it as {ident}({', '.join(params)})",
+                    hint=said("write it as {call}", call=form),
                 )
             return self.definition(ident, node, dict(zip(params, args, strict=True)))
         if ident in scope.definitions or ident in scope.named_bids:
-            raise self.error(f"{ident!r} is not a function", node, hint="write it without brackets")
+            raise self.error(
+                said("{name} is not a function", name=repr(ident)), node, hint=said("write it without brackets")
+            )
         overloads = [b for b in BUILTINS if b.name == ident and b.params]
         if not overloads:
             if ident in FOLDS:
                 raise self.error(
-                    f"{ident} ranges over seats or sides", node, hint=f"write `{ident}(... for s in seats)`"
+                    said("{name} ranges over seats or sides", name=ident),
+                    node,
+                    hint=said("write {form}", form=f"`{ident}(... for s in seats)`"),
                 )
             raise self.unknown(ident, node, variables)
         for overload in overloads:
@@ -426,7 +474,7 @@ class _Compiler:
             if overload.accepts(tuple(a.type for a in ranked)):
                 return self.builtin(overload, node, ranked)
         raise self.error(
-            f"{ident} cannot take these arguments",
+            said("{name} cannot take these arguments", name=ident),
             node,
             expected=" or ".join(o.signature for o in overloads),
             found=f"{ident}({', '.join(a.type.value for a in args)})",
@@ -437,10 +485,13 @@ class _Compiler:
         a card's code names every copy of it and the expression language has no word for that yet."""
         copies = self.scope.deck.copies
         return self.error(
-            f"the {self.scope.deck.title} holds every card {copies} times, and an expression cannot name one card "
-            "or rank of it",
+            said(
+                "the {deck} holds every card {count} times, and an expression cannot name one card or rank of it",
+                deck=self.scope.deck.title,
+                count=copies,
+            ),
             node,
-            hint="give cards their worth with `scoring.card_points` and combinations with `melds`",
+            hint=said("give cards their worth with `scoring.card_points` and combinations with `melds`"),
         )
 
     def numbers_as_ranks(self, nodes: tuple[Node, ...], args: tuple[_Typed, ...]) -> tuple[_Typed, ...]:
@@ -454,10 +505,10 @@ class _Compiler:
 
     def event(self, node: Call, index: int, args: tuple[_Typed, ...]) -> _Typed:
         if self.scope.stage not in (Stage.PLAY, Stage.HAND):
-            raise self.error(f"trick events are not known {self.scope.stage.value}", node)
+            raise self.error(said("trick events are not known {when}", when=_when(self.scope.stage)), node)
         if len(args) != 1 or args[0].type not in (Type.SEAT, Type.SIDE):
             raise self.error(
-                f"{node.function} takes one seat or one side",
+                said("{name} takes one seat or one side", name=node.function),
                 node,
                 found=", ".join(a.type.value for a in args) or "no argument",
             )
@@ -482,7 +533,7 @@ class _Compiler:
     def expect_args(self, node: Call, args: tuple[_Typed, ...], params: tuple[Type, ...], form: str) -> None:
         if len(args) != len(params) or not all(a.type.fits(p) for a, p in zip(args, params, strict=True)):
             raise self.error(
-                f"{node.function} cannot take these arguments",
+                said("{name} cannot take these arguments", name=node.function),
                 node,
                 expected=form,
                 found=f"{node.function}({', '.join(a.type.value for a in args)})",
@@ -492,13 +543,15 @@ class _Compiler:
         fold = FOLDS.get(node.function)
         if fold is None:
             raise self.error(
-                f"{node.function!r} cannot range over seats or sides",
+                said("{name} cannot range over seats or sides", name=repr(node.function)),
                 node,
-                expected="one of " + ", ".join(FOLDS),
+                expected=said("one of {names}", names=", ".join(FOLDS)),
             )
         if node.variable in RESERVED or node.variable in variables or node.variable in self.scope.definitions:
             raise self.error(
-                f"the variable name {node.variable!r} is already taken", node, hint="pick another name, such as `s`"
+                said("the variable name {name} is already taken", name=repr(node.variable)),
+                node,
+                hint=said("pick another name, such as `s`"),
             )
         domain, element = self.domain(node.domain, variables)
         self.loops += 1
@@ -508,7 +561,11 @@ class _Compiler:
         body = self.node(node.body, {**variables, node.variable: (python_name, element)})
         self.repeats = outer
         if not body.type.fits(fold.body):
-            raise self.error(f"the body of {fold.name} must give {fold.body.value}", node.body, found=body.type.value)
+            raise self.error(
+                said("the body of {name} must give {kind}", name=fold.name, kind=_kind(fold.body)),
+                node.body,
+                found=_kind(body.type),
+            )
         return _Typed(fold.result, fold.build(body.code, python_name, domain))
 
     def domain_size(self, node: Node) -> int:
@@ -524,7 +581,7 @@ class _Compiler:
                 if Type.SIDE in (domain.element, *domain.params):
                     self.check_table("sides", name, node)
                 if self.scope.stage not in domain.stages:
-                    raise self.error(f"{name} is not known {self.scope.stage.value}", node)
+                    raise self.error(said("{call} is not known {when}", call=name, when=_when(self.scope.stage)), node)
                 if domain.reads:
                     self.used.add(domain.reads)
                 typed = tuple(self.node(a, variables) for a in args)
@@ -532,10 +589,10 @@ class _Compiler:
                     t.type.fits(p) for t, p in zip(typed, domain.params, strict=True)
                 ):
                     params = ", ".join(p.name.lower() for p in domain.params)
-                    raise self.error(f"{name} takes ({params})", node)
+                    raise self.error(said("{name} takes ({params})", name=name, params=params), node)
                 return domain.values(*(t.code for t in typed)), domain.element
         raise self.error(
-            "an aggregate ranges over " + ", ".join(f"`{d.name}`" for d in DOMAINS),
+            said("an aggregate ranges over {names}", names=", ".join(f"`{d.name}`" for d in DOMAINS)),
             node,
             found=self.site.text[node.start : node.end],
         )
@@ -554,7 +611,12 @@ class _Compiler:
 
     def want(self, typed: _Typed, wanted: Type, node: Node, what: str) -> None:
         if not typed.type.fits(wanted):
-            raise self.error(f"{what} needs {wanted.value} here", node, expected=wanted.value, found=typed.type.value)
+            raise self.error(
+                said("{what} needs {kind} here", what=what, kind=_kind(wanted)),
+                node,
+                expected=_kind(wanted),
+                found=_kind(typed.type),
+            )
 
     def binary(self, node: Binary, variables: Variables) -> _Typed:
         left = self.node(node.left, variables)
@@ -577,9 +639,9 @@ class _Compiler:
         if op in ("==", "!="):
             if not (left.type is right.type or {left.type, right.type} <= {Type.INT, Type.BID}):
                 raise self.error(
-                    f"cannot compare {left.type.value} with {right.type.value}",
+                    said("cannot compare {kind} with {other}", kind=_kind(left.type), other=_kind(right.type)),
                     node,
-                    hint="both sides of == and != must be of the same kind",
+                    hint=said("both sides of == and != must be of the same kind"),
                 )
         else:
             self.want(left, Type.INT, node.left, f"`{op}`")
@@ -597,9 +659,9 @@ class _Compiler:
             offered or (isinstance(other, Call) and other.function == "bid" and len(other.args) == 1)
         ):
             raise self.error(
-                "a named bid can only be tested with == or != against bid(...) or this_bid",
+                said("a named bid can only be tested with == or != against bid(...) or this_bid"),
                 node,
-                hint="for example `bid(seat) == <name>`, with a name from bidding.named",
+                hint=said("for example `bid(seat) == <name>`, with a name from bidding.named"),
             )
         operator = ast.Eq() if node.op == "==" else ast.NotEq()
         if offered:
@@ -617,7 +679,7 @@ class _Compiler:
         both_constant = left.const is not _NOT_CONSTANT and right.const is not _NOT_CONSTANT
         if op in ("/", "%"):
             if right.const is not _NOT_CONSTANT and right.const == 0:
-                raise self.error("division by zero", node)
+                raise self.error(said("division by zero"), node)
             if both_constant:
                 return _constant(Type.INT, left.const // right.const if op == "/" else left.const % right.const)
             where = f"{self.site.path} ({self.site.location(node.start)}): `{self.site.text[node.start : node.end]}`"
@@ -639,14 +701,26 @@ class _Compiler:
             kind = Type.INT
         else:
             raise self.error(
-                "both branches of `if` must give the same kind of value",
+                said("both branches of `if` must give the same kind of value"),
                 node,
-                found=f"{then.type.value} after `then`, {otherwise.type.value} after `else`",
+                found=said(
+                    "{kind} after `then`, {other} after `else`", kind=_kind(then.type), other=_kind(otherwise.type)
+                ),
             )
         if condition.const is not _NOT_CONSTANT:
             chosen = then if condition.const else otherwise
             return _Typed(kind, chosen.code, chosen.const)
         return _Typed(kind, ast.IfExp(condition.code, then.code, otherwise.code))
+
+
+def _kind(kind: Type) -> Said:
+    """A kind of value as a sentence says it (`a number`), in the reader's language."""
+    return Said(kind.value)
+
+
+def _when(stage: Stage) -> Said:
+    """When an expression is evaluated, as a sentence says it, in the reader's language."""
+    return Said(stage.value)
 
 
 def _constant(kind: Type, value: Any) -> _Typed:

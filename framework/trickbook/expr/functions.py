@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Deck
+from ..errors import _
 from ..seating import Seating
 from . import codegen as g
 
@@ -20,15 +21,15 @@ from . import codegen as g
 class Type(Enum):
     """Value types of the expression language, named as a ruleset author would say them."""
 
-    INT = "a number"
-    BOOL = "true or false"
-    SEAT = "a seat"
-    SIDE = "a side"
-    SUIT = "a suit"
-    CARD = "a card"
-    BID = "a bid"
-    BID_NAME = "a named bid"
-    RANK = "a rank"
+    INT = _("a number")
+    BOOL = _("true or false")
+    SEAT = _("a seat")
+    SIDE = _("a side")
+    SUIT = _("a suit")
+    CARD = _("a card")
+    BID = _("a bid")
+    BID_NAME = _("a named bid")
+    RANK = _("a rank")
 
     def fits(self, wanted: Type) -> bool:
         """True when a value of this type may stand where `wanted` is expected (a bid counts as its number)."""
@@ -38,14 +39,14 @@ class Type(Enum):
 class Stage(Enum):
     """When an expression is evaluated, which decides what it may read."""
 
-    DEAL = "before the cards are dealt (deal.hand_size)"
-    PASSING = "before cards are passed (passing.to)"
-    BIDDING = "after the bidding, or as it starts (bidding.cancel_if, bidding.bids.max)"
-    BID = "when a bid is offered (bidding.forbid)"
-    ANNOUNCE = "as the declarer names the game or announces (trump.games.<name>.when, announcements.<name>.when)"
-    PLAY = "during the play (play.stop_when after each trick, the play's card conditions before each card)"
-    HAND = "after the last trick (scoring and counters)"
-    MATCH = "after a scored hand (match end)"
+    DEAL = _("before the cards are dealt (deal.hand_size)")
+    PASSING = _("before cards are passed (passing.to)")
+    BIDDING = _("after the bidding, or as it starts (bidding.cancel_if, bidding.bids.max)")
+    BID = _("when a bid is offered (bidding.forbid)")
+    ANNOUNCE = _("as the declarer names the game or announces (trump.games.<name>.when, announcements.<name>.when)")
+    PLAY = _("during the play (play.stop_when after each trick, the play's card conditions before each card)")
+    HAND = _("after the last trick (scoring and counters)")
+    MATCH = _("after a scored hand (match end)")
 
 
 ALL_STAGES = frozenset(Stage)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ExpressionError, Location, Mark
+from ..errors import ExpressionError, Location, Mark, Said
 
 _WINDOW = 72
 
@@ -62,13 +62,13 @@ class Site:
 
     def error(
         self,
-        problem: str,
+        problem: str | Said,
         start: int,
         end: int | None = None,
         *,
-        expected: str | None = None,
-        found: str | None = None,
-        hint: str | None = None,
+        expected: str | Said | None = None,
+        found: str | Said | None = None,
+        hint: str | Said | None = None,
     ) -> ExpressionError:
         start = max(0, min(start, len(self.text)))
         return ExpressionError(

@@ -14,6 +14,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from .. import limits, resources, usercache
+from ..errors import Said, said
 from .site import Site
 
 
@@ -142,14 +143,18 @@ def parse(site: Site) -> Node:
     text = site.text
     if len(text) > limits.MAX_EXPRESSION_CHARS:
         raise site.error(
-            "this expression is too long",
+            said("this expression is too long"),
             0,
-            expected=f"at most {limits.MAX_EXPRESSION_CHARS:,} characters",
+            expected=said("at most {count} characters", count=f"{limits.MAX_EXPRESSION_CHARS:,}"),
             found=f"{len(text):,}",
         )
     _check_brackets(site)
     if not text.strip():
-        raise site.error("the expression is empty", 0, expected="an expression such as `tricks(side) >= 7`")
+        raise site.error(
+            said("the expression is empty"),
+            0,
+            expected=said("an expression such as {form}", form="`tricks(side) >= 7`"),
+        )
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
@@ -166,9 +171,9 @@ def _check_brackets(site: Site) -> None:
             depth += 1
             if depth > limits.MAX_EXPRESSION_DEPTH:
                 raise site.error(
-                    "brackets are nested too deeply",
+                    said("brackets are nested too deeply"),
                     offset,
-                    expected=f"at most {limits.MAX_EXPRESSION_DEPTH} levels",
+                    expected=said("at most {count} levels", count=limits.MAX_EXPRESSION_DEPTH),
                 )
         elif char == ")":
             depth -= 1
@@ -182,10 +187,10 @@ def _check_depth(site: Site, tree: Tree[Token]) -> None:
         if depth > limits.MAX_EXPRESSION_DEPTH:
             start = node.meta.start_pos if not node.meta.empty else 0
             raise site.error(
-                "this expression is nested too deeply",
+                said("this expression is nested too deeply"),
                 start,
-                expected=f"at most {limits.MAX_EXPRESSION_DEPTH} levels of operators",
-                hint="split it into definitions",
+                expected=said("at most {count} levels of operators", count=limits.MAX_EXPRESSION_DEPTH),
+                hint=said("split it into definitions"),
             )
         stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
 
@@ -195,12 +200,12 @@ def _syntax_error(site: Site, exc: UnexpectedInput) -> Exception:
     if isinstance(exc, UnexpectedCharacters):
         character = site.text[offset]
         hint = (
-            "did you mean `==`? A comparison of equals is written with two signs"
+            said("did you mean `==`? A comparison of equals is written with two signs")
             if character == "="
-            else "names are lower case (tricks, bid), suit and card codes upper case (H, KH)"
+            else said("names are lower case (tricks, bid), suit and card codes upper case (H, KH)")
         )
         return site.error(
-            f"the character {character!r} cannot be used here",
+            said("the character {character} cannot be used here", character=repr(character)),
             offset,
             expected=_expected_words(exc.allowed),
             hint=hint,
@@ -210,13 +215,13 @@ def _syntax_error(site: Site, exc: UnexpectedInput) -> Exception:
         found = "the end of the expression" if token.type == "$END" else repr(str(token))
         start = token.start_pos if token.start_pos is not None else len(site.text)
         return site.error(
-            "the expression does not parse here", start, found=found, expected=_expected_words(exc.expected)
+            said("the expression does not parse here"), start, found=found, expected=_expected_words(exc.expected)
         )
     # The LALR parser raises only the two errors above; any other is reported where it says.
-    return site.error("the expression does not parse here", offset)
+    return site.error(said("the expression does not parse here"), offset)
 
 
-def _expected_words(names: Iterable[str] | None) -> str:
+def _expected_words(names: Iterable[str] | None) -> Said:
     words: set[str] = set()
     parser = _parser()
     for name in names or ():
@@ -228,7 +233,7 @@ def _expected_words(names: Iterable[str] | None) -> str:
         except KeyError:
             continue
         words.add(repr(pattern.value) if pattern.type == "str" else "a name")
-    return "one of " + ", ".join(sorted(words)) if words else "something else"
+    return said("one of {names}", names=", ".join(sorted(words))) if words else said("something else")
 
 
 def _span(meta: object) -> tuple[int, int]:

@@ -34,7 +34,8 @@ def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]
             rules = source.resolve()
         except InputError as exc:  # in the page's language where the catalogue has the words
             gettext = i18n.gettext(language)
-            out["errors"].append(_located(exc.where, exc.render(gettext), gettext(exc.problem), exc.hint))
+            said = exc.worded("problem", gettext) or exc.problem
+            out["errors"].append(_located(exc.where, exc.render(gettext), said, exc.worded("hint", gettext)))
             return out
         except TrickbookError as exc:
             out["errors"].append(_located(None, str(exc), str(exc), None))
