@@ -133,6 +133,26 @@ def test_an_author_sees_an_error_at_its_line_fixes_it_and_the_rule_book_changes(
     expect(page.locator("#picker select").first).to_have_value("to-sixty-one")
 
 
+def test_an_arabic_author_reads_an_expression_error_in_arabic_and_its_quoted_line_left_to_right(
+    browser: Browser, server: Server
+) -> None:
+    """On an Arabic workbench the expression checker's problem and hint are Arabic, and the line it quotes with
+    the carets under the mistake reads left to right (a right-to-left paragraph showed `61 =< totl(side)`)."""
+    page = new_page(browser, locale="ar")
+    page.goto(f"{server.url}/workbench")
+    page.wait_for_selector("#status")
+    page.fill("#text", BROKEN.replace("total(side) >=\n", "totl(side) >= 61\n"))
+    problem = page.locator("#problems li.error").first
+    expect(problem).to_contain_text("اسم غير معروف 'totl'")
+    expect(problem).to_contain_text("تلميح: هل تقصد 'total'؟")
+    code, carets = page.locator("#problems li.error .excerpt").all()
+    assert code.inner_text().strip() == "totl(side) >= 61" and carets.inner_text().strip() == "^^^^"
+    assert code.evaluate("(e) => getComputedStyle(e).direction") == "ltr"
+    code_box, caret_box = code.bounding_box(), carets.bounding_box()
+    assert code_box is not None and caret_box is not None
+    assert code_box["x"] == caret_box["x"]  # the carets start where the quoted line does: under `totl`
+
+
 def test_a_person_plays_a_whole_hand_against_bots_by_clicking(browser: Browser, server: Server) -> None:
     page = new_page(browser)
     links = create_table(page, server, "call-break", ["human", "heuristic", "heuristic", "heuristic"])

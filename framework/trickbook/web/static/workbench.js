@@ -36,8 +36,12 @@ function show(result) {
       if (problem.line) marks[problem.line] = kind === "error" ? "err" : "warn";
       const where = problem.line ? t("line {line}, column {column}: ", problem) : "";
       const body = problem.line ? problem.text.replace(/^[^\n]*?editor:\d+:\d+: /, "") : problem.text;
+      // The quoted lines of the file and the carets under them (indented four spaces) are code, left to right on
+      // a right-to-left page too; each other line takes the direction of its own words.
+      const lines = `${kind === "error" ? t("error") : t("warning")}: ${where}${body}`.split("\n").map((line) =>
+        line.startsWith("    ") ? el("div", { class: "excerpt", dir: "ltr" }, line) : el("div", { dir: "auto" }, line));
       items.push(el("li", { class: kind, "data-line": problem.line || "",
-        onclick: () => problem.line && goTo(problem.line, problem.column) }, `${kind === "error" ? t("error") : t("warning")}: ${where}${body}`));
+        onclick: () => problem.line && goTo(problem.line, problem.column) }, ...lines));
     }
   }
   problems.replaceChildren(...items);
