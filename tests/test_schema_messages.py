@@ -151,3 +151,26 @@ def test_an_expression_error_from_a_worker_process_keeps_its_sentences() -> None
     assert back.render(arabic) == caught.value.render(arabic)
     assert "house.yaml:6:9: match.wins: هذا التعبير يعطي عدد" in back.render(arabic)
     assert str(back) == str(caught.value) and "this expression gives a number" in str(back)
+
+
+def test_the_workbench_says_why_a_worked_example_does_not_hold_in_the_pages_language() -> None:
+    """A value that differs and an example that cannot be evaluated are catalogue sentences: Arabic on an Arabic
+    page, with the keys, values and names they quote as written; English is unchanged."""
+    from trickbook.web.workbench import study
+
+    text = (
+        "format: trickbook-ruleset/1\nid: v\ntitle: V\nextends: cardems-spades\nexamples:\n"
+        "  - name: unknown counter\n    bids: [1, 1, 1, 1]\n    tricks: [4, 3, 3, 3]\n"
+        "    counters: {pips: [1, 1]}\n    expect: {score: [0, 0]}\n"
+        "  - name: wrong score\n    bids: [1, 1, 1, 1]\n    tricks: [4, 3, 3, 3]\n    expect: {score: [0, 0]}\n"
+    )
+    arabic = [e["mismatches"] for e in study(text, {}, "ar")["examples"]]
+    assert arabic == [
+        ["لا يمكن حسابه: 'pips' ليس عدّاداً في هذه القواعد؛ العدّادات: bags"],
+        ["score: المتوقع [0, 0]، والناتج [25, 24]"],
+    ]
+    english = [e["mismatches"] for e in study(text, {}, "en")["examples"]]
+    assert english == [
+        ["cannot be evaluated: 'pips' is not a counter of this ruleset; counters: bags"],
+        ["score: expected [0, 0], got [25, 24]"],
+    ]

@@ -9,18 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.melds import meld_points, trick_meld_points
 from ..engine.phases.contract import contracts
 from ..engine.scoring import HandScore, match_winner, score_hand
-from ..errors import ActionError, TrickbookError
+from ..errors import ActionError, Said, TrickbookError, said
 from ..expr.facts import NO_NAME, NO_SEAT, NO_SUIT, Facts
 from ..ruleset.rules import BiddingKind, MeldRules, MeldSource, Rules, TrumpMode
 from .words import count_words
 
 
 class ScenarioError(TrickbookError):
-    """A scenario that does not fit its ruleset (an unknown event, a bid out of range...)."""
+    """A scenario that does not fit its ruleset (an unknown event, a bid out of range...); `said` is its sentence,
+    which the workbench shows in the page's language while `str()` stays English."""
+
+    def __init__(self, message: str | Said) -> None:
+        self.said = message if isinstance(message, Said) else Said(message)
+        super().__init__(str(self.said))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles with its sentence."""
+        return type(self), (self.said,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,43 +122,63 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     # A hand that `play.stop_when` may stop early can be scored after fewer tricks, as in play.
     played = sum(scenario.tricks)
     if len(scenario.tricks) != seats or played > in_hand or (played < in_hand and rules.play.stop_when is None):
-        upto = "at most " if rules.play.stop_when is not None else ""
+        count, given = Said(count_words(seats)), str(list(scenario.tricks))
+        if rules.play.stop_when is not None:
+            raise ScenarioError(
+                said(
+                    "tricks must give {count} seats' tricks adding up to at most {total}, not {given}",
+                    count=count,
+                    total=in_hand,
+                    given=given,
+                )
+            )
         raise ScenarioError(
-            f"tricks must give {count_words(seats)} seats' tricks adding up to {upto}{in_hand}, "
-            f"not {list(scenario.tricks)}"
+            said(
+                "tricks must give {count} seats' tricks adding up to {total}, not {given}",
+                count=count,
+                total=in_hand,
+                given=given,
+            )
         )
     if scenario.hands_played is not None and scenario.hands_played > scenario.hand_number:
         raise ScenarioError(
-            f"hands_played ({scenario.hands_played}) cannot exceed hand_number ({scenario.hand_number}): "
-            "every played hand has a number"
+            said(
+                "hands_played ({played}) cannot exceed hand_number ({number}): every played hand has a number",
+                played=scenario.hands_played,
+                number=scenario.hand_number,
+            )
         )
     facts = Facts.blank(seating, rules.deck, rules.held_size(size))
     bids, names, passed = _bids(rules, scenario)
     declarer = NO_SEAT if scenario.declarer is None else scenario.declarer
     if not 0 <= scenario.dealer < seats or not (declarer == NO_SEAT or 0 <= declarer < seats):
-        raise ScenarioError(f"seats are numbered 0 to {seats - 1}")
+        raise ScenarioError(said("seats are numbered 0 to {last}", last=seats - 1))
     trump_code = scenario.trump
     if rules.bidding.kind is BiddingKind.CALLS:
         calls = rules.bidding.calls
         assert calls is not None
         codes = rules.actions.bid_codes
         if declarer == NO_SEAT or scenario.contract not in codes[1:]:
-            raise ScenarioError(f"a scenario of calls needs `declarer` and a `contract` such as {codes[1]!r}")
+            raise ScenarioError(
+                said("a scenario of calls needs `declarer` and a `contract` such as {code}", code=repr(codes[1]))
+            )
         value = codes.index(str(scenario.contract))
         facts.contract, facts.seat_contract = contracts(seating, bids, declarer, calls.level(value))
         strain = calls.strain(value)
         trump_code = rules.deck.suits[strain].code if strain >= 0 else None
     elif rules.bidding.kind is BiddingKind.AUCTION:
         if declarer == NO_SEAT:
-            raise ScenarioError("an auction scenario needs `declarer`")
+            raise ScenarioError(said("an auction scenario needs `declarer`"))
         estimates = rules.bidding.estimates is not None
         facts.contract, facts.seat_contract = contracts(seating, bids, declarer, bids[declarer], estimates)
     else:
         facts.contract, facts.seat_contract = contracts(seating, bids, NO_SEAT, 0)
     if scenario.doubled and not (rules.actions.doubles and declarer != NO_SEAT):
-        raise ScenarioError("`doubled` needs a declarer and doubling (`doubling`, or doubles in an auction of calls)")
+        raise ScenarioError(
+            said("`doubled` needs a declarer and doubling (`doubling`, or doubles in an auction of calls)")
+        )
     if not 0 <= scenario.doubled <= 2:
-        raise ScenarioError(f"doubled is 0, 1 (doubled) or 2 (redoubled), not {scenario.doubled}")
+        raise ScenarioError(said("doubled is 0, 1 (doubled) or 2 (redoubled), not {given}", given=scenario.doubled))
     facts.doubled = scenario.doubled
     facts.dealer = scenario.dealer
     facts.declarer = declarer
@@ -159,7 +189,7 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     out = scenario.sits_out
     seats_out = () if out is None else (out,) if isinstance(out, int) else tuple(out)
     if not all(isinstance(s, int) and 0 <= s < seats for s in seats_out):
-        raise ScenarioError(f"sits_out names seats from 0 to {seats - 1}, not {out!r}")
+        raise ScenarioError(said("sits_out names seats from 0 to {last}, not {given}", last=seats - 1, given=repr(out)))
     # As in play: a dealer who sits out (`deal.dealer_sits_out`) does so whether or not the example says it.
     facts.outs = sum(1 << s for s in set(seats_out)) | (1 << scenario.dealer if rules.deal.dealer_sits_out else 0)
     facts.game = scenario.game
@@ -169,14 +199,20 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     announcements = [a.name for a in rules.announcements]
     for name in scenario.announced:
         if name not in announcements:
-            raise ScenarioError(f"{name!r} is not an announcement of these rules: expected one of {announcements}")
+            raise ScenarioError(
+                said(
+                    "{name} is not an announcement of these rules: expected one of {names}",
+                    name=repr(name),
+                    names=str(announcements),
+                )
+            )
         facts.announced |= 1 << announcements.index(name)
     if scenario.stock is not None:
         worth = rules.scoring.card_points
         try:
             cards = [rules.deck.parse_card(code) for code in scenario.stock]
         except ActionError as exc:
-            raise ScenarioError(str(exc)) from None
+            raise ScenarioError(exc.said) from None
         facts.stock_points = sum(worth[c] for c in cards) if worth else 0
     facts.hand_number = scenario.hand_number
     facts.hands_played = scenario.hand_number if scenario.hands_played is None else scenario.hands_played
@@ -187,12 +223,16 @@ def scenario_facts(rules: Rules, scenario: Scenario) -> Facts:
     facts.tricks = list(scenario.tricks)
     seat_totals = list(scenario.seat_totals) if scenario.seat_totals is not None else [0] * seats
     if len(seat_totals) != seats:
-        raise ScenarioError(f"seat totals must list {seats} seats, not {seat_totals}")
+        raise ScenarioError(
+            said("seat totals must list {count} seats, not {given}", count=seats, given=str(seat_totals))
+        )
     totals = list(scenario.totals) if scenario.totals else [0] * len(seating.sides)
     if rules.personal and scenario.seat_totals is not None:
         totals = [sum(seat_totals[s] for s in members) for members in seating.sides]
     if len(totals) != len(seating.sides):
-        raise ScenarioError(f"totals must list {len(seating.sides)} sides, not {totals}")
+        raise ScenarioError(
+            said("totals must list {count} sides, not {given}", count=len(seating.sides), given=str(totals))
+        )
     facts.totals_side = totals
     facts.totals_seat = seat_totals
     sizes = {"side": len(seating.sides), "seat": seats}
@@ -224,14 +264,18 @@ def _late_tricks(rules: Rules, scenario: Scenario, size: int) -> list[int]:
     if late is None:
         return [0] * rules.seats
     if rules.play.draw is None:
-        raise ScenarioError("tricks_after_stock needs rules where players draw from the stock (`play.draw`)")
+        raise ScenarioError(said("tricks_after_stock needs rules where players draw from the stock (`play.draw`)"))
     if (
         len(late) != rules.seats
         or sum(late) > size
         or any(n > t or n < 0 for n, t in zip(late, scenario.tricks, strict=True))
     ):
         raise ScenarioError(
-            f"tricks_after_stock must give each seat's share of its tricks, {size} at most in all, not {list(late)}"
+            said(
+                "tricks_after_stock must give each seat's share of its tricks, {size} at most in all, not {given}",
+                size=size,
+                given=str(list(late)),
+            )
         )
     return list(late)
 
@@ -251,12 +295,14 @@ def _card_facts(rules: Rules, scenario: Scenario, facts: Facts) -> None:
     if rules.melds is not None:
         cards.melds = _melds(rules, rules.melds, scenario, facts)
     elif scenario.won_tricks is not None:
-        raise ScenarioError("won_tricks gives the tricks that hold melds: these rules have no `melds`")
+        raise ScenarioError(said("won_tricks gives the tricks that hold melds: these rules have no `melds`"))
     for key in ("first_trick", "last_trick"):
         seat = getattr(scenario, key)
         if seat is not None:
             if not 0 <= seat < seats:
-                raise ScenarioError(f"{key} is a seat from 0 to {seats - 1}, not {seat}")
+                raise ScenarioError(
+                    said("{key} is a seat from 0 to {last}, not {given}", key=key, last=seats - 1, given=seat)
+                )
             setattr(cards, key, seat)
     cards.sum_sides(rules.seating.sides)
 
@@ -265,12 +311,14 @@ def _melds(rules: Rules, melds: MeldRules, scenario: Scenario, facts: Facts) -> 
     """Each seat's meld points from the cards the scenario says it showed, was dealt, or won in tricks."""
     if melds.source is not MeldSource.TRICKS:
         if scenario.won_tricks is not None:
-            raise ScenarioError("won_tricks is for melds found in tricks: these rules find them in a hand")
+            raise ScenarioError(said("won_tricks is for melds found in tricks: these rules find them in a hand"))
         held = facts.shown if melds.source is MeldSource.SHOWN else card_masks(rules, scenario.dealt, "dealt")
         return meld_points(melds, rules.deck, rules.seating, scenario.dealer, held, facts.trump, facts.game)
     won = scenario.won_tricks or [[] for _ in range(rules.seats)]
     if len(won) != rules.seats:
-        raise ScenarioError(f"won_tricks must list {rules.seats} seats' tricks, not {len(won)}")
+        raise ScenarioError(
+            said("won_tricks must list {count} seats' tricks, not {given}", count=rules.seats, given=len(won))
+        )
     tricks = []
     for seat, seat_tricks in enumerate(won):
         for trick in seat_tricks:
@@ -285,7 +333,14 @@ def card_masks(rules: Rules, given: Sequence[Sequence[str]] | None, key: str) ->
     if given is None:
         return [0] * seats
     if len(given) != seats:
-        raise ScenarioError(f"{key} must list {count_words(seats)} seats' cards, not {len(given)}")
+        raise ScenarioError(
+            said(
+                "{key} must list {count} seats' cards, not {given}",
+                key=key,
+                count=Said(count_words(seats)),
+                given=len(given),
+            )
+        )
     deck = rules.deck
     suits = {s.code: i for i, s in enumerate(deck.suits)}
     masks = []
@@ -299,10 +354,17 @@ def card_masks(rules: Rules, given: Sequence[Sequence[str]] | None, key: str) ->
                 (card,) = deck.read_cards([code], seen | mask) or [deck.codes.index(code)]
                 mask |= 1 << card
             else:
-                raise ScenarioError(f"{key}: {code!r} is neither a suit nor a card of the {deck.title}")
+                raise ScenarioError(
+                    said(
+                        "{key}: {code} is neither a suit nor a card of the {deck}",
+                        key=key,
+                        code=repr(code),
+                        deck=deck.title,
+                    )
+                )
         if mask & seen:
             repeated = deck.codes[(mask & seen).bit_length() - 1]
-            raise ScenarioError(f"{key}: {repeated} is given to two seats")
+            raise ScenarioError(said("{key}: {card} is given to two seats", key=key, card=repeated))
         seen |= mask
         masks.append(mask)
     return masks
@@ -314,19 +376,32 @@ def _bids(rules: Rules, scenario: Scenario) -> tuple[list[int], list[int], list[
     seats = rules.seats
     bids, names, passed = [0] * seats, [NO_NAME] * seats, [False] * seats
     if scenario.bids and len(scenario.bids) != seats:
-        raise ScenarioError(f"bids must list {count_words(seats)} seats, not {list(scenario.bids)}")
+        raise ScenarioError(
+            said(
+                "bids must list {count} seats, not {given}",
+                count=Said(count_words(seats)),
+                given=str(list(scenario.bids)),
+            )
+        )
     for seat, bid in enumerate(scenario.bids):
         if bid is None:
             passed[seat] = True
         elif isinstance(bid, str):
             if bid not in named:
                 raise ScenarioError(
-                    f"{bid!r} is not a named bid of {rules.id}; named bids: {', '.join(named) or 'none'}"
+                    said(
+                        "{bid} is not a named bid of {ruleset}; named bids: {names}",
+                        bid=repr(bid),
+                        ruleset=rules.id,
+                        names=", ".join(named) or "none",
+                    )
                 )
             names[seat] = named.index(bid)
             bids[seat] = bidding.named[names[seat]].value
         elif not bidding.min <= bid <= bidding.max and (seat == scenario.declarer or not _estimate(rules, bid)):
-            raise ScenarioError(f"the bid {bid} is outside {bidding.min}..{bidding.max}")
+            raise ScenarioError(
+                said("the bid {bid} is outside {low}..{high}", bid=bid, low=bidding.min, high=bidding.max)
+            )
         else:
             bids[seat] = bid
     return bids, names, passed
@@ -344,7 +419,9 @@ def _trump(rules: Rules, code: str | None) -> int:
     try:
         return rules.deck.suit_index(code)
     except KeyError:
-        raise ScenarioError(f"{code!r} is not a suit of the {rules.deck.title}") from None
+        raise ScenarioError(
+            said("{code} is not a suit of the {deck}", code=repr(code), deck=rules.deck.title)
+        ) from None
 
 
 def _named_lists(
@@ -352,5 +429,12 @@ def _named_lists(
 ) -> list[list[int]]:
     for name in given:
         if name not in names:
-            raise ScenarioError(f"{name!r} is not a {kind} of this ruleset; {kind}s: {', '.join(names) or 'none'}")
+            known = ", ".join(names) or "none"
+            if kind == "counter":
+                raise ScenarioError(
+                    said("{name} is not a counter of this ruleset; counters: {names}", name=repr(name), names=known)
+                )
+            raise ScenarioError(
+                said("{name} is not an event of this ruleset; events: {names}", name=repr(name), names=known)
+            )
     return [list(given[name]) if name in given else default for name, default in zip(names, defaults, strict=True)]

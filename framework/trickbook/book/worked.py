@@ -19,7 +19,7 @@ from ..engine.dealing import hand_size
 from ..engine.events import ContractSet
 from ..engine.game import Game
 from ..engine.kinds import PhaseKind
-from ..errors import ActionError, Location, OptionError
+from ..errors import ActionError, Location, OptionError, Said, joined, said
 from ..expr.facts import NO_SEAT
 from ..ruleset.actions import ActionKind
 from ..ruleset.loader import RulesetSource
@@ -32,16 +32,22 @@ OUTCOME_KEYS = frozenset({"score", "seat_score", "totals", "seat_totals", "count
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """One example's verdict: empty `mismatches` means it holds."""
+    """One example's verdict: no `said` sentences means it holds."""
 
     index: int
     name: str
     where: Location
-    mismatches: tuple[str, ...]
+    said: tuple[Said, ...]
+    """What does not hold, each a sentence the workbench says in the page's language."""
+
+    @property
+    def mismatches(self) -> tuple[str, ...]:
+        """What does not hold, in English."""
+        return tuple(map(str, self.said))
 
     @property
     def passed(self) -> bool:
-        return not self.mismatches
+        return not self.said
 
 
 def check_examples(source: RulesetSource) -> Iterator[Result]:
@@ -55,8 +61,10 @@ def check_examples(source: RulesetSource) -> Iterator[Result]:
             if key not in cache:
                 cache[key] = source.resolve(options=spec.get("options"), version=spec.get("version"))
             mismatches = tuple(_check(cache[key], spec))
-        except (ScenarioError, OptionError) as exc:
-            mismatches = (f"cannot be evaluated: {exc}",)
+        except ScenarioError as exc:
+            mismatches = (said("cannot be evaluated: {reason}", reason=exc.said),)
+        except OptionError as exc:
+            mismatches = (said("cannot be evaluated: {reason}", reason=str(exc)),)
         yield Result(index, name, where, mismatches)
 
 
@@ -94,7 +102,7 @@ def _scenario(spec: dict[str, Any], rules: Rules) -> Scenario:
     )
 
 
-def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
+def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[Said]:
     expect = spec["expect"]
     if "legal_bids" in expect:
         yield from _check_bids(rules, spec, expect["legal_bids"])
@@ -113,7 +121,7 @@ def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
     if not set(expect) & OUTCOME_KEYS:
         return
     if "tricks" not in spec:
-        raise ScenarioError("an example that checks scores needs `tricks`")
+        raise ScenarioError(said("an example that checks scores needs `tricks`"))
     _check_kept(rules, expect)
     outcome = _determined(rules, scenario)
     for key, actual in _actual(rules, outcome).items():
@@ -134,7 +142,7 @@ def _check(rules: Rules, spec: dict[str, Any]) -> Iterator[str]:
 _CALL_WORDS = {"P": "pass", "X": "double", "XX": "redouble", "pass": "pass", "double": "double", "redouble": "redouble"}
 
 
-def _check_calls(rules: Rules, spec: dict[str, Any], expect: dict[str, Any]) -> Iterator[str]:
+def _check_calls(rules: Rules, spec: dict[str, Any], expect: dict[str, Any]) -> Iterator[Said]:
     """An auction of calls made in turn from the first caller: the contract and declarer it gives, or the call
     the rules refuse (`expect.refused`: its position in `calls`, from 0)."""
     dealer = spec.get("dealer", 0)
@@ -166,7 +174,7 @@ def _check_calls(rules: Rules, spec: dict[str, Any], expect: dict[str, Any]) -> 
         yield _differs("declarer", expect["declarer"], game.declarer)
 
 
-def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> Iterator[str]:
+def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> Iterator[Said]:
     """The bids the rules let the next seat make, after the seats before it in turn made theirs.
 
     `bids` lists one entry per seat; the seats bid in turn from the player after
@@ -195,15 +203,19 @@ def _check_bids(rules: Rules, spec: dict[str, Any], wanted: list[int | str]) -> 
     )
     bids = spec.get("bids", [])
     if len(bids) != rules.seats:
-        raise ScenarioError(f"bids must list one entry per seat ({rules.seats}), not {bids}")
+        raise ScenarioError(
+            said("bids must list one entry per seat ({count}), not {given}", count=rules.seats, given=str(bids))
+        )
     while game.phase is PhaseKind.BIDDING and bids[game.turn or 0] is not None:
         seat = game.turn or 0
         try:
             game.apply_text(f"bid {bids[seat]}")
         except ActionError as exc:
-            raise ScenarioError(f"seat {seat} cannot bid {bids[seat]}: {exc}") from None
+            raise ScenarioError(
+                said("seat {seat} cannot bid {bid}: {reason}", seat=seat, bid=bids[seat], reason=exc.said)
+            ) from None
     if game.phase is not PhaseKind.BIDDING:
-        raise ScenarioError("every seat has bid: leave the asked seat's bid null")
+        raise ScenarioError(said("every seat has bid: leave the asked seat's bid null"))
     actions = rules.actions
     got: list[int | str] = []
     for action in game.legal_actions():
@@ -224,17 +236,24 @@ def _deal(rules: Rules, dealt: list[list[str]] | None, size: int) -> tuple[list[
     for seat, mask in enumerate(given):
         cards = list(deck.cards(mask))
         if len(cards) > size:
-            raise ScenarioError(f"dealt: seat {seat} is given {len(cards)} cards, but a hand has {size}")
+            raise ScenarioError(
+                said(
+                    "dealt: seat {seat} is given {count} cards, but a hand has {size}",
+                    seat=seat,
+                    count=len(cards),
+                    size=size,
+                )
+            )
         missing = size - len(cards)
         deal.append(tuple(sorted(cards + free[:missing])))
         del free[:missing]
     return deal, tuple(free)
 
 
-def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterator[str]:
+def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterator[Said]:
     """The cards the rules let a seat play, in the position the example's `play` describes."""
     if "play" not in spec:
-        raise ScenarioError("an example that checks legal cards needs `play`")
+        raise ScenarioError(said("an example that checks legal cards needs `play`"))
     position = spec["play"]
     deck = rules.deck
     try:
@@ -242,14 +261,16 @@ def _check_play(rules: Rules, spec: dict[str, Any], wanted: list[str]) -> Iterat
         trick = [deck.parse_card(code) for code in position.get("trick", [])]
         wanted_cards = sorted(deck.parse_card(code) for code in wanted)
     except ActionError as exc:
-        raise ScenarioError(str(exc)) from None
+        raise ScenarioError(exc.said) from None
     broken = 0
     for code in position.get("broken", []):
         broken |= deck.suit_masks[_suit(rules, code)]
     trump = position.get("trump", spec.get("trump"))
     declarer = position.get("declarer", NO_SEAT)
     if declarer >= rules.seats:
-        raise ScenarioError(f"play.declarer: seat {declarer} does not sit at a table of {rules.seats}")
+        raise ScenarioError(
+            said("play.declarer: seat {seat} does not sit at a table of {count}", seat=declarer, count=rules.seats)
+        )
     named = _game(rules, spec.get("game"))
     if named >= 0:
         game_suit = rules.trump.games[named].suit
@@ -275,7 +296,11 @@ def _game(rules: Rules, name: str | None) -> int:
         return -1
     names = [g.name for g in rules.trump.games]
     if name not in names:
-        raise ScenarioError(f"{name!r} is not a game of this ruleset: {', '.join(names) or 'it names none'}")
+        if not names:
+            raise ScenarioError(said("{name} is not a game of this ruleset: it names none", name=repr(name)))
+        raise ScenarioError(
+            said("{name} is not a game of this ruleset: {names}", name=repr(name), names=", ".join(names))
+        )
     return names.index(name)
 
 
@@ -283,7 +308,9 @@ def _suit(rules: Rules, code: str) -> int:
     try:
         return rules.deck.suit_index(code)
     except KeyError:
-        raise ScenarioError(f"{code!r} is not a suit of the {rules.deck.title}") from None
+        raise ScenarioError(
+            said("{code} is not a suit of the {deck}", code=repr(code), deck=rules.deck.title)
+        ) from None
 
 
 def _check_kept(rules: Rules, expect: dict[str, Any]) -> None:
@@ -292,9 +319,9 @@ def _check_kept(rules: Rules, expect: dict[str, Any]) -> None:
     unkept = sorted(expect.keys() & {"score", "totals"}) if not rules.seating.has_sides else []
     if unkept:
         key = unkept[0]
-        raise ScenarioError(f"these rules have no sides, so no `{key}`: give each seat's as `seat_{key}`")
+        raise ScenarioError(said("these rules have no sides, so no `{key}`: give each seat's as `seat_{key}`", key=key))
     if "seat_totals" in expect and not rules.personal:
-        raise ScenarioError("these rules keep totals per side, not per seat: give them as `totals`")
+        raise ScenarioError(said("these rules keep totals per side, not per seat: give them as `totals`"))
 
 
 TRICK_TAKERS = ("first_trick", "last_trick")
@@ -310,9 +337,25 @@ def _determined(rules: Rules, scenario: Scenario) -> Outcome:
     for key in TRICK_TAKERS:
         seat = getattr(scenario, key)
         if seat is not None and 0 <= seat < len(scenario.tricks) and seat not in takers:
+            tricks = str(list(scenario.tricks))
+            if key == "first_trick":
+                raise ScenarioError(
+                    said(
+                        "{key} is seat {seat}, which took no trick in `tricks` {tricks}: the first trick went to a "
+                        "seat that took one",
+                        key=key,
+                        seat=seat,
+                        tricks=tricks,
+                    )
+                )
             raise ScenarioError(
-                f"{key} is seat {seat}, which took no trick in `tricks` {list(scenario.tricks)}: the "
-                f"{key.split('_')[0]} trick went to a seat that took one"
+                said(
+                    "{key} is seat {seat}, which took no trick in `tricks` {tricks}: the last trick went to a seat "
+                    "that took one",
+                    key=key,
+                    seat=seat,
+                    tricks=tricks,
+                )
             )
     unsaid = [key for key in TRICK_TAKERS if getattr(scenario, key) is None and key in rules.uses]
     if not unsaid or not takers:
@@ -325,13 +368,18 @@ def _determined(rules: Rules, scenario: Scenario) -> Outcome:
     (first, outcome), *others = found.items()
     for seats, other in others:
         if other != outcome:
-            said = " and ".join(f"`{key}`" for key in unsaid)
+            keys = joined([f"`{key}`" for key in unsaid])
             one, two = (
                 ", ".join(f"{key}: {seat}" for key, seat in zip(unsaid, s, strict=True)) for s in (first, seats)
             )
             raise ScenarioError(
-                f"its outcome depends on {said}, which it does not say (it scores one way with `{one}` and another "
-                f"with `{two}`): add {said} with the seat's number"
+                said(
+                    "its outcome depends on {keys}, which it does not say (it scores one way with `{one}` and another "
+                    "with `{two}`): add {keys} with the seat's number",
+                    keys=keys,
+                    one=one,
+                    two=two,
+                )
             )
     return outcome
 
@@ -370,8 +418,9 @@ def _lines(rules: Rules, outcome: Outcome) -> dict[str, list[int]]:
     return lines
 
 
-def _differs(key: str, expected: Any, actual: Any) -> str:
-    return f"{key}: expected {expected!r}, got {actual!r}"
+def _differs(key: str, expected: Any, actual: Any) -> Said:
+    """What an example expected of `key` and what the rules give instead."""
+    return said("{key}: expected {expected}, got {actual}", key=key, expected=repr(expected), actual=repr(actual))
 
 
 def describe(result: Result) -> str:

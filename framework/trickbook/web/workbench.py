@@ -26,6 +26,7 @@ def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]
     and, for an older format, the text `trickbook upgrade` would write."""
     out: dict[str, Any] = {"id": None, "title": None, "errors": [], "warnings": [], "book": None}
     out |= {"examples": [], "diff": None, "extends": None, "upgrade": None}
+    gettext = i18n.gettext(language)
     with resources.saved_rulesets(saved):
         try:
             source = open_text(text, EDITOR)
@@ -33,7 +34,6 @@ def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]
             findings = lint(source)
             rules = source.resolve()
         except InputError as exc:  # in the page's language where the catalogue has the words
-            gettext = i18n.gettext(language)
             said = exc.worded("problem", gettext) or exc.problem
             out["errors"].append(_located(exc.where, exc.render(gettext), said, exc.worded("hint", gettext)))
             return out
@@ -46,7 +46,12 @@ def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]
         out["upgrade"] = _upgrade(text, source)
         out["book"] = explain(rules, "html", language)
         out["examples"] = [
-            {"name": r.name, "line": r.where.line, "passed": r.passed, "mismatches": list(r.mismatches)}
+            {
+                "name": r.name,
+                "line": r.where.line,
+                "passed": r.passed,
+                "mismatches": [m.in_language(gettext) for m in r.said],
+            }
             for r in check_examples(source)
         ]
         if source.chain:
