@@ -174,3 +174,16 @@ def test_the_workbench_says_why_a_worked_example_does_not_hold_in_the_pages_lang
         ["cannot be evaluated: 'pips' is not a counter of this ruleset; counters: bags"],
         ["score: expected [0, 0], got [25, 24]"],
     ]
+
+
+def test_the_workbench_says_a_lint_finding_in_the_pages_language() -> None:
+    """`validate`'s findings are catalogue sentences: a definition never used is warned about in Arabic on an
+    Arabic page, at its line, and in English as before."""
+    from trickbook.web.workbench import study
+
+    text = "format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: hearts\ndefinitions:\n  spare: 1\n"
+    (arabic,) = study(text, {}, "ar")["warnings"]
+    assert (arabic["line"], arabic["message"]) == (6, "التعريف 'spare' غير مستعمل أبداً")
+    assert arabic["text"].endswith("definitions.spare: التعريف 'spare' غير مستعمل أبداً")
+    (english,) = study(text, {}, "en")["warnings"]
+    assert english["message"] == "the definition 'spare' is never used"

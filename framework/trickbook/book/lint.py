@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import limits, resources
 from ..engine.scoring import match_winner, score_hand
-from ..errors import InputError, Location, Mark
+from ..errors import InputError, Location, Mark, Said, said
 from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
@@ -35,7 +35,13 @@ class Finding:
     """'error' or 'warning'."""
     where: Location
     path: str
-    message: str
+    said: Said
+    """What is wrong, a sentence the workbench says in the page's language."""
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in English."""
+        return str(self.said)
 
     def __str__(self) -> str:
         return f"{self.level}: {self.where}: {self.path}: {self.message}"
@@ -84,7 +90,7 @@ def _check(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     yield from _unreachable_end(source, rules)
 
 
-def _finding(source: RulesetSource, level: str, path: KeyPath, message: str) -> Finding:
+def _finding(source: RulesetSource, level: str, path: KeyPath, message: Said) -> Finding:
     return Finding(level, source.document.locate(path), format_path(path), message)
 
 
@@ -145,9 +151,16 @@ def _unused_names(source: RulesetSource, used: set[str]) -> Iterator[Finding]:
     for key in data.get("definitions", {}):  # in any order: `lint` sorts its findings by place
         name = split_definition(key)[0]
         if name not in used:
-            yield _finding(source, "warning", ("definitions", key), f"the definition {name!r} is never used")
+            yield _finding(
+                source, "warning", ("definitions", key), said("the definition {name} is never used", name=repr(name))
+            )
     for name in sorted(set(data.get("events", {})) - used):
-        yield _finding(source, "warning", ("events", name), f"the event {name!r} is counted but no expression reads it")
+        yield _finding(
+            source,
+            "warning",
+            ("events", name),
+            said("the event {name} is counted but no expression reads it", name=repr(name)),
+        )
 
 
 def _names_read(document: Document) -> set[str]:
@@ -183,7 +196,7 @@ def _idle_counters(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
                 source,
                 "warning",
                 ("counters", counter.name, "add"),
-                f"the counter {counter.name!r} never changes: it adds 0",
+                said("the counter {name} never changes: it adds 0", name=repr(counter.name)),
             )
 
 
@@ -195,7 +208,10 @@ def _trump_map(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     if missing:
         suits = ", ".join(rules.deck.suits[s].code for s in missing)
         yield _finding(
-            source, "warning", ("trump", "map"), f"trump.map is not a permutation: {suits} can never be trump"
+            source,
+            "warning",
+            ("trump", "map"),
+            said("trump.map is not a permutation: {suits} can never be trump", suits=suits),
         )
 
 
@@ -203,7 +219,10 @@ def _never_applies(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     for rule in rules.scoring.rules:
         if rule.when is not None and rule.when.is_constant and not rule.when.constant:
             yield _finding(
-                source, "warning", ("scoring", "rules", rule.name, "when"), f"the rule {rule.name!r} never applies"
+                source,
+                "warning",
+                ("scoring", "rules", rule.name, "when"),
+                said("the rule {name} never applies", name=repr(rule.name)),
             )
 
 
@@ -279,7 +298,7 @@ def _always_cancelled(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
             source,
             "error",
             ("bidding", "cancel_if"),
-            "this condition holds for every bid tried: every hand would be thrown in",
+            said("this condition holds for every bid tried: every hand would be thrown in"),
         )
 
 
@@ -357,18 +376,37 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     found = next((p for p in probed if _ends(rules, facts, p)), None)
     if found is None and not _ends_by_counter(rules, facts, scorers):
         key = "wins" if match.wins is not None else "ends"
-        who = "side" if match.by == "side" else "seat"
-        counters = (
-            f", nor with a counter from {REACH.lowest_counter} to {REACH.highest_counter}" if rules.counters else ""
-        )
-        yield _finding(
-            source,
-            "error",
-            ("match", key),
-            f"this never holds for a {who} total from {REACH.lowest_total} to {REACH.highest_total} after the "
-            f"first or the last hand, nor with totals around 0 after any number of hands up to {REACH.last_hand}"
-            f"{counters}: the match cannot be won",
-        )
+        totals = dict(low=REACH.lowest_total, high=REACH.highest_total, hands=REACH.last_hand)
+        counters = dict(least=REACH.lowest_counter, most=REACH.highest_counter)
+        if match.by == "side" and rules.counters:
+            never = said(
+                "this never holds for a side total from {low} to {high} after the first or the last hand, nor with "
+                "totals around 0 after any number of hands up to {hands}, nor with a counter from {least} to "
+                "{most}: the match cannot be won",
+                **totals,
+                **counters,
+            )
+        elif match.by == "side":
+            never = said(
+                "this never holds for a side total from {low} to {high} after the first or the last hand, nor with "
+                "totals around 0 after any number of hands up to {hands}: the match cannot be won",
+                **totals,
+            )
+        elif rules.counters:
+            never = said(
+                "this never holds for a seat total from {low} to {high} after the first or the last hand, nor with "
+                "totals around 0 after any number of hands up to {hands}, nor with a counter from {least} to "
+                "{most}: the match cannot be won",
+                **totals,
+                **counters,
+            )
+        else:
+            never = said(
+                "this never holds for a seat total from {low} to {high} after the first or the last hand, nor with "
+                "totals around 0 after any number of hands up to {hands}: the match cannot be won",
+                **totals,
+            )
+        yield _finding(source, "error", ("match", key), never)
         return
     if found is None or not any(found[1]):
         return  # a counter's value or a number of hands ends it: no total need move
@@ -384,15 +422,20 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     # No position before `found` ends the match: the search for one the scoring reaches goes on after it.
     if any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in probed):
         return
-    who = "a side" if rules.seating.has_sides and not rules.personal else "a player"
-    yield _finding(
-        source,
-        "error",
-        ("scoring", "rules"),
-        f"no hand tried gives {who} any points, so totals can never rise towards the match end"
-        if not rising
-        else f"no hand tried takes points from {who}, so totals can never fall towards the match end",
-    )
+    sides = rules.seating.has_sides and not rules.personal
+    if not rising:
+        stuck = (
+            said("no hand tried gives a side any points, so totals can never rise towards the match end")
+            if sides
+            else said("no hand tried gives a player any points, so totals can never rise towards the match end")
+        )
+    else:
+        stuck = (
+            said("no hand tried takes points from a side, so totals can never fall towards the match end")
+            if sides
+            else said("no hand tried takes points from a player, so totals can never fall towards the match end")
+        )
+    yield _finding(source, "error", ("scoring", "rules"), stuck)
 
 
 def _gains(rules: Rules) -> Iterator[int]:
@@ -449,8 +492,11 @@ def _bundled_id(source: RulesetSource) -> Iterator[Finding]:
             source,
             "warning",
             ("id",),
-            f"{source.id!r} is the id of a bundled ruleset: records of this file would be taken for it; "
-            "give the file an id of its own",
+            said(
+                "{id} is the id of a bundled ruleset: records of this file would be taken for it; give the file an "
+                "id of its own",
+                id=repr(source.id),
+            ),
         )
 
 
@@ -472,7 +518,12 @@ def _same_options(source: RulesetSource) -> Iterator[Finding]:
                     source,
                     "warning",
                     ("options", name, "values", second),
-                    f"the values {first!r} and {second!r} of option {name!r} give the same rules",
+                    said(
+                        "the values {first} and {second} of option {name} give the same rules",
+                        first=repr(first),
+                        second=repr(second),
+                        name=repr(name),
+                    ),
                 )
 
 
@@ -488,7 +539,7 @@ def _options_behind_the_file(source: RulesetSource) -> Iterator[Finding]:
         sets = {
             value: [format_path(k) for k in leaf_keys(choice["changes"])] for value, choice in spec["values"].items()
         }
-        said: set[str] = set()  # the rules warned about: a rule the option sets whole, once for all its keys
+        warned: set[str] = set()  # the rules warned about: a rule the option sets whole, once for all its keys
         for mine in own:
             setters = [value for value, paths in sets.items() if any(_overlap(path, mine) for path in paths)]
             if not setters or default in setters:
@@ -496,17 +547,23 @@ def _options_behind_the_file(source: RulesetSource) -> Iterator[Finding]:
             parent = mine.rpartition(".")[0]
             siblings = {path for paths in sets.values() for path in paths if path.rpartition(".")[0] == parent}
             rule = parent if parent and len(siblings) > 1 else mine  # the option writes the whole rule
-            if rule in said:
+            if rule in warned:
                 continue
-            said.add(rule)
+            warned.add(rule)
             yield _finding(
                 source,
                 "warning",
                 tuple(mine.split(".")),
-                f"this file sets {rule}, which the option {name!r} sets under its value {setters[0]!r} but "
-                f"leaves alone under its default {default!r}: a table shown as {name}={default} plays by this "
-                f"file's {rule}; give the option a value that says so and make it the default, or leave {rule} "
-                "to the option",
+                said(
+                    "this file sets {rule}, which the option {name} sets under its value {value} but leaves alone "
+                    "under its default {default}: a table shown as {table} plays by this file's {rule}; give the "
+                    "option a value that says so and make it the default, or leave {rule} to the option",
+                    rule=rule,
+                    name=repr(name),
+                    value=repr(setters[0]),
+                    default=repr(default),
+                    table=f"{name}={default}",
+                ),
             )
 
 

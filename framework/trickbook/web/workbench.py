@@ -41,7 +41,8 @@ def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]
             out["errors"].append(_located(None, str(exc), str(exc), None))
             return out
         for finding in findings:
-            entry = _located(finding.where, str(finding), finding.message, None)
+            told = finding.said.in_language(gettext)
+            entry = _located(finding.where, f"{finding.level}: {finding.where}: {finding.path}: {told}", told, None)
             out["errors" if finding.level == "error" else "warnings"].append(entry)
         out["upgrade"] = _upgrade(text, source)
         out["book"] = explain(rules, "html", language)
