@@ -187,3 +187,15 @@ def test_the_workbench_says_a_lint_finding_in_the_pages_language() -> None:
     assert arabic["text"].endswith("definitions.spare: التعريف 'spare' غير مستعمل أبداً")
     (english,) = study(text, {}, "en")["warnings"]
     assert english["message"] == "the definition 'spare' is never used"
+
+
+def test_the_workbench_says_a_builders_check_in_the_pages_language() -> None:
+    """The builder's checks converted to catalogue sentences (the table, the deal, passing) read in Arabic on an
+    Arabic page; English is unchanged."""
+    from trickbook.web.workbench import study
+
+    text = "format: trickbook-ruleset/2\nid: house\ntitle: House\nextends: whist\nsides: [[0, 2], [1, 2]]\n"
+    (arabic,) = study(text, {}, "ar")["errors"]
+    assert (arabic["message"], arabic["hint"]) == ("المقعد 2 في الفريق 0 من قبل", "المقعد يلعب لفريق واحد")
+    (english,) = study(text, {}, "en")["errors"]
+    assert english["text"] == "editor:5:21: sides[1][1]: seat 2 is already on side 0\n  hint: a seat plays for one side"

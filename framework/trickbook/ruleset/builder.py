@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import limits
 from ..cards import Card, CardMask, Deck
-from ..errors import Location, Mark, RulesetError, RulesRuntimeError
+from ..errors import Location, Mark, RulesetError, RulesRuntimeError, Said, said
 from ..expr.compiler import Compiled, Scope, compile_expression
 from ..expr.facts import Facts
 from ..expr.functions import RESERVED, Stage, Type
@@ -133,7 +133,9 @@ class _Builder:
         self.most_cards = self.pack // (self.seating.seats - self.sits_out)
         if self.most_cards < 1:
             raise self.error(
-                ("seats",), "the deck has fewer cards than there are players", found=f"{self.deck.size} cards"
+                ("seats",),
+                said("the deck has fewer cards than there are players"),
+                found=said("{count} cards", count=self.deck.size),
             )
         self.bidding_kind = BiddingKind(self.data.get("bidding", {}).get("kind", BiddingKind.NONE.value))
         self.auction = self.bidding_kind in (BiddingKind.AUCTION, BiddingKind.CALLS)
@@ -155,7 +157,7 @@ class _Builder:
     def locate(self, path: KeyPath) -> Location:
         return self.doc.locate(path)
 
-    def error(self, path: KeyPath, problem: str, **details: Any) -> RulesetError:
+    def error(self, path: KeyPath, problem: str | Said, **details: Any) -> RulesetError:
         where = self.locate(path)
         if where.file != self.doc.file and not details.get("hint"):
             details["hint"] = inherited_hint(format_path(path), where.file, self.doc.file)
@@ -167,16 +169,16 @@ class _Builder:
         except KeyError:
             raise self.error(
                 path,
-                f"the deck has no suit {code!r}",
-                expected="one of " + ", ".join(repr(s.code) for s in self.deck.suits),
+                said("the deck has no suit {code}", code=repr(code)),
+                expected=said("one of {names}", names=", ".join(repr(s.code) for s in self.deck.suits)),
             ) from None
 
     def card(self, path: KeyPath, code: str) -> Card:
         if code not in self.deck.codes:
             raise self.error(
                 path,
-                f"the {self.deck.title} has no card {code!r}",
-                expected=f"a card code such as {self.deck.codes[-1]!r}",
+                said("the {deck} has no card {code}", deck=self.deck.title, code=repr(code)),
+                expected=said("a card code such as {code}", code=repr(self.deck.codes[-1])),
             )
         return self.deck.codes.index(code)
 
@@ -206,22 +208,34 @@ class _Builder:
             for key in path:
                 value = value.get(key) if isinstance(value, dict) else None
             if value:
-                raise self.error(path, f"{what} cannot be said of a deck holding every card {self.deck.copies} times")
+                raise self.error(
+                    path,
+                    said(
+                        "{what} cannot be said of a deck holding every card {count} times",
+                        what=what,
+                        count=self.deck.copies,
+                    ),
+                )
         games = data.get("trump", {}).get("games", {})
         for name, game in games.items() if isinstance(games, dict) else ():
             if isinstance(game, dict) and game.get("highest"):
                 copies = self.deck.copies
                 raise self.error(
                     ("trump", "games", name, "highest"),
-                    f"a card ranked above the trumps cannot be said of a deck holding every card {copies} times",
+                    said(
+                        "a card ranked above the trumps cannot be said of a deck holding every card {count} times",
+                        count=copies,
+                    ),
                 )
         kinds = data.get("melds", {}).get("kinds", {})
         for name, kind in kinds.items() if isinstance(kinds, dict) else ():
             if isinstance(kind, dict) and "run" in kind:
                 raise self.error(
                     ("melds", "kinds", name, "run"),
-                    f"a run cannot be found yet in a deck holding every card {self.deck.copies} times",
-                    hint="name the run's cards with `cards`",
+                    said(
+                        "a run cannot be found yet in a deck holding every card {count} times", count=self.deck.copies
+                    ),
+                    hint=said("name the run's cards with `cards`"),
                 )
 
     def site(self, path: KeyPath) -> Site:
@@ -315,25 +329,27 @@ class _Builder:
             for position, seat in enumerate(members):
                 if seat >= seats:
                     raise self.error(
-                        ("sides", index, position), f"there is no seat {seat}", expected=f"a seat from 0 to {seats - 1}"
+                        ("sides", index, position),
+                        said("there is no seat {seat}", seat=seat),
+                        expected=said("a seat from 0 to {last}", last=seats - 1),
                     )
                 if seat in seen:
                     raise self.error(
                         ("sides", index, position),
-                        f"seat {seat} is already on side {seen[seat]}",
-                        hint="a seat plays for one side",
+                        said("seat {seat} is already on side {side}", seat=seat, side=seen[seat]),
+                        hint=said("a seat plays for one side"),
                     )
                 seen[seat] = index
         if sides and len(seen) != seats:
             missing = [s for s in range(seats) if s not in seen]
             raise self.error(
                 ("sides",),
-                f"seat {missing[0]} is on no side",
-                expected="sides that share out every seat",
-                hint="leave `sides` out when everyone plays for themselves",
+                said("seat {seat} is on no side", seat=missing[0]),
+                expected=said("sides that share out every seat"),
+                hint=said("leave `sides` out when everyone plays for themselves"),
             )
         if len(sides) == 1:
-            raise self.error(("sides",), "one side alone has no opponents", expected="two sides or more")
+            raise self.error(("sides",), said("one side alone has no opponents"), expected=said("two sides or more"))
         direction = 1 if self.data["direction"] == "clockwise" else -1
         return Seating(seats, sides, direction, *self.seat_and_side_names(seats, sides))
 
@@ -346,22 +362,30 @@ class _Builder:
         side_names = tuple(self.data.get("side_names") or ())
         if seat_names and len(seat_names) != seats:
             raise self.error(
-                ("seat_names",), f"{len(seat_names)} names", expected=f"one name for each of the {seats} seats"
+                ("seat_names",),
+                said("{count} names", count=len(seat_names)),
+                expected=said("one name for each of the {count} seats", count=seats),
             )
         if side_names and not sides:
             raise self.error(
                 ("side_names",),
-                "names of sides at a table where everyone plays for themselves",
-                expected="`sides` for them to name",
-                hint="leave `side_names` out, or give the partnerships in `sides`",
+                said("names of sides at a table where everyone plays for themselves"),
+                expected=said("`sides` for them to name"),
+                hint=said("leave `side_names` out, or give the partnerships in `sides`"),
             )
         if side_names and len(side_names) != len(sides):
             raise self.error(
-                ("side_names",), f"{len(side_names)} names", expected=f"one name for each of the {len(sides)} sides"
+                ("side_names",),
+                said("{count} names", count=len(side_names)),
+                expected=said("one name for each of the {count} sides", count=len(sides)),
             )
         for index, name in enumerate(side_names):
             if name in seat_names:
-                raise self.error(("side_names", index), f"{name!r} is also a seat's name", expected="a name of its own")
+                raise self.error(
+                    ("side_names", index),
+                    said("{name} is also a seat's name", name=repr(name)),
+                    expected=said("a name of its own"),
+                )
         return seat_names, side_names
 
     def scope(self, stage: Stage, variable: str | None) -> Scope:
@@ -398,8 +422,8 @@ class _Builder:
         if per == "side" and not self.seating.has_sides:
             raise self.error(
                 path,
-                "this table has no sides: everyone plays for themselves",
-                hint="use `for: seat`, or declare `sides`",
+                said("this table has no sides: everyone plays for themselves"),
+                hint=said("use `for: seat`, or declare `sides`"),
             )
         return per
 
@@ -427,12 +451,20 @@ class _Builder:
                 name = split_definition(key)[0]
                 if name in RESERVED:
                     raise self.error(
-                        path, f"{name!r} is a built-in name of the expression language", hint="choose another name"
+                        path,
+                        said("{name} is a built-in name of the expression language", name=repr(name)),
+                        hint=said("choose another name"),
                     )
                 if name in owners:
                     first = owners[name]
                     raise self.error(
-                        path, f"the name {name!r} is already used at {format_path(first)} ({self.locate(first)})"
+                        path,
+                        said(
+                            "the name {name} is already used at {path} ({where})",
+                            name=repr(name),
+                            path=format_path(first),
+                            where=str(self.locate(first)),
+                        ),
                     )
                 owners[name] = path
         return owners
@@ -445,21 +477,23 @@ class _Builder:
             if not computed.is_constant:
                 raise self.error(
                     ("dealer", "first"),
-                    "the first dealer must be known when the rules load",
-                    hint="write it from numbers and definitions, such as `(board - 1) % 4`",
+                    said("the first dealer must be known when the rules load"),
+                    hint=said("write it from numbers and definitions, such as {form}", form="`(board - 1) % 4`"),
                 )
             first = int(computed.constant)
         if first != "random" and not 0 <= first < self.seating.seats:
             raise self.error(
-                ("dealer", "first"), f"there is no seat {first}", expected=f"a seat from 0 to {self.seating.seats - 1}"
+                ("dealer", "first"),
+                said("there is no seat {seat}", seat=first),
+                expected=said("a seat from 0 to {last}", last=self.seating.seats - 1),
             )
         moves = {"next": 1, "same": 0}
         roles = tuple(str(name) for name in spec.get("roles", ()))
         if len(roles) > self.seating.seats:
             raise self.error(
                 ("dealer", "roles"),
-                f"{len(roles)} places named at a table of {self.seating.seats} seats",
-                expected=f"at most {self.seating.seats} names",
+                said("{count} places named at a table of {seats} seats", count=len(roles), seats=self.seating.seats),
+                expected=said("at most {count} names", count=self.seating.seats),
             )
         return DealerRules(
             None if first == "random" else int(first),
@@ -481,8 +515,12 @@ class _Builder:
                 if not 1 <= size.constant <= most:
                     raise self.error(
                         ("deal", "hand_size"),
-                        f"{self.seating.seats - self.sits_out} players cannot each be dealt {size.constant} cards",
-                        expected=f"1 to {most} with the {self.deck.title}",
+                        said(
+                            "{players} players cannot each be dealt {count} cards",
+                            players=self.seating.seats - self.sits_out,
+                            count=size.constant,
+                        ),
+                        expected=said("1 to {most} with the {deck}", most=most, deck=self.deck.title),
                     )
                 most = size.constant
         self.hand_cards = most
@@ -501,35 +539,43 @@ class _Builder:
         if self.data["trump"]["mode"] not in (TrumpMode.MADE.value, TrumpMode.CHOSEN.value):
             raise self.error(
                 path,
-                "the rest of a deal is dealt once trump is made or chosen, and these rules have no such moment",
-                expected="`trump.mode: made` or `chosen`",
+                said("the rest of a deal is dealt once trump is made or chosen, and these rules have no such moment"),
+                expected=said("{made} or {chosen}", made="`trump.mode: made`", chosen="`chosen`"),
             )
         if not self.fixed_size:
             raise self.error(
-                ("deal", "hand_size"), "a deal in stages starts with a fixed number of cards", expected="a number"
+                ("deal", "hand_size"),
+                said("a deal in stages starts with a fixed number of cards"),
+                expected=Said(Type.INT.value),
             )
         if "draw" in self.data.get("play", {}):
-            raise self.error(path, "a deal in stages does not go with drawing from the stock during play")
+            raise self.error(path, said("a deal in stages does not go with drawing from the stock during play"))
         size = int(rest["hand_size"])
         seats = self.seating.seats - self.sits_out
         most = self.most_cards
         if not first < size <= most:
             raise self.error(
                 (*path, "hand_size"),
-                f"after {first} cards each, the rest must bring every hand to more, within the deck",
-                expected=f"{first + 1} to {most} for {seats} players with the {self.deck.title}",
+                said("after {first} cards each, the rest must bring every hand to more, within the deck", first=first),
+                expected=said(
+                    "{low} to {high} for {seats} players with the {deck}",
+                    low=first + 1,
+                    high=most,
+                    seats=seats,
+                    deck=self.deck.title,
+                ),
                 found=str(size),
             )
         to_declarer = rest.get("exposed_to", "stock") == "declarer"
         if to_declarer and (exposure is None or exposure.seat_offset is not None):
             raise self.error(
                 (*path, "exposed_to"),
-                "only a card shown from the stock can go to the declarer",
+                said("only a card shown from the stock can go to the declarer"),
                 expected="`deal.expose: {seat: stock, card: 1}`",
             )
         if to_declarer and exposure is not None and exposure.card != 1:
             raise self.error(
-                ("deal", "expose", "card"), "the card the declarer takes is the stock's first", expected="1"
+                ("deal", "expose", "card"), said("the card the declarer takes is the stock's first"), expected="1"
             )
         return RestDeal(size, to_declarer)
 
@@ -542,18 +588,24 @@ class _Builder:
         """A dealer who sits out needs a table of three or more, and phases that count the players who act."""
         path: KeyPath = ("deal", "dealer_sits_out")
         if self.seating.seats < 3:
-            raise self.error(path, "a dealer who sits out leaves too few players", expected="a table of 3 or more")
+            raise self.error(
+                path, said("a dealer who sits out leaves too few players"), expected=said("a table of 3 or more")
+            )
         if self.bidding_kind not in (BiddingKind.AUCTION, BiddingKind.NONE):
-            raise self.error(path, "a dealer who sits out goes with an auction or no bidding", hint="`bidding.kind`")
+            raise self.error(
+                path, said("a dealer who sits out goes with an auction or no bidding"), hint="`bidding.kind`"
+            )
         for key in ("passing", "alone"):
             if key in self.data:
-                raise self.error(path, f"a dealer who sits out does not go with `{key}`")
+                raise self.error(path, said("a dealer who sits out does not go with {key}", key=f"`{key}`"))
         if self.data["trump"]["mode"] == TrumpMode.MADE.value:
-            raise self.error(path, "a dealer who sits out does not go with trump made in rounds")
+            raise self.error(path, said("a dealer who sits out does not go with trump made in rounds"))
         acting = next(self.dealer_acts(), None)
         if acting is not None:
             raise self.error(
-                acting[0], "the dealer sits out, holds no cards and has no turn, so cannot do this", hint=acting[1]
+                acting[0],
+                said("the dealer sits out, holds no cards and has no turn, so cannot do this"),
+                hint=acting[1],
             )
 
     def dealer_acts(self) -> Iterator[tuple[KeyPath, str]]:
@@ -572,17 +624,22 @@ class _Builder:
         position = 0 if card == "last" else card
         if spec["seat"] == "stock":
             if card == "last":
-                raise self.error(("deal", "expose", "card"), "name the stock card by its place, counted from 1")
+                raise self.error(("deal", "expose", "card"), said("name the stock card by its place, counted from 1"))
             return Exposure(None, position)
         if position > most:
             raise self.error(
-                ("deal", "expose", "card"), "a player does not receive that many cards", expected=f"at most {most}"
+                ("deal", "expose", "card"),
+                said("a player does not receive that many cards"),
+                expected=said("at most {count}", count=most),
             )
         if position > 1 and not self.fixed_size:
             raise self.error(
                 ("deal", "expose", "card"),
-                f"the hand size changes from hand to hand, so a hand may have fewer than {position} cards",
-                expected="1 or 'last' (every hand has a first and a last card)",
+                said(
+                    "the hand size changes from hand to hand, so a hand may have fewer than {count} cards",
+                    count=position,
+                ),
+                expected=said("1 or 'last' (every hand has a first and a last card)"),
                 found=str(position),
             )
         return Exposure(0 if spec["seat"] == "dealer" else 1, position)
@@ -593,13 +650,17 @@ class _Builder:
             return None
         if spec["cards"] >= self.hand_cards:
             raise self.error(
-                ("passing", "cards"), "a player must keep some cards", expected=f"fewer than {self.hand_cards}"
+                ("passing", "cards"),
+                said("a player must keep some cards"),
+                expected=said("fewer than {count}", count=self.hand_cards),
             )
         if any(n.get("blind", False) for n in self.data.get("bidding", {}).get("named", {}).values()):
             raise self.error(
                 ("passing",),
-                "a blind bid is made before the bidder looks at their cards, but passing comes first and shows them",
-                hint="drop `passing`, or make no named bid `blind`",
+                said(
+                    "a blind bid is made before the bidder looks at their cards, but passing comes first and shows them"
+                ),
+                hint=said("drop `passing`, or make no named bid `blind`"),
             )
         to = self.expression(("passing", "to"), Stage.PASSING, "seat", Type.SEAT)
         self.check_targets(to)
