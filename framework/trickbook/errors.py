@@ -185,20 +185,22 @@ class InputError(TrickbookError):
         details |= {k: v for k, v in self.sentences.items() if k != "problem"}
         return partial(type(self), self.sentences.get("problem", self.problem), **details), ()
 
+    def problem_in(self, gettext: Callable[[str], str] = _unchanged) -> str:
+        """The problem through a language's `gettext`: a sentence, or a fixed text the catalogue holds whole."""
+        sentence = self.sentences.get("problem")
+        return sentence.in_language(gettext) if sentence is not None else gettext(self.problem)
+
     def worded(self, key: str, gettext: Callable[[str], str] = _unchanged) -> str | None:
-        """The problem, what was expected or the hint (`key`) through a language's `gettext`: a sentence in that
-        language, a fixed text the catalogue holds whole in it, anything else as written."""
+        """What was expected, found or the hint (`key`) through a language's `gettext` where it is a sentence,
+        else as written (the input's own words)."""
         sentence = self.sentences.get(key)
-        if sentence is not None:
-            return sentence.in_language(gettext)
-        text: str | None = getattr(self, key)
-        return gettext(text) if key == "problem" and text is not None else text
+        return sentence.in_language(gettext) if sentence is not None else getattr(self, key)
 
     def render(self, gettext: Callable[[str], str] = _unchanged) -> str:
         """Formats the error as `file:line:col: key.path: problem`, then details; through `gettext`, the frame's
         words, the sentences and a problem the catalogue holds whole are in its language (what was found, read
         from the input, stays as written)."""
-        problem = self.worded("problem", gettext)
+        problem = self.problem_in(gettext)
         head = ": ".join(p for p in (str(self.where) if self.where else "", self.path, problem) if p)
         lines = [head]
         if self.excerpt:

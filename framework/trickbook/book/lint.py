@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import limits, resources
 from ..engine.scoring import match_winner, score_hand
-from ..errors import InputError, Location, Mark, Said, said
+from ..errors import InputError, Location, Mark, Said, _, said
 from ..expr.facts import Facts
 from ..expr.site import Site
 from ..expr.syntax import Aggregate, Binary, Call, If, Name, Node, Unary, parse
@@ -43,8 +43,12 @@ class Finding:
         """What is wrong, in English."""
         return str(self.said)
 
+    def render(self, gettext: Callable[[str], str] = str) -> str:
+        """`level: file:line:col: key.path: what is wrong`, what is wrong in `gettext`'s language."""
+        return f"{self.level}: {self.where}: {self.path}: {self.said.in_language(gettext)}"
+
     def __str__(self) -> str:
-        return f"{self.level}: {self.where}: {self.path}: {self.message}"
+        return self.render()
 
 
 def lint(source: RulesetSource) -> list[Finding]:
@@ -69,17 +73,19 @@ def lint(source: RulesetSource) -> list[Finding]:
 
 def _in_combination(source: RulesetSource, exc: InputError, version: int, options: dict[str, str]) -> InputError:
     """The same error, saying under which rules version and option values it arises."""
-    chosen = [f"{name}={value}" for name, value in options.items() if source.option_defaults.get(name) != value]
-    where = f"rules version {version}" + (f" with {', '.join(chosen)}" if chosen else "")
-    return type(exc)(
-        f"{exc.problem} (under {where})",
-        where=exc.where,
-        path=exc.path,
-        expected=exc.expected,
-        found=exc.found,
-        hint=exc.hint,
-        excerpt=exc.excerpt,
+    chosen = ", ".join(
+        f"{name}={value}" for name, value in options.items() if source.option_defaults.get(name) != value
     )
+    problem = exc.sentences.get("problem", exc.problem)
+    under = (
+        said(
+            "{problem} (under rules version {version} with {options})", problem=problem, version=version, options=chosen
+        )
+        if chosen
+        else said("{problem} (under rules version {version})", problem=problem, version=version)
+    )
+    kept = {key: exc.sentences.get(key, getattr(exc, key)) for key in ("expected", "found", "hint")}
+    return type(exc)(under, where=exc.where, path=exc.path, excerpt=exc.excerpt, **kept)
 
 
 def _check(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
@@ -239,9 +245,9 @@ def scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
         tricks = [0] * seats
         first = index % (size + 1)
         tricks[index % seats] = first
-        for _ in range(size - first):
+        for _trick in range(size - first):
             tricks[draw.choice([s for s in range(seats) if s != index % seats])] += 1  # two seats at the least
-        event = {e: [draw.randint(0, 1) for _ in range(seats)] for e in events}
+        event = {e: [draw.randint(0, 1) for _seat in range(seats)] for e in events}
         common: dict[str, object] = {"tricks": tricks, "events": event}
         if rules.play.draw is not None:
             common["tricks_after_stock"] = _late_split(tricks, rules.hand_size, draw)
@@ -259,7 +265,7 @@ def scenarios(rules: Rules, count: int = 400) -> Iterator[Scenario]:
             bids[declarer] = values[index * len(values) // count]
             yield Scenario(bids=bids, declarer=declarer, **common)  # type: ignore[arg-type]
         elif bidding.kind is BiddingKind.DECLARATIONS:
-            yield Scenario(bids=[draw.choice(values) for _ in range(seats)], **common)  # type: ignore[arg-type]
+            yield Scenario(bids=[draw.choice(values) for _seat in range(seats)], **common)  # type: ignore[arg-type]
         else:
             yield Scenario(**common)  # type: ignore[arg-type]
 
@@ -268,7 +274,7 @@ def _late_split(tricks: list[int], size: int, draw: random.Random) -> list[int]:
     """Which of each seat's tricks came once the stock was empty: `size` of them in all, each seat's share at
     most its tricks."""
     late = [0] * len(tricks)
-    for _ in range(size):
+    for _trick in range(size):
         seat = draw.choice([s for s, count in enumerate(tricks) if late[s] < count])
         late[seat] += 1
     return late
@@ -376,36 +382,18 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     found = next((p for p in probed if _ends(rules, facts, p)), None)
     if found is None and not _ends_by_counter(rules, facts, scorers):
         key = "wins" if match.wins is not None else "ends"
-        totals = dict(low=REACH.lowest_total, high=REACH.highest_total, hands=REACH.last_hand)
-        counters = dict(least=REACH.lowest_counter, most=REACH.highest_counter)
-        if match.by == "side" and rules.counters:
-            never = said(
-                "this never holds for a side total from {low} to {high} after the first or the last hand, nor with "
-                "totals around 0 after any number of hands up to {hands}, nor with a counter from {least} to "
-                "{most}: the match cannot be won",
-                **totals,
-                **counters,
-            )
-        elif match.by == "side":
-            never = said(
-                "this never holds for a side total from {low} to {high} after the first or the last hand, nor with "
-                "totals around 0 after any number of hands up to {hands}: the match cannot be won",
-                **totals,
-            )
-        elif rules.counters:
-            never = said(
-                "this never holds for a seat total from {low} to {high} after the first or the last hand, nor with "
-                "totals around 0 after any number of hands up to {hands}, nor with a counter from {least} to "
-                "{most}: the match cannot be won",
-                **totals,
-                **counters,
-            )
-        else:
-            never = said(
-                "this never holds for a seat total from {low} to {high} after the first or the last hand, nor with "
-                "totals around 0 after any number of hands up to {hands}: the match cannot be won",
-                **totals,
-            )
+        counters = (
+            said(", nor with a counter from {least} to {most}", least=REACH.lowest_counter, most=REACH.highest_counter)
+            if rules.counters
+            else ""
+        )
+        never = said(
+            _NEVER_WON[match.by == "side"],
+            low=REACH.lowest_total,
+            high=REACH.highest_total,
+            hands=REACH.last_hand,
+            counters=counters,
+        )
         yield _finding(source, "error", ("match", key), never)
         return
     if found is None or not any(found[1]):
@@ -422,20 +410,29 @@ def _unreachable_end(source: RulesetSource, rules: Rules) -> Iterator[Finding]:
     # No position before `found` ends the match: the search for one the scoring reaches goes on after it.
     if any(reachable(t) and _ends(rules, facts, (hand, t)) for hand, t in probed):
         return
-    sides = rules.seating.has_sides and not rules.personal
-    if not rising:
-        stuck = (
-            said("no hand tried gives a side any points, so totals can never rise towards the match end")
-            if sides
-            else said("no hand tried gives a player any points, so totals can never rise towards the match end")
-        )
-    else:
-        stuck = (
-            said("no hand tried takes points from a side, so totals can never fall towards the match end")
-            if sides
-            else said("no hand tried takes points from a player, so totals can never fall towards the match end")
-        )
+    stuck = said(_STUCK[rising, rules.seating.has_sides and not rules.personal])
     yield _finding(source, "error", ("scoring", "rules"), stuck)
+
+
+_NEVER_WON = {
+    True: _(
+        "this never holds for a side total from {low} to {high} after the first or the last hand, nor with totals "
+        "around 0 after any number of hands up to {hands}{counters}: the match cannot be won"
+    ),
+    False: _(
+        "this never holds for a seat total from {low} to {high} after the first or the last hand, nor with totals "
+        "around 0 after any number of hands up to {hands}{counters}: the match cannot be won"
+    ),
+}
+"""Why no match end is reached, where totals are kept by side (True) or by seat (False)."""
+
+_STUCK = {
+    (False, True): _("no hand tried gives a side any points, so totals can never rise towards the match end"),
+    (False, False): _("no hand tried gives a player any points, so totals can never rise towards the match end"),
+    (True, True): _("no hand tried takes points from a side, so totals can never fall towards the match end"),
+    (True, False): _("no hand tried takes points from a player, so totals can never fall towards the match end"),
+}
+"""Why totals cannot move towards the match end: by whether any hand gains points, and whether sides score."""
 
 
 def _gains(rules: Rules) -> Iterator[int]:

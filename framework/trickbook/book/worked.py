@@ -19,7 +19,7 @@ from ..engine.dealing import hand_size
 from ..engine.events import ContractSet
 from ..engine.game import Game
 from ..engine.kinds import PhaseKind
-from ..errors import ActionError, Location, OptionError, Said, joined, said
+from ..errors import ActionError, Location, OptionError, Said, _, joined, said
 from ..expr.facts import NO_SEAT
 from ..ruleset.actions import ActionKind
 from ..ruleset.loader import RulesetSource
@@ -61,10 +61,9 @@ def check_examples(source: RulesetSource) -> Iterator[Result]:
             if key not in cache:
                 cache[key] = source.resolve(options=spec.get("options"), version=spec.get("version"))
             mismatches = tuple(_check(cache[key], spec))
-        except ScenarioError as exc:
-            mismatches = (said("cannot be evaluated: {reason}", reason=exc.said),)
-        except OptionError as exc:
-            mismatches = (said("cannot be evaluated: {reason}", reason=str(exc)),)
+        except (ScenarioError, OptionError) as exc:
+            reason = exc.said if isinstance(exc, ScenarioError) else str(exc)
+            mismatches = (said("cannot be evaluated: {reason}", reason=reason),)
         yield Result(index, name, where, mismatches)
 
 
@@ -316,16 +315,25 @@ def _suit(rules: Rules, code: str) -> int:
 def _check_kept(rules: Rules, expect: dict[str, Any]) -> None:
     """Refuses an expected score or total the rules do not keep, naming the one they do: a game without sides
     has no side scores (`score`, `totals`), and one scored by sides keeps no seat totals (`seat_totals`)."""
-    unkept = sorted(expect.keys() & {"score", "totals"}) if not rules.seating.has_sides else []
-    if unkept:
-        key = unkept[0]
-        raise ScenarioError(said("these rules have no sides, so no `{key}`: give each seat's as `seat_{key}`", key=key))
+    for key in ("score", "totals") if not rules.seating.has_sides else ():
+        if key in expect:
+            raise ScenarioError(
+                said("these rules have no sides, so no `{key}`: give each seat's as `seat_{key}`", key=key)
+            )
     if "seat_totals" in expect and not rules.personal:
         raise ScenarioError(said("these rules keep totals per side, not per seat: give them as `totals`"))
 
 
-TRICK_TAKERS = ("first_trick", "last_trick")
-"""What an example may say of who took a trick, where the rules read it."""
+TRICK_TAKERS = {
+    "first_trick": _(
+        "{key} is seat {seat}, which took no trick in `tricks` {tricks}: the first trick went to a seat that took one"
+    ),
+    "last_trick": _(
+        "{key} is seat {seat}, which took no trick in `tricks` {tricks}: the last trick went to a seat that took one"
+    ),
+}
+"""What an example may say of who took a trick, where the rules read it, and why a seat with no trick cannot be
+the one."""
 
 
 def _determined(rules: Rules, scenario: Scenario) -> Outcome:
@@ -337,26 +345,7 @@ def _determined(rules: Rules, scenario: Scenario) -> Outcome:
     for key in TRICK_TAKERS:
         seat = getattr(scenario, key)
         if seat is not None and 0 <= seat < len(scenario.tricks) and seat not in takers:
-            tricks = str(list(scenario.tricks))
-            if key == "first_trick":
-                raise ScenarioError(
-                    said(
-                        "{key} is seat {seat}, which took no trick in `tricks` {tricks}: the first trick went to a "
-                        "seat that took one",
-                        key=key,
-                        seat=seat,
-                        tricks=tricks,
-                    )
-                )
-            raise ScenarioError(
-                said(
-                    "{key} is seat {seat}, which took no trick in `tricks` {tricks}: the last trick went to a seat "
-                    "that took one",
-                    key=key,
-                    seat=seat,
-                    tricks=tricks,
-                )
-            )
+            raise ScenarioError(said(TRICK_TAKERS[key], key=key, seat=seat, tricks=str(list(scenario.tricks))))
     unsaid = [key for key in TRICK_TAKERS if getattr(scenario, key) is None and key in rules.uses]
     if not unsaid or not takers:
         return evaluate(rules, scenario)

@@ -34,15 +34,14 @@ def study(text: str, saved: Mapping[str, str], language: str = i18n.LANGUAGES[0]
             findings = lint(source)
             rules = source.resolve()
         except InputError as exc:  # in the page's language where the catalogue has the words
-            said = exc.worded("problem", gettext) or exc.problem
-            out["errors"].append(_located(exc.where, exc.render(gettext), said, exc.worded("hint", gettext)))
+            problem, hint = exc.problem_in(gettext), exc.worded("hint", gettext)
+            out["errors"].append(_located(exc.where, exc.render(gettext), problem, hint))
             return out
         except TrickbookError as exc:
             out["errors"].append(_located(None, str(exc), str(exc), None))
             return out
         for finding in findings:
-            told = finding.said.in_language(gettext)
-            entry = _located(finding.where, f"{finding.level}: {finding.where}: {finding.path}: {told}", told, None)
+            entry = _located(finding.where, finding.render(gettext), finding.said.in_language(gettext), None)
             out["errors" if finding.level == "error" else "warnings"].append(entry)
         out["upgrade"] = _upgrade(text, source)
         out["book"] = explain(rules, "html", language)
