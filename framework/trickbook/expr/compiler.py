@@ -267,10 +267,9 @@ class _Compiler:
             return _Typed(Type.BOOL, g.compare(g.field("game"), ast.Eq(), g.const(scope.games[ident])))
         if ident in scope.announcements:
             if scope.stage not in (Stage.ANNOUNCE, Stage.PLAY, Stage.HAND):
-                said_when = said(
-                    "the announcement {name} is not known {when}", name=repr(ident), when=_when(scope.stage)
+                raise self.error(
+                    said("the announcement {name} is not known {when}", name=repr(ident), when=_when(scope.stage)), node
                 )
-                raise self.error(said_when, node)
             bit = g.binary(g.field("announced"), ast.BitAnd(), g.const(1 << scope.announcements[ident]))
             return _Typed(Type.BOOL, g.compare(bit, ast.NotEq(), g.const(0)))
         overloads = [b for b in BUILTINS if b.name == ident]
