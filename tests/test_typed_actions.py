@@ -8,7 +8,9 @@ import pytest
 
 from helpers import act, rules, stacked_game
 from trickbook import Game, load_ruleset
+from trickbook.engine.kinds import PhaseKind
 from trickbook.errors import IllegalAction, InvalidAction
+from trickbook.session.terminal import PARSERS
 
 BLIND_NIL = Path(__file__).resolve().parents[1] / "examples" / "spades-blind-nil.yaml"
 
@@ -39,6 +41,10 @@ def test_each_typed_form_means_one_action(typed: str, meant: str) -> None:
 def test_a_game_is_named_as_shown_or_as_written(typed: str) -> None:
     actions = rules("estimation").actions
     assert actions.text(actions.parse(typed)) == "no_trump"
+    # At the terminal, while trump is chosen: a game's name is itself, not a suit after `trump`.
+    assert actions.text(PARSERS[PhaseKind.TRUMP](actions, typed, ())) == "no_trump"
+    with pytest.raises(InvalidAction, match="'no trump'"):
+        PARSERS[PhaseKind.TRUMP](actions, "no trumps", ())  # the refusal offers the game as the choices show it
 
 
 @pytest.mark.parametrize(

@@ -362,7 +362,7 @@ class ActionSpace:
                 forms.append(said("a bid such as {bid}", bid=repr((numbers or [example])[0])))
             forms += [repr(name) for name in (names if now else self.named_bids)[:1]]
         if offered(GAME, bool(self.games)):
-            forms += [repr(name) for name in self.games]
+            forms += [repr(name.replace("_", " ")) for name in self.games]  # as the choices show it
         if offered(PASS):
             forms.append("'pass'")
         if offered(DOUBLE, self.doubles):

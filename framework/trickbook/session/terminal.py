@@ -88,7 +88,7 @@ def _read_bid(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
 
 def _read_trump(actions: ActionSpace, text: str, legal: Collection[int]) -> int:
     """While trump is chosen, a suit by name, code or symbol names it; `pass` and a game's name are themselves."""
-    if text.strip().lower() not in ("pass", "p", *actions.games):
+    if "_".join(text.lower().split()) not in ("pass", "p", *actions.games):  # `no trump` is the game `no_trump`
         return actions.parse(text if text.lower().startswith("trump ") else f"trump {text}")
     return actions.parse(text, legal)
 
